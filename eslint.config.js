@@ -1,0 +1,180 @@
+// Lint config: type-aware TypeScript rules plus the import allowlist of STYLE.md §1, checked here
+// rather than in review. A new edge between folders is added to RULES below, with its reason.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const BROWSER_GLOBALS_FORBIDDEN_IN_CORE = [
+  'window',
+  'document',
+  'self',
+  'postMessage',
+  'localStorage',
+  'location',
+  'history',
+  'navigator',
+  'console',
+].map((name) => ({
+  name,
+  message: 'src/log is the pure core: return problems instead of touching globals.',
+}));
+
+/** Per-folder import allowlist (as deny patterns, since ESLint has no allowlist rule). */
+const RULES = [
+  {
+    files: ['src/log/**/*.ts'],
+    ignores: ['src/log/**/*.test.ts', 'src/log/testing/**'],
+    patterns: [
+      {
+        group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*'],
+        message: 'The core imports no UI library.',
+      },
+      {
+        group: ['**/worker/**', '**/store/**', '**/ui/**', '**/url/**', '**/cli/**'],
+        message: 'The core imports only src/log.',
+      },
+      { group: ['node:*', 'fs', 'path'], message: 'The core runs in a worker too: no Node modules.' },
+    ],
+    globals: BROWSER_GLOBALS_FORBIDDEN_IN_CORE,
+  },
+  {
+    files: ['src/worker/**/*.ts'],
+    patterns: [
+      {
+        group: ['react', 'react-dom', 'zustand', '**/store/**', '**/ui/**', '**/url/**', '**/cli/**'],
+        message: 'The worker sees only src/log and its protocol.',
+      },
+    ],
+  },
+  {
+    files: ['src/store/**/*.ts'],
+    patterns: [
+      {
+        group: ['react-dom', '**/ui/**', '**/url/**', '**/cli/**', '**/worker/entry', '**/worker/protocol'],
+        message: 'The store uses src/log and worker/client only.',
+      },
+    ],
+  },
+  {
+    files: ['src/url/**/*.ts'],
+    patterns: [
+      {
+        group: ['**/ui/**', '**/worker/**', '**/cli/**'],
+        message: 'src/url sees src/log types and src/store only.',
+      },
+    ],
+  },
+  {
+    files: ['src/ui/shared/**/*.{ts,tsx}'],
+    patterns: [
+      {
+        group: ['**/store/**', '**/worker/**', '**/url/**', '**/panes/**', '**/scrubber/**'],
+        message: 'Shared widgets are presentational: no store, no worker.',
+      },
+    ],
+  },
+  ...['timeline', 'events', 'model-view', 'triage'].map((pane) => ({
+    files: [`src/ui/panes/${pane}/**/*.{ts,tsx}`],
+    patterns: [
+      {
+        group: ['timeline', 'events', 'model-view', 'triage']
+          .filter((p) => p !== pane)
+          .map((p) => `**/panes/${p}/**`),
+        message: 'Panes never import another pane: they stay in sync through cursorSeq in the store.',
+      },
+      {
+        group: ['**/worker/entry', '**/worker/protocol', '**/url/**'],
+        message: 'Panes talk to the worker through the store/client only.',
+      },
+    ],
+  })),
+  {
+    files: ['src/cli/**/*.ts'],
+    patterns: [
+      {
+        group: ['react', 'react-dom', 'zustand', '**/ui/**', '**/store/**', '**/worker/**', '**/url/**'],
+        message: 'The CLI uses only src/log.',
+      },
+    ],
+  },
+  {
+    files: ['e2e/**/*.ts'],
+    patterns: [{ group: ['**/src/**'], message: 'e2e drives the built app; it does not import src/.' }],
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'playwright-report',
+      'test-results',
+      'public',
+      'fixtures',
+      'scripts/**/*.mjs',
+      'eslint.config.js',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'No export *: list what a module offers.' },
+        { selector: 'ExportDefaultDeclaration', message: 'Named exports only.' },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/ui/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['*.config.ts', '*.config.js'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['**/*.test.ts', 'e2e/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  ...RULES.map(({ files, ignores, patterns, globals: restrictedGlobals }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    rules: {
+      'no-restricted-imports': ['error', { patterns }],
+      ...(restrictedGlobals ? { 'no-restricted-globals': ['error', ...restrictedGlobals] } : {}),
+    },
+  })),
+  {
+    // Global side effects have one home each (STYLE.md §2.3).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/url/**', 'src/log/**', 'src/cli/**', 'src/**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'location', message: 'Only src/url touches location.' },
+        { name: 'history', message: 'Only src/url touches history.' },
+        { name: 'localStorage', message: 'Only src/store/persisted-prefs.ts touches localStorage.' },
+      ],
+    },
+  },
+);

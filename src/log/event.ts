@@ -1,0 +1,161 @@
+// The vocabulary of a dsh session log (FORMAT.md §3, §5): stored events, messages, content blocks.
+
+/** A logical event sequence number: `events[i].seq === i` (FORMAT.md §3.2). Not a row index of any list. */
+export type Seq = number & { readonly __brand: 'Seq' };
+
+/** Brands a number as a Seq. The caller asserts it is a non-negative integer in the log's range. */
+export function asSeq(value: number): Seq {
+  return value as Seq;
+}
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** `surfaceOp` of a surface-eligible event (FORMAT.md §6.2). `start`/`end` are surface-node seqs. */
+export type SurfaceOp = 'append' | { op: 'replace'; start: number; end: number };
+
+/**
+ * One event as stored on a line (or expanded from a packed row), before any typing of `data`.
+ * Values come straight from JSON.parse of untrusted text: validate before trusting `data`.
+ */
+export interface StoredEvent {
+  type: string;
+  seq: number;
+  time: number;
+  data: unknown;
+  ignorable?: true;
+  surfaceOp?: SurfaceOp;
+  sourceEventSeqs?: number[];
+}
+
+/** The header line (FORMAT.md §2.1), as parsed; fields are only trusted after header validation. */
+export interface SessionHeader {
+  type: 'session';
+  version: number;
+  id: string;
+  createdAt: number;
+  cwd?: string;
+  parentSession?: string;
+  seedLength?: number;
+  origin?: 'subagent';
+  delegationDepth: number;
+  agentPreset?: string;
+  [key: string]: unknown;
+}
+
+/** Content blocks (FORMAT.md §5.1). The union is extensible: unknown `type`s must render generically. */
+export type ContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'reasoning'; text: string }
+  | {
+      type: 'image';
+      attachment: {
+        attachmentId: string;
+        mediaType: string;
+        bytes: number;
+        width: number;
+        height: number;
+        name?: string;
+      };
+    }
+  | { type: 'tool-call'; id: string; name: string; arguments: string }
+  | { type: 'tool-result'; toolCallId: string; content: ContentBlock[]; isError?: boolean }
+  | { type: string; [key: string]: unknown };
+
+/** A model-visible message (FORMAT.md §5.1). `source` is harness metadata, never sent to the model. */
+export interface Message {
+  id: string;
+  role: 'user' | 'assistant' | 'system';
+  content: ContentBlock[];
+  source: { kind: string; [key: string]: unknown };
+}
+
+/** The three surface-eligible event types (FORMAT.md §6.1). */
+export const SURFACE_EVENT_TYPES = ['user/message', 'assistant/message', 'tool/result'] as const;
+export type SurfaceEventType = (typeof SURFACE_EVENT_TYPES)[number];
+
+/** The 48 event types known to the upstream build (FORMAT.md Appendix A). */
+export const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'agent-preset/selected',
+  'agent/inbox/spliced',
+  'approval/asked',
+  'approval/decided',
+  'approval/policy',
+  'assistant/chunk',
+  'assistant/message',
+  'command/done',
+  'command/run',
+  'compaction/end',
+  'compaction/prune',
+  'compaction/start',
+  'compaction/summary',
+  'feedback/record',
+  'goal/change',
+  'hook/invoked',
+  'hook/result',
+  'llm/retry',
+  'llm/retry-started',
+  'permission/preset',
+  'plan/mode',
+  'request/context',
+  'request/header',
+  'sandbox/mode',
+  'schedule/change',
+  'session/end-seed',
+  'session/title',
+  'session/title-llm-request',
+  'step/end',
+  'step/start',
+  'subagent/descriptor',
+  'team/member',
+  'team/message/delivered',
+  'team/message/queued',
+  'team/task',
+  'todo/write',
+  'tool-workflow/agent-end',
+  'tool-workflow/agent-start',
+  'tool-workflow/run-end',
+  'tool-workflow/run-start',
+  'tool/call',
+  'tool/code-dispatch',
+  'tool/code-dispatch-start',
+  'tool/result',
+  'turn/end',
+  'turn/start',
+  'user/message',
+  'web/deepseek-search-llm-request',
+]);
+
+/** Storage-only tags of packed chunk rows (FORMAT.md §4); never event types. */
+export const PACKED_ROW_TYPES = ['text-chunks', 'reasoning-chunks', 'tool-call-chunks'] as const;
+export type PackedRowType = (typeof PACKED_ROW_TYPES)[number];
+
+/**
+ * Kind of an `assistant/chunk`, as a small integer for the `chunkKind` column.
+ * NONE is used for events that are not chunks; OTHER for unknown chunk variants (extensible union).
+ */
+export const ChunkKind = {
+  NONE: 0,
+  BLOCK_START: 1,
+  TEXT_DELTA: 2,
+  REASONING_DELTA: 3,
+  TOOL_CALL_DELTA: 4,
+  BLOCK_END: 5,
+  USAGE: 6,
+  FINISH: 7,
+  OTHER: 8,
+} as const;
+export type ChunkKind = (typeof ChunkKind)[keyof typeof ChunkKind];
+
+/** Token usage report (FORMAT.md §5.1). Billed input = input + cacheRead + cacheWrite. */
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+  reasoningTokens?: number;
+}
+
+/** Returns true for a plain JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

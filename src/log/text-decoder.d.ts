@@ -1,0 +1,8 @@
+// TextDecoder exists in browsers, workers and Node; the ES-only lib of tsconfig.log.json omits it.
+declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
+  decode(input?: Uint8Array, options?: { stream?: boolean }): string;
+}
+declare class TextEncoder {
+  encode(input?: string): Uint8Array;
+}

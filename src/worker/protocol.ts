@@ -1,0 +1,98 @@
+// The typed messages between the main thread (src/worker/client.ts) and the log worker
+// (src/worker/entry.ts). Type-only: nothing here runs. Everything crosses by structured clone.
+
+import type { SessionHeader } from '../log/event.ts';
+import type { TurnSpan } from '../log/log-index-types.ts';
+import type { FileFacts } from '../log/opened-log.ts';
+import type { LogProblem, Verdict } from '../log/problems.ts';
+import type {
+  EventDetail,
+  EventRow,
+  ModelMessageDetail,
+  ModelView,
+  TranscriptEntry,
+  TriageReport,
+  UsagePoint,
+} from '../log/views.ts';
+
+/** Where a log comes from. A `File` is structured-cloneable, so the worker reads it itself. */
+export type LoadSource = { kind: 'file'; file: File } | { kind: 'url'; url: string; name: string };
+
+/** What the main thread keeps about the open log: small, no per-event data. */
+export interface LogSummary {
+  name: string;
+  file: FileFacts;
+  header: SessionHeader | null;
+  sessionId: string | null;
+  verdict: Verdict;
+  eventCount: number;
+  lineCount: number;
+  packedRows: number;
+  problemCount: number;
+  /** Problems with a seq (for scrubber marks and n/N), at most PROBLEM_MARKS_MAX, in seq order. */
+  problemMarks: { seq: number; kind: LogProblem['kind'] }[];
+  byType: Record<string, number>;
+  firstTime: number | null;
+  lastTime: number | null;
+  turns: TurnSpan[];
+  title: string | null;
+  effectiveAgentPreset: string | null;
+  isComplete: boolean;
+}
+
+export type Query =
+  | { kind: 'rows'; startSeq: number; count: number }
+  | { kind: 'event'; seq: number }
+  | { kind: 'model-view'; seq: number }
+  | { kind: 'messages'; seqs: number[] }
+  | { kind: 'transcript' }
+  | { kind: 'problems'; start: number; count: number }
+  | { kind: 'triage' }
+  | { kind: 'usage' }
+  | { kind: 'times'; seqs: number[] }
+  | { kind: 'search'; text: string; fromSeq: number; direction: 1 | -1 };
+
+/** Result type of each query kind. */
+export interface QueryResults {
+  rows: EventRow[];
+  event: EventDetail;
+  'model-view': ModelView;
+  messages: ModelMessageDetail[];
+  transcript: TranscriptEntry[];
+  problems: LogProblem[];
+  triage: TriageReport;
+  usage: UsagePoint[];
+  times: number[];
+  search: number | null;
+}
+
+export type MainToWorker =
+  | { type: 'open'; loadId: number; source: LoadSource }
+  | { type: 'cancel'; loadId: number }
+  | { type: 'query'; requestId: number; query: Query };
+
+export interface LoadProgress {
+  bytesRead: number;
+  /** null when the size is unknown (a streamed URL without Content-Length). */
+  totalBytes: number | null;
+  events: number;
+  lines: number;
+  elapsedMs: number;
+}
+
+/** Why a load ended without a log: the message says what happened and what the user can do. */
+export interface LoadFailure {
+  kind: 'not-a-log' | 'zip' | 'empty' | 'read-error' | 'too-large' | 'cancelled' | 'internal';
+  message: string;
+}
+
+export type WorkerToMain =
+  | { type: 'progress'; loadId: number; progress: LoadProgress }
+  /** Sent a few times during a load (first rows can be shown) and once at the end. */
+  | { type: 'summary'; loadId: number; summary: LogSummary }
+  | { type: 'loaded'; loadId: number; summary: LogSummary; progress: LoadProgress }
+  | { type: 'load-failed'; loadId: number; failure: LoadFailure }
+  | { type: 'result'; requestId: number; result: QueryResults[Query['kind']] }
+  | { type: 'query-failed'; requestId: number; message: string };
+
+export const PROBLEM_MARKS_MAX = 10_000;
