@@ -1,0 +1,46 @@
+// The core's public entry: everything other folders (worker, CLI, store, UI) may use from src/log.
+// Each export is listed by name; no `export *`.
+
+export type {
+  StoredEvent,
+  SessionHeader,
+  ContentBlock,
+  Message,
+  Seq,
+  TokenUsage,
+  JsonValue,
+  SurfaceOp,
+  SurfaceEventType,
+} from './event.ts';
+export { KNOWN_EVENT_TYPES, ChunkKind, asSeq, isRecord } from './event.ts';
+export type { LogProblem, ProblemKind, ProblemEffect, Verdict, VerdictStatus } from './problems.ts';
+export { ValidationStage, deriveVerdict } from './problems.ts';
+export type { OpenedLog, FileFacts, ContainerKind } from './opened-log.ts';
+export type { LogStore } from './log-store.ts';
+export type {
+  LogIndex,
+  TurnSpan,
+  StepSpan,
+  AttemptSpan,
+  ToolCallRecord,
+  ToolCallStatus,
+  CommandRecord,
+  ApprovalRecord,
+  CompactionRecord,
+  RetryRecord,
+  SurfaceOpRecord,
+  TurnEndReasonKind,
+} from './log-index-types.ts';
+export type {
+  ModelView,
+  ModelViewMessage,
+  ModelMessageDetail,
+  StreamingState,
+  TranscriptEntry,
+  EventRow,
+  EventLink,
+  EventDetail,
+  TriageReport,
+  TriageCall,
+  UsagePoint,
+} from './views.ts';
