@@ -44,3 +44,7 @@ export type {
   TriageCall,
   UsagePoint,
 } from './views.ts';
+export type { TriageFinding } from './views.ts';
+export { deriveTriage, formatBugReport, RETRY_ADVICE, TRIAGE_PROBLEMS_MAX } from './triage.ts';
+export type { TurnUsage } from './usage.ts';
+export { deriveUsage, sumUsageByTurn, findUsagePointAt } from './usage.ts';

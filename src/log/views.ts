@@ -99,18 +99,26 @@ export interface EventDetail {
   links: EventLink[];
 }
 
-/** Triage findings in the reading order of seed 002 (issue 4). */
+/** Triage findings in the reading order of seed 002 (issue 4). Plain data; text fields are plain text. */
 export interface TriageReport {
   header: {
     version: number | null;
+    /** True when this build reads the version (FORMAT.md §2.2: only 0). */
     isVersionSupported: boolean;
     id: string | null;
     cwd: string | null;
+    /** Effective preset: the last agent-preset/selected, else the header value (FORMAT.md §2.3). */
     agentPreset: string | null;
     agentPresetSource: 'agent-preset/selected' | 'header' | null;
     delegationDepth: number | null;
     parentSession: string | null;
     createdAt: number | null;
+    origin: string | null;
+    seedLength: number | null;
+    /** delegationDepth > 0 (FORMAT.md §8.1): tool names not in the parent's preset may come from here. */
+    isDelegatedChild: boolean;
+    /** One sentence per noteworthy header fact (version, delegation, fork), for people. */
+    notes: string[];
   };
   verdict: Verdict;
   continuity: {
@@ -120,6 +128,8 @@ export interface TriageReport {
     packedRows: number;
     /** Seq-related problems (gaps, malformed rows, unparsable lines) with their lines. */
     gaps: LogProblem[];
+    /** Why lines and seqs differ (packed rows), and what a gap usually means. Plain text. */
+    explanation: string;
   };
   /** Last tool call without a result or with an error (by callId), or null. */
   lastFailedCall: TriageCall | null;
@@ -139,7 +149,27 @@ export interface TriageReport {
   }[];
   hangingTurns: { turn: number; startSeq: number }[];
   turnEndReasons: Record<string, number>;
+  /** The log's problems (first TRIAGE_PROBLEMS_MAX), as in OpenedLog.problems; `problemCount` is the total. */
+  problems: LogProblem[];
+  problemCount: number;
+  /** Every finding that has a seq, in seq order: what n / N step through. */
+  findings: TriageFinding[];
   bugReport: string;
+}
+
+/** One stop for next/previous-problem navigation. `label` is one line of plain text. */
+export interface TriageFinding {
+  seq: number;
+  kind:
+    | 'failed-call'
+    | 'unfinished-command'
+    | 'unexpected-tool'
+    | 'retry'
+    | 'silent-request'
+    | 'unanswered-approval'
+    | 'hanging-turn'
+    | 'problem';
+  label: string;
 }
 
 export interface TriageCall {
@@ -148,14 +178,24 @@ export interface TriageCall {
   status: ToolCallStatus;
   /** The seq to jump to: the result, else the tool/call, else the requesting assistant message. */
   seq: number;
+  /** The assistant/message whose tool-call block asked for the call, or null. */
+  requestSeq: number | null;
   callSeq: number | null;
   resultSeq: number | null;
   turn: number | null;
   step: number | null;
   errorCode: string | null;
-  /** TOOL_NOT_STARTED / TOOL_OUTCOME_UNKNOWN / error / ... and what it means for a retry. */
-  classification: string;
+  /** TOOL_NOT_STARTED / TOOL_OUTCOME_UNKNOWN / error / no-result. */
+  classification: 'TOOL_NOT_STARTED' | 'TOOL_OUTCOME_UNKNOWN' | 'error' | 'no-result';
+  /** True when dsh already wrote the crash-repair result (error.code), false for a raw crashed log. */
+  isRepaired: boolean;
+  /** What the classification means for a retry (FORMAT.md §7.6). Plain text. */
   retryAdvice: string;
+  /** provider/model of the step the call belongs to, when known. */
+  provider: string | null;
+  model: string | null;
+  /** reason.kind of the enclosing turn's turn/end, or null while the turn hangs. */
+  turnEndReason: string | null;
 }
 
 /** Per-step token usage (FORMAT.md §7.7) for the usage chart. */
