@@ -121,6 +121,23 @@ export interface SurfaceOpRecord {
   isEmpty: boolean;
   /** False when the lenient display fold skipped this op (reported as a surface problem). */
   isApplied: boolean;
+  /** For an applied replace: the surface nodes it shadowed, in surface order; [] otherwise. */
+  shadowedSeqs: number[];
+  /** tool/result only: `message.source.callId`, or null. */
+  callId: string | null;
+}
+
+/**
+ * A copy of the display surface (CLI.md "Surface for display") after the first `opCount` entries
+ * of `surfaceOps` were folded; the last of them has seq `seq`. Lets the model view at any seq be
+ * answered from the nearest checkpoint instead of refolding from seq 0.
+ */
+export interface SurfaceCheckpoint {
+  opCount: number;
+  /** Seq of the last folded op, or -1 for the empty start. */
+  seq: number;
+  /** Surface node seqs in surface order. */
+  nodes: Int32Array;
 }
 
 /**
@@ -145,6 +162,8 @@ export interface LogIndex {
   compactions: CompactionRecord[];
   retries: RetryRecord[];
   surfaceOps: SurfaceOpRecord[];
+  /** Checkpoints of the display surface, ascending by opCount; the first is the empty surface. */
+  surfaceCheckpoints: SurfaceCheckpoint[];
   /** Seqs of every request/header, in order. */
   requestHeaderSeqs: number[];
   /** Seqs of every request/context, in order. */
