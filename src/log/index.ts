@@ -54,3 +54,7 @@ export type { LogIndexBuilder } from './log-index.ts';
 export { deriveModelView, deriveSurfaceNodes, readModelMessage } from './model-view.ts';
 export { deriveStreamingState, BlockAssembler } from './block-assembler.ts';
 export { readStoredEventAt, readUpgradedEventAt } from './chunk-reader.ts';
+export type { DecoderOptions, DecodeProgress, LogDecoder } from './log-decoder.ts';
+export { createLogDecoder, decodeLog, DEFAULT_MAX_TEXT_BYTES } from './log-decoder.ts';
+export type { ChecksumVerifier } from './zstd-checksum.ts';
+export { loadChecksumVerifier } from './zstd-checksum.ts';
