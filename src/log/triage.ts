@@ -321,10 +321,27 @@ function describeCall(log: OpenedLog, call: ToolCallRecord): TriageCall {
       call.resultSeq !== null &&
       (call.errorCode === 'TOOL_NOT_STARTED' || call.errorCode === 'TOOL_OUTCOME_UNKNOWN'),
     retryAdvice,
-    provider: step?.provider ?? null,
-    model: step?.model ?? null,
+    ...readCallRoute(log, call, step),
     turnEndReason: turn?.reason ?? null,
   };
+}
+
+/**
+ * provider/model of the failing step: the source of the assistant/message that asked for the call
+ * (what actually answered), else the request/header in force for the step.
+ */
+function readCallRoute(
+  log: OpenedLog,
+  call: ToolCallRecord,
+  step: StepSpan | null,
+): { provider: string | null; model: string | null } {
+  if (call.requestSeq !== null) {
+    const data = log.store.readEvent(call.requestSeq).data;
+    const source = isRecord(data) && isRecord(data.message) ? data.message.source : null;
+    if (isRecord(source) && typeof source.provider === 'string')
+      return { provider: source.provider, model: typeof source.model === 'string' ? source.model : null };
+  }
+  return { provider: step?.provider ?? null, model: step?.model ?? null };
 }
 
 /** Tool names of a request/header, or null when the event's tool list cannot be read. */
@@ -364,10 +381,8 @@ function deriveUnexpectedTools(log: OpenedLog): TriageReport['unexpectedTools'] 
     const seq = call.requestSeq ?? call.callSeq;
     if (seq === null) continue;
     const position = lastBelow(headerSeqs, seq);
-    if (position < 0) {
-      unexpected.push({ callId: call.callId, name: call.name, seq, headerSeq: null });
-      continue;
-    }
+    // No request/header before the call (normalized fixtures, foreign writers): nothing to compare with.
+    if (position < 0) continue;
     const headerSeq = headerSeqs[position] as number;
     let names = toolNamesByHeader.get(headerSeq);
     if (names === undefined) {
@@ -492,6 +507,16 @@ export function formatBugReport(report: Omit<TriageReport, 'bugReport'>): string
     add('provider/model', call.provider !== null ? `${call.provider}/${call.model ?? '?'}` : 'unknown');
     add('turn end reason', call.turnEndReason ?? 'none (turn has no turn/end)');
   }
+  const reasons = Object.entries(report.turnEndReasons).map(([reason, count]) => `${reason} ×${count}`);
+  if (report.hangingTurns.length > 0) reasons.push(`hanging ×${report.hangingTurns.length}`);
+  add('turn ends', reasons.length > 0 ? reasons.join(', ') : 'no turns');
+  const lastSilent = report.silentRequests.at(-1);
+  if (lastSilent !== undefined)
+    add(
+      'silent request',
+      `turn ${lastSilent.turn} step ${lastSilent.step} (seq ${lastSilent.seq}): ${lastSilent.reason}${report.silentRequests.length > 1 ? ` (+${report.silentRequests.length - 1} more)` : ''}`,
+    );
+  if (report.retries.length > 0) add('llm retries', String(report.retries.length));
   if (report.unfinishedCommands.length > 0)
     add(
       'unfinished cmds',

@@ -1,0 +1,65 @@
+// Argument parsing and byte sniffing for the CLI: pure functions, so they are tested without a process.
+
+export const USAGE = 'usage: dsh-replay <inspect|project|triage> <file> [--json] [--at SEQ]';
+
+export type CliCommand = 'inspect' | 'project' | 'triage';
+
+export interface CliArguments {
+  command: CliCommand;
+  file: string;
+  isJson: boolean;
+  /** `--at` (project only): fold up to this seq; null means the last seq. */
+  atSeq: number | null;
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const COMMANDS: ReadonlySet<string> = new Set<CliCommand>(['inspect', 'project', 'triage']);
+
+/** Parses `<command> <file> [--json] [--at SEQ]` (options may come in any order after the command). */
+export function parseCliArguments(args: readonly string[]): Parsed<CliArguments> {
+  const [command, ...rest] = args;
+  if (command === undefined || !COMMANDS.has(command))
+    return {
+      ok: false,
+      message: command === undefined ? 'no command given' : `unknown command "${command}"`,
+    };
+  let file: string | null = null;
+  let isJson = false;
+  let atSeq: number | null = null;
+  for (let position = 0; position < rest.length; position++) {
+    const arg = rest[position] as string;
+    if (arg === '--json') isJson = true;
+    else if (arg === '--at' || arg.startsWith('--at=')) {
+      const text = arg === '--at' ? rest[++position] : arg.slice('--at='.length);
+      if (text === undefined || !/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)))
+        return { ok: false, message: `--at needs a non-negative integer seq, got ${text ?? 'nothing'}` };
+      atSeq = Number(text);
+    } else if (arg.startsWith('--')) return { ok: false, message: `unknown option ${arg}` };
+    else if (file === null) file = arg;
+    else return { ok: false, message: `unexpected argument ${arg}` };
+  }
+  if (file === null) return { ok: false, message: 'no file given' };
+  return { ok: true, value: { command: command as CliCommand, file, isJson, atSeq } };
+}
+
+const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd] as const;
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04] as const;
+const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+
+function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
+  return bytes.length >= prefix.length && prefix.every((byte, index) => bytes[index] === byte);
+}
+
+/**
+ * CLI.md "Sniffing": a file whose first bytes are not `{`, a UTF-8 BOM or the zstd magic is not a
+ * session log. An empty file is a (header-less) plain log, so it is readable.
+ */
+export function sniffLogBytes(bytes: Uint8Array): Parsed<'jsonl' | 'zstd'> {
+  if (bytes.length === 0 || bytes[0] === 0x7b || startsWith(bytes, UTF8_BOM))
+    return { ok: true, value: 'jsonl' };
+  if (startsWith(bytes, ZSTD_MAGIC)) return { ok: true, value: 'zstd' };
+  if (startsWith(bytes, ZIP_MAGIC))
+    return { ok: false, message: 'an export ZIP, not a single log: unzip it and open session.jsonl' };
+  return { ok: false, message: 'not a session log (expected a .jsonl or .jsonl.zstd file)' };
+}

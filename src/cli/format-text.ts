@@ -1,0 +1,264 @@
+// Human-readable terminal output of the CLI: the same reports as --json, laid out in aligned columns.
+
+import type { InspectReport, ProjectReport } from '../log/inspect-report.ts';
+import type { TriageReport } from '../log/index.ts';
+
+const LABEL_WIDTH = 16;
+
+function row(label: string, value: string): string {
+  return `${label.padEnd(LABEL_WIDTH)}${value}`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** Makes untrusted log text safe for one terminal line: no control characters (ANSI escapes), bounded length. */
+export function sanitizeForTerminal(text: string, maxLength = 200): string {
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+  return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean;
+}
+
+function seqRange(start: number, end: number | null): string {
+  return end === null ? `${start}–… (hanging)` : `${start}–${end}`;
+}
+
+/** `inspect` as text. */
+export function formatInspectText(report: InspectReport, fileName: string): string {
+  const lines: string[] = [];
+  const { file, header, verdict, events } = report;
+  lines.push(
+    row(
+      'file',
+      `${sanitizeForTerminal(fileName)}  ${file.bytes} bytes  ${file.container}${file.frames !== null ? `, ${plural(file.frames, 'frame')}` : ''}${file.tornTail ? ', torn tail' : ''}`,
+    ),
+  );
+  if (header === null) lines.push(row('header', '(none)'));
+  else {
+    const id = typeof header.id === 'string' ? header.id : '?';
+    const parts = [
+      `version ${String(header.version)}`,
+      `id ${id}`,
+      `delegationDepth ${String(header.delegationDepth)}`,
+    ];
+    if (typeof header.cwd === 'string') parts.push(`cwd ${header.cwd}`);
+    if (typeof header.parentSession === 'string') parts.push(`parent ${header.parentSession}`);
+    if (typeof header.agentPreset === 'string') parts.push(`agentPreset ${header.agentPreset}`);
+    lines.push(row('header', sanitizeForTerminal(parts.join('  '), 400)));
+  }
+  lines.push(
+    row(
+      'verdict',
+      verdict.reason === null ? verdict.status : `${verdict.status}: ${sanitizeForTerminal(verdict.reason)}`,
+    ),
+  );
+  lines.push(
+    row(
+      'events',
+      `${events.count} events from ${plural(events.lines, 'line')} (${plural(events.packedRows, 'packed row')})`,
+    ),
+  );
+  const types = Object.entries(events.byType).sort((a, b) => b[1] - a[1]);
+  const typeWidth = Math.max(0, ...types.map(([type]) => type.length));
+  for (const [index, [type, count]] of types.entries())
+    lines.push(
+      row(
+        index === 0 ? 'by type' : '',
+        `${sanitizeForTerminal(type).padEnd(typeWidth)}  ${String(count).padStart(6)}`,
+      ),
+    );
+
+  if (report.turns.length === 0) lines.push(row('turns', '(none)'));
+  for (const [index, turn] of report.turns.entries())
+    lines.push(
+      row(
+        index === 0 ? 'turns' : '',
+        `turn ${turn.turn}  seq ${seqRange(turn.startSeq, turn.endSeq)}  ${turn.reason ?? 'no turn/end'}  ${plural(turn.steps.length, 'step')}`,
+      ),
+    );
+
+  const statusCounts = new Map<string, number>();
+  for (const call of report.toolCalls)
+    statusCounts.set(call.status, (statusCounts.get(call.status) ?? 0) + 1);
+  lines.push(
+    row(
+      'tool calls',
+      report.toolCalls.length === 0
+        ? '(none)'
+        : [...statusCounts].map(([status, count]) => `${count} ${status}`).join(', '),
+    ),
+  );
+  for (const call of report.toolCalls)
+    if (call.status !== 'ok')
+      lines.push(
+        row(
+          '',
+          `${call.status.padEnd(15)} ${sanitizeForTerminal(call.name)} ${sanitizeForTerminal(call.callId)}  call ${call.callSeq ?? '-'}  result ${call.resultSeq ?? '-'}`,
+        ),
+      );
+  lines.push(
+    row('surface', `${plural(report.surface.nodes, 'node')}, ${plural(report.surface.messages, 'message')}`),
+  );
+  lines.push(row('problems', report.problems.length === 0 ? '(none)' : String(report.problems.length)));
+  for (const problem of report.problems)
+    lines.push(
+      row(
+        '',
+        `${problem.kind.padEnd(20)} ${problem.line !== null ? `line ${problem.line}` : ''}${problem.seq !== null ? ` seq ${problem.seq}` : ''}  ${sanitizeForTerminal(problem.message)}`,
+      ),
+    );
+  return lines.join('\n');
+}
+
+/** `project` as text. */
+export function formatProjectText(report: ProjectReport): string {
+  if (report.at === null) return 'no events: the model view is empty';
+  const lines = [`model view after seq ${report.at}: ${plural(report.messages.length, 'message')}`];
+  const width = String(report.at).length;
+  for (const message of report.messages)
+    lines.push(
+      `  seq ${String(message.sourceSeq).padStart(width)}  ${message.role.padEnd(9)}  ${sanitizeForTerminal(message.blocks.join(', '))}`,
+    );
+  return lines.join('\n');
+}
+
+/** `triage` as text: the reading order of seed 002, one section per step. */
+export function formatTriageText(report: TriageReport): string {
+  const lines: string[] = [];
+  const section = (title: string): void => {
+    if (lines.length > 0) lines.push('');
+    lines.push(`== ${title}`);
+  };
+  const { header, continuity } = report;
+
+  section('1. header');
+  lines.push(
+    row(
+      'version',
+      header.version === null
+        ? 'missing'
+        : `${header.version} (${header.isVersionSupported ? 'readable by this build' : 'NOT readable by this build'})`,
+    ),
+  );
+  lines.push(row('id', sanitizeForTerminal(header.id ?? '-')));
+  lines.push(row('cwd', sanitizeForTerminal(header.cwd ?? '-')));
+  lines.push(
+    row(
+      'agentPreset',
+      header.agentPreset === null
+        ? '-'
+        : `${sanitizeForTerminal(header.agentPreset)} (from ${header.agentPresetSource ?? '?'})`,
+    ),
+  );
+  lines.push(
+    row('delegationDepth', header.delegationDepth === null ? 'missing' : String(header.delegationDepth)),
+  );
+  lines.push(row('parentSession', sanitizeForTerminal(header.parentSession ?? '-')));
+  for (const note of header.notes) lines.push(row('', `! ${sanitizeForTerminal(note, 400)}`));
+  lines.push(
+    row(
+      'verdict',
+      report.verdict.reason === null
+        ? report.verdict.status
+        : `${report.verdict.status}: ${sanitizeForTerminal(report.verdict.reason)}`,
+    ),
+  );
+
+  section('2. seq continuity');
+  lines.push(row('contiguous', continuity.isContiguous ? 'yes' : 'NO'));
+  lines.push(row('', sanitizeForTerminal(continuity.explanation, 600)));
+  for (const gap of continuity.gaps)
+    lines.push(
+      row(
+        '',
+        `${gap.kind}${gap.line !== null ? ` line ${gap.line}` : ''}${gap.seq !== null ? ` seq ${gap.seq}` : ''}: ${sanitizeForTerminal(gap.message)}`,
+      ),
+    );
+
+  section('3. last tool call without a result or with an error');
+  const call = report.lastFailedCall;
+  if (call === null) lines.push('every tool call has an ok result');
+  else {
+    lines.push(row('callId', sanitizeForTerminal(call.callId)));
+    lines.push(row('tool', sanitizeForTerminal(call.name)));
+    lines.push(
+      row(
+        'seqs',
+        `requested ${call.requestSeq ?? '-'}  tool/call ${call.callSeq ?? '-'}  tool/result ${call.resultSeq ?? '-'}  (turn ${call.turn ?? '?'} step ${call.step ?? '?'})`,
+      ),
+    );
+    if (call.errorCode !== null) lines.push(row('error.code', sanitizeForTerminal(call.errorCode)));
+    if (report.failedCalls.length > 1)
+      lines.push(row('other failures', String(report.failedCalls.length - 1)));
+    for (const other of report.failedCalls.slice(0, -1))
+      lines.push(
+        row(
+          '',
+          `seq ${other.seq}  ${other.classification}${other.errorCode !== null ? ` ${sanitizeForTerminal(other.errorCode)}` : ''}  ${sanitizeForTerminal(other.name)} ${sanitizeForTerminal(other.callId)}`,
+        ),
+      );
+  }
+  if (report.unfinishedCommands.length > 0)
+    for (const command of report.unfinishedCommands)
+      lines.push(
+        row(
+          'command/run',
+          `/${sanitizeForTerminal(command.name)} ${sanitizeForTerminal(command.commandId)} (seq ${command.runSeq}) has no command/done: look at the workspace before asking again`,
+        ),
+      );
+
+  section('4. classification');
+  if (call === null) lines.push('nothing to classify');
+  else {
+    lines.push(
+      row(
+        'class',
+        `${call.classification}${call.isRepaired ? ' (already repaired by dsh)' : call.status === 'not-started' || call.status === 'outcome-unknown' ? ' (raw crashed log: would be repaired on resume)' : ''}`,
+      ),
+    );
+    lines.push(row('retry', call.retryAdvice));
+  }
+
+  section('5. unexpected tool names');
+  if (report.unexpectedTools.length === 0)
+    lines.push('none: every call names a tool of the request/header in force');
+  for (const tool of report.unexpectedTools)
+    lines.push(
+      `seq ${tool.seq}  ${sanitizeForTerminal(tool.name)} ${sanitizeForTerminal(tool.callId)}  ${tool.headerSeq === null ? 'no request/header before it' : `not in request/header seq ${tool.headerSeq}`}`,
+    );
+  if (report.unexpectedTools.length > 0 && header.isDelegatedChild)
+    lines.push("this is a delegated child: the names may be the child preset's tools");
+
+  section('model attempts without an answer');
+  if (report.retries.length === 0 && report.silentRequests.length === 0) lines.push('none');
+  for (const retry of report.retries)
+    lines.push(
+      `seq ${retry.seq}  llm/retry #${retry.retry}  ${sanitizeForTerminal([retry.code, retry.message].filter((part) => part !== null).join(': '))}`,
+    );
+  for (const request of report.silentRequests)
+    lines.push(
+      `seq ${request.seq}  turn ${request.turn} step ${request.step}: no assistant/message, ${sanitizeForTerminal(request.reason)}`,
+    );
+
+  section('approvals');
+  if (report.approvals.length === 0) lines.push('none');
+  for (const approval of report.approvals)
+    lines.push(
+      `seq ${approval.askedSeq}  ${sanitizeForTerminal(approval.toolName)}${approval.callId !== null ? ` ${sanitizeForTerminal(approval.callId)}` : ''}  ${approval.decidedSeq === null ? 'asked, never decided' : `${sanitizeForTerminal(approval.outcome ?? '?')} (seq ${approval.decidedSeq})`}`,
+    );
+
+  section('turns');
+  const reasons = Object.entries(report.turnEndReasons).map(
+    ([reason, count]) => `${sanitizeForTerminal(reason)} ×${count}`,
+  );
+  lines.push(row('end reasons', reasons.length === 0 ? '(no turn/end)' : reasons.join(', ')));
+  for (const turn of report.hangingTurns)
+    lines.push(
+      row('hanging', `turn ${turn.turn} from seq ${turn.startSeq}: no turn/end (live, crashed or truncated)`),
+    );
+
+  section('6. bug report (paste this)');
+  lines.push(...report.bugReport.split('\n').map((line) => sanitizeForTerminal(line, 600)));
+  return lines.join('\n');
+}

@@ -1,0 +1,208 @@
+// Runs the CLI as a child process (as `npm run cli` does) and checks the CLI.md JSON contract and exit codes.
+
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCliArguments, sniffLogBytes } from './cli-arguments.ts';
+import { TriageLogBuilder, toolCallBlock } from '../log/testing/triage-log-builder.ts';
+
+const MAIN = join(import.meta.dirname, 'main.ts');
+const CORPUS_DIR = '/work/shared/corpus';
+const hasCorpus = existsSync(join(CORPUS_DIR, 'MANIFEST.json'));
+
+interface CliRun {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(args: string[]): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', MAIN, ...args],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const status = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+        resolve({ status, stdout, stderr });
+      },
+    );
+  });
+}
+
+const workDir = mkdtempSync(join(tmpdir(), 'dsh-replay-cli-'));
+
+/** A crashed log: the tool/call of c1 is recorded, its result is not (TOOL_OUTCOME_UNKNOWN). */
+function writeCrashedLog(): string {
+  const builder = new TriageLogBuilder({ id: 'cli-session' });
+  builder.turnStart();
+  builder.stepStart();
+  builder.userMessage('delete the build dir');
+  builder.requestHeader(['bash']);
+  builder.attempt([toolCallBlock('c1', 'bash', '{"command":"rm -rf build"}')], {
+    usage: { inputTokens: 50, outputTokens: 5 },
+  });
+  builder.toolCall('c1', 'bash', '{"command":"rm -rf build"}');
+  const path = join(workDir, 'crashed.jsonl');
+  writeFileSync(path, builder.toJsonl());
+  return path;
+}
+
+const crashedLog = writeCrashedLog();
+
+describe('dsh-replay CLI', () => {
+  it('prints exactly one inspect JSON document with the CLI.md fields for a crashed log', async () => {
+    const run = await runCli(['inspect', crashedLog, '--json']);
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(Object.keys(report)).toEqual(
+      expect.arrayContaining([
+        'file',
+        'header',
+        'verdict',
+        'events',
+        'problems',
+        'turns',
+        'toolCalls',
+        'surface',
+      ]),
+    );
+    expect(report.file).toMatchObject({ container: 'jsonl', frames: null, tornTail: false });
+    expect(report.file).toHaveProperty('bytes', readFileSync(crashedLog).length);
+    expect(report.header).toMatchObject({ type: 'session', id: 'cli-session', version: 0 });
+    expect(report.verdict).toEqual({ status: 'ok', reason: null });
+    const events = report.events as {
+      count: number;
+      lines: number;
+      packedRows: number;
+      byType: Record<string, number>;
+    };
+    expect(events.count).toBe(events.lines);
+    expect(Object.values(events.byType).reduce((sum, count) => sum + count, 0)).toBe(events.count);
+    expect(events.byType['tool/call']).toBe(1);
+    expect(report.turns).toEqual([
+      { turn: 1, startSeq: 0, endSeq: null, reason: null, steps: [{ step: 1, startSeq: 1, endSeq: null }] },
+    ]);
+    expect(report.toolCalls).toEqual([
+      { callId: 'c1', name: 'bash', callSeq: events.count - 1, resultSeq: null, status: 'outcome-unknown' },
+    ]);
+    expect(report.surface).toEqual({ nodes: 2, messages: 2 });
+  });
+
+  it('prints the project JSON at a seq and defaults --at to the last seq', async () => {
+    const atOne = JSON.parse(
+      (await runCli(['project', crashedLog, '--json', '--at', '2'])).stdout,
+    ) as unknown;
+    expect(atOne).toEqual({ at: 2, messages: [{ role: 'user', sourceSeq: 2, blocks: ['text'] }] });
+    const last = JSON.parse((await runCli(['project', '--json', crashedLog])).stdout) as {
+      at: number;
+      messages: { role: string; sourceSeq: number; blocks: string[] }[];
+    };
+    expect(last.messages.map((message) => [message.role, message.blocks])).toEqual([
+      ['user', ['text']],
+      ['assistant', ['tool-call']],
+    ]);
+    expect(last.at).toBeGreaterThan(2);
+  });
+
+  it('gives "at": null and no messages for a log without events', async () => {
+    const path = join(workDir, 'header-only.jsonl');
+    writeFileSync(path, new TriageLogBuilder().toJsonl());
+    const run = await runCli(['project', path, '--json']);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ at: null, messages: [] });
+  });
+
+  it('prints triage as text and as JSON from the same findings', async () => {
+    const text = await runCli(['triage', crashedLog]);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain('TOOL_OUTCOME_UNKNOWN');
+    expect(text.stdout).toMatch(/callId\s+c1/);
+    const json = JSON.parse((await runCli(['triage', crashedLog, '--json'])).stdout) as {
+      lastFailedCall: { callId: string; classification: string };
+      bugReport: string;
+    };
+    expect(json.lastFailedCall).toMatchObject({ callId: 'c1', classification: 'TOOL_OUTCOME_UNKNOWN' });
+    expect(text.stdout).toContain(json.bugReport.split('\n')[1]);
+  });
+
+  it('exits 0 for a readable but refused log', async () => {
+    const path = join(workDir, 'future.jsonl');
+    writeFileSync(path, new TriageLogBuilder({ version: 7 }).toJsonl());
+    const run = await runCli(['inspect', path, '--json']);
+    expect(run.status).toBe(0);
+    expect((JSON.parse(run.stdout) as { verdict: { status: string } }).verdict.status).toBe('unsupported');
+  });
+
+  it('exits 2 for a PNG, a missing file and a bad command line, printing nothing on stdout', async () => {
+    const png = join(workDir, 'image.png');
+    writeFileSync(png, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]));
+    for (const args of [
+      ['inspect', png, '--json'],
+      ['inspect', join(workDir, 'no-such-file.jsonl'), '--json'],
+      ['frobnicate', crashedLog],
+      ['project', crashedLog, '--at', 'x'],
+    ]) {
+      const run = await runCli(args);
+      expect(run.status, args.join(' ')).toBe(2);
+      expect(run.stdout, args.join(' ')).toBe('');
+      expect(run.stderr.length, args.join(' ')).toBeGreaterThan(0);
+    }
+  });
+
+  it.skipIf(!hasCorpus)(
+    'reads the zstd twin of a corpus log to the same events, turns, tool calls and surface',
+    async () => {
+      const name = 'headless-agent__semantic-checkpoint-snapshots__tool-outcome-unknown__session.expected';
+      const manifest = JSON.parse(readFileSync(join(CORPUS_DIR, 'MANIFEST.json'), 'utf8')) as {
+        logs: { name: string; eventCount: number; zstdFrames: number; packedRows: number }[];
+      };
+      const entry = manifest.logs.find((log) => log.name === name);
+      const plain = JSON.parse(
+        (await runCli(['inspect', join(CORPUS_DIR, `${name}.jsonl`), '--json'])).stdout,
+      ) as Record<string, unknown>;
+      const zstd = JSON.parse(
+        (await runCli(['inspect', join(CORPUS_DIR, `${name}.jsonl.zstd`), '--json'])).stdout,
+      ) as Record<string, unknown>;
+      expect(plain.file).toMatchObject({ container: 'jsonl', frames: null });
+      expect(zstd.file).toMatchObject({ container: 'zstd', frames: entry?.zstdFrames });
+      expect((plain.events as { count: number }).count).toBe(entry?.eventCount);
+      for (const key of ['header', 'verdict', 'events', 'turns', 'toolCalls', 'surface', 'problems'])
+        expect(zstd[key], key).toEqual(plain[key]);
+      expect(plain.toolCalls).toContainEqual({
+        callId: 'unknown-outcome-call',
+        name: 'write_remote',
+        callSeq: 4,
+        resultSeq: 5,
+        status: 'outcome-unknown',
+      });
+    },
+  );
+});
+
+describe('parseCliArguments and sniffLogBytes', () => {
+  it('accepts options in any order and --at=SEQ', () => {
+    expect(parseCliArguments(['project', '--at=5', 'a.jsonl', '--json'])).toEqual({
+      ok: true,
+      value: { command: 'project', file: 'a.jsonl', isJson: true, atSeq: 5 },
+    });
+  });
+
+  it('rejects a negative or missing --at and a second file', () => {
+    expect(parseCliArguments(['project', 'a', '--at', '-1']).ok).toBe(false);
+    expect(parseCliArguments(['project', 'a', '--at']).ok).toBe(false);
+    expect(parseCliArguments(['inspect', 'a', 'b']).ok).toBe(false);
+  });
+
+  it('sniffs by first bytes: brace, BOM, zstd magic and empty are logs; ZIP and PNG are not', () => {
+    const bytes = (...values: number[]): Uint8Array => new Uint8Array(values);
+    expect(sniffLogBytes(bytes(0x7b)).ok).toBe(true);
+    expect(sniffLogBytes(bytes(0xef, 0xbb, 0xbf, 0x7b)).ok).toBe(true);
+    expect(sniffLogBytes(bytes(0x28, 0xb5, 0x2f, 0xfd))).toEqual({ ok: true, value: 'zstd' });
+    expect(sniffLogBytes(bytes()).ok).toBe(true);
+    expect(sniffLogBytes(bytes(0x50, 0x4b, 0x03, 0x04)).ok).toBe(false);
+    expect(sniffLogBytes(bytes(0x89, 0x50, 0x4e, 0x47)).ok).toBe(false);
+  });
+});

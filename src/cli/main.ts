@@ -1,0 +1,82 @@
+// The dsh-replay command line (CLI.md): `inspect|project|triage <file> [--json] [--at SEQ]` over the
+// pure core. Exit 0 when the file could be read (any verdict), 2 when it could not, 1 on a bug.
+
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { argv, exit, stderr, stdout } from 'node:process';
+import { buildInspectReport, buildProjectReport } from '../log/inspect-report.ts';
+import { decodeLog } from '../log/log-decoder.ts';
+import { deriveTriage } from '../log/triage.ts';
+import { loadChecksumVerifier } from '../log/zstd-checksum.ts';
+import { formatInspectText, formatProjectText, formatTriageText } from './format-text.ts';
+import { parseCliArguments, sniffLogBytes, USAGE } from './cli-arguments.ts';
+
+/** Exit statuses of CLI.md. */
+const EXIT_READABLE = 0;
+const EXIT_INTERNAL_ERROR = 1;
+const EXIT_NOT_READABLE = 2;
+
+async function writeOut(text: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    stdout.write(text.endsWith('\n') ? text : `${text}\n`, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+async function run(args: readonly string[]): Promise<number> {
+  const parsed = parseCliArguments(args);
+  if (!parsed.ok) {
+    stderr.write(`dsh-replay: ${parsed.message}\n${USAGE}\n`);
+    return EXIT_NOT_READABLE;
+  }
+  const { command, file, isJson, atSeq } = parsed.value;
+
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? String(error.code) : 'unknown error';
+    stderr.write(`dsh-replay: cannot read ${file} (${code})\n`);
+    return EXIT_NOT_READABLE;
+  }
+  const sniff = sniffLogBytes(bytes);
+  if (!sniff.ok) {
+    stderr.write(`dsh-replay: ${file}: ${sniff.message}\n`);
+    return EXIT_NOT_READABLE;
+  }
+
+  const checksum = await loadChecksumVerifier();
+  const log = decodeLog(bytes, { checksum });
+  if (log.problems.some((problem) => problem.kind === 'not-a-log' || problem.kind === 'zip')) {
+    stderr.write(`dsh-replay: ${file} is not a session log\n`);
+    return EXIT_NOT_READABLE;
+  }
+
+  switch (command) {
+    case 'inspect': {
+      const report = buildInspectReport(log);
+      await writeOut(isJson ? JSON.stringify(report, null, 2) : formatInspectText(report, basename(file)));
+      break;
+    }
+    case 'project': {
+      const report = buildProjectReport(log, atSeq);
+      await writeOut(isJson ? JSON.stringify(report, null, 2) : formatProjectText(report));
+      break;
+    }
+    case 'triage': {
+      const report = deriveTriage(log);
+      await writeOut(isJson ? JSON.stringify(report, null, 2) : formatTriageText(report));
+      break;
+    }
+  }
+  return EXIT_READABLE;
+}
+
+run(argv.slice(2)).then(
+  (status) => exit(status),
+  (error: unknown) => {
+    stderr.write(
+      `dsh-replay: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    exit(EXIT_INTERNAL_ERROR);
+  },
+);
