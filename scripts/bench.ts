@@ -11,6 +11,9 @@ import { decompress as fzstdDecompress } from 'fzstd';
 import { init as initZstdWasm, decompress as zstdWasmDecompress } from '@bokuweb/zstd-wasm';
 import { createRandom, ensureLargeLog, type LargeLogFiles } from './generate-large-log.ts';
 import type { OpenedLog } from '../src/log/index.ts';
+import { createLogDecoder, type DecoderOptions } from '../src/log/log-decoder.ts';
+import { deriveModelView } from '../src/log/model-view.ts';
+import { loadChecksumVerifier, type ChecksumVerifier } from '../src/log/zstd-checksum.ts';
 
 /** Events after which the viewer can show its first screen (issue: "time to the first 10,000 events"). */
 const FIRST_EVENTS = 10_000;
@@ -50,57 +53,22 @@ function parseArgs(argv: readonly string[]): BenchArgs {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The core, loaded late so the bench still reports the floor while the core is being written.
-
-interface LogDecoderLike {
-  push(chunk: Uint8Array): void;
-  finish(): OpenedLog;
-  readonly log: OpenedLog;
-}
+// The core under measurement.
 
 interface CoreApi {
-  createLogDecoder: (options?: Record<string, unknown>) => LogDecoderLike;
-  deriveModelView: ((log: OpenedLog, atSeq: number) => unknown) | null;
-  checksumVerifier: unknown;
+  createLogDecoder: typeof createLogDecoder;
+  deriveModelView: typeof deriveModelView;
+  checksumVerifier: ChecksumVerifier | null;
 }
 
-/** Module paths as values, so the bench type-checks and runs while these modules are still being written. */
-const DECODER_MODULE = '../src/log/log-decoder.ts';
-const MODEL_VIEW_MODULE = '../src/log/model-view.ts';
-
-async function loadCore(): Promise<{ core: CoreApi | null; missing: string[] }> {
-  const missing: string[] = [];
-  let createLogDecoder: CoreApi['createLogDecoder'] | null = null;
-  let deriveModelView: CoreApi['deriveModelView'] = null;
-  let checksumVerifier: unknown = null;
-  try {
-    const decoderModule = (await import(DECODER_MODULE)) as Record<string, unknown>;
-    if (typeof decoderModule.createLogDecoder === 'function') {
-      createLogDecoder = decoderModule.createLogDecoder as CoreApi['createLogDecoder'];
-    } else missing.push('createLogDecoder');
-  } catch (error) {
-    missing.push(`src/log/log-decoder.ts (${(error as Error).message.split('\n')[0] ?? ''})`);
-  }
-  try {
-    const viewModule = (await import(MODEL_VIEW_MODULE)) as Record<string, unknown>;
-    if (typeof viewModule.deriveModelView === 'function')
-      deriveModelView = viewModule.deriveModelView as NonNullable<CoreApi['deriveModelView']>;
-    else missing.push('deriveModelView');
-  } catch (error) {
-    missing.push(`src/log/model-view.ts (${(error as Error).message.split('\n')[0] ?? ''})`);
-  }
-  try {
-    const checksumModule = await import('../src/log/zstd-checksum.ts');
-    checksumVerifier = await checksumModule.loadChecksumVerifier();
-  } catch (error) {
-    missing.push(`loadChecksumVerifier (${(error as Error).message.split('\n')[0] ?? ''})`);
-  }
-  if (createLogDecoder === null) return { core: null, missing };
+async function loadCore(): Promise<{ core: CoreApi; missing: string[] }> {
+  const checksumVerifier = await loadChecksumVerifier();
+  const missing = checksumVerifier === null ? ['checksum verifier (WebAssembly unavailable)'] : [];
   return { core: { createLogDecoder, deriveModelView, checksumVerifier }, missing };
 }
 
-function decoderOptions(core: CoreApi): Record<string, unknown> {
-  return core.checksumVerifier === null ? {} : { checksumVerifier: core.checksumVerifier };
+function decoderOptions(core: CoreApi): DecoderOptions {
+  return { checksum: core.checksumVerifier };
 }
 
 // ---------------------------------------------------------------------------------------------
