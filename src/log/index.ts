@@ -58,3 +58,8 @@ export type { DecoderOptions, DecodeProgress, LogDecoder } from './log-decoder.t
 export { createLogDecoder, decodeLog, DEFAULT_MAX_TEXT_BYTES } from './log-decoder.ts';
 export type { ChecksumVerifier } from './zstd-checksum.ts';
 export { loadChecksumVerifier } from './zstd-checksum.ts';
+export { summarizeEvent, toPlainLine, SUMMARY_MAX_CHARS } from './event-summary.ts';
+export { deriveEventLinks } from './event-links.ts';
+export { readEventRows, readEventDetail } from './event-rows.ts';
+export { deriveTranscript } from './transcript.ts';
+export { searchEvents } from './search.ts';

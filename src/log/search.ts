@@ -1,0 +1,86 @@
+// Text search over the stored lines of a log, one event at a time in either direction.
+
+import { readChunkData } from './chunk-reader.ts';
+import type { LogStore } from './log-store.ts';
+import type { OpenedLog } from './opened-log.ts';
+
+/**
+ * The next seq after `fromSeq` (direction 1) or before it (direction -1) whose stored line text
+ * contains `text`, ignoring case; null when there is none or `text` is empty. For a packed row,
+ * the member whose own chunk contains the text is returned (the first member reached when only
+ * the row as a whole matches, e.g. on its tag). `fromSeq` may be -1 or eventCount to search from
+ * an end.
+ */
+export function searchEvents(
+  log: OpenedLog,
+  text: string,
+  fromSeq: number,
+  direction: 1 | -1,
+): number | null {
+  const needle = text.toLowerCase();
+  if (needle === '') return null;
+  const store = log.store;
+  const matchLine = createLineMatcher(store, needle);
+  let lastLine = -1;
+  let lastLineMatches = false;
+  let rowFallback: number | null = null;
+  const start = Math.floor(fromSeq) + direction;
+  for (
+    let seq = Math.max(-1, Math.min(store.eventCount, start));
+    seq >= 0 && seq < store.eventCount;
+    seq += direction
+  ) {
+    const lineIndex = store.eventLine.get(seq);
+    if (lineIndex !== lastLine) {
+      if (rowFallback !== null) return rowFallback;
+      lastLine = lineIndex;
+      lastLineMatches = matchLine(lineIndex);
+      rowFallback = null;
+    }
+    if (!lastLineMatches) continue;
+    if (store.eventMember.get(seq) < 0) return seq;
+    const chunk = readChunkData(store, seq)?.chunk;
+    if (
+      JSON.stringify(chunk ?? null)
+        .toLowerCase()
+        .includes(needle)
+    )
+      return seq;
+    rowFallback ??= seq;
+  }
+  return rowFallback;
+}
+
+function createLineMatcher(store: LogStore, needle: string): (lineIndex: number) => boolean {
+  // ASCII needles are matched on the raw bytes (no decoding per line); others on decoded text.
+  if (isAscii(needle)) {
+    const pattern = Uint8Array.from(needle, (character) => character.charCodeAt(0));
+    return (lineIndex) => containsAsciiIgnoringCase(store.lineBytes(lineIndex), pattern);
+  }
+  return (lineIndex) => store.lineText(lineIndex).toLowerCase().includes(needle);
+}
+
+/** `pattern` is lower-case ASCII; bytes A–Z in `bytes` are folded to lower case while comparing. */
+function containsAsciiIgnoringCase(bytes: Uint8Array, pattern: Uint8Array): boolean {
+  const length = pattern.length;
+  const last = bytes.length - length;
+  const first = pattern[0] as number;
+  for (let i = 0; i <= last; i++) {
+    let byte = bytes[i] as number;
+    if (byte >= 65 && byte <= 90) byte += 32;
+    if (byte !== first) continue;
+    let k = 1;
+    for (; k < length; k++) {
+      let other = bytes[i + k] as number;
+      if (other >= 65 && other <= 90) other += 32;
+      if (other !== pattern[k]) break;
+    }
+    if (k === length) return true;
+  }
+  return false;
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
