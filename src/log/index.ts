@@ -63,3 +63,5 @@ export { deriveEventLinks } from './event-links.ts';
 export { readEventRows, readEventDetail } from './event-rows.ts';
 export { deriveTranscript } from './transcript.ts';
 export { searchEvents } from './search.ts';
+export type { InspectReport, ProjectReport } from './inspect-report.ts';
+export { buildInspectReport, buildProjectReport } from './inspect-report.ts';
