@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { decompress as fzstdDecompress } from 'fzstd';
-import { init as initZstdWasm, decompress as zstdWasmDecompress } from '@bokuweb/zstd-wasm';
-import { createRandom, ensureLargeLog, type LargeLogFiles } from './generate-large-log.ts';
+import { decompress as zstdWasmDecompress } from '@bokuweb/zstd-wasm';
+import { createRandom, ensureLargeLog, initZstdOnce, type LargeLogFiles } from './generate-large-log.ts';
 import type { OpenedLog } from '../src/log/index.ts';
 import { createLogDecoder, type DecoderOptions } from '../src/log/log-decoder.ts';
 import { deriveModelView } from '../src/log/model-view.ts';
@@ -306,7 +306,7 @@ async function main(): Promise<void> {
 
   const fzstdRuns: number[] = [];
   const wasmRuns: number[] = [];
-  await initZstdWasm();
+  await initZstdOnce();
   for (let run = 0; run < args.runs; run += 1) {
     fzstdRuns.push(measureDecompressOnly(bytes, frames, (frame) => fzstdDecompress(frame)).ms);
     const wasm = measureDecompressOnly(bytes, frames, (frame) => zstdWasmDecompress(frame));

@@ -1089,6 +1089,17 @@ export function generateLogBatches(options: LargeLogOptions, onBatch: (text: str
 // zstd frames with the content checksum.
 
 const ZSTD_MAGIC = 0xfd2fb528;
+
+let zstdReady: Promise<void> | null = null;
+
+/**
+ * Initializes @bokuweb/zstd-wasm once per process: calling its `init()` a second time leaves
+ * `compress` returning bytes that are not a zstd frame.
+ */
+export function initZstdOnce(): Promise<void> {
+  zstdReady ??= initZstd();
+  return zstdReady;
+}
 const CHECKSUM_FLAG = 0x04;
 
 /**
@@ -1143,7 +1154,7 @@ export async function ensureLargeLog(
     if (statSync(jsonlPath).size === meta.jsonlBytes && statSync(zstdPath).size === meta.zstdBytes)
       return meta;
   }
-  await initZstd();
+  await initZstdOnce();
   const hasher = await xxhash();
   const jsonlFd = openSync(`${jsonlPath}.tmp`, 'w');
   const zstdFd = openSync(`${zstdPath}.tmp`, 'w');

@@ -1,0 +1,418 @@
+// `npm run fixtures`: writes the adversarial inputs of fixtures/adversarial/ deterministically.
+// Small files are committed; the big ones (a 50 MB line, a zstd bomb) are built by the exported
+// functions at test time, or written with `--big <dir>` for manual runs.
+//
+// Each fixture says what it proves; fixtures/adversarial/README.md lists them.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
+import { compress as zstdCompress } from '@bokuweb/zstd-wasm';
+import xxhash from 'xxhash-wasm';
+import { addContentChecksum, createRandom, initZstdOnce } from './generate-large-log.ts';
+
+/** One adversarial input: the file name inside fixtures/adversarial/ and its exact bytes. */
+export interface AdversarialFixture {
+  name: string;
+  /** One sentence for the README: what the file is and what a reader must do with it. */
+  description: string;
+  bytes: Uint8Array;
+}
+
+/** Where the committed small fixtures live, relative to the repository root. */
+export const ADVERSARIAL_DIR = 'fixtures/adversarial';
+
+/** Size of the generated single-line fixture (50 MB of JSON on one line). */
+export const HUGE_LINE_BYTES = 50 * 1000 * 1000;
+
+/** What the zstd bomb's frame would expand to if nothing stopped it (4 GiB of one byte). */
+export const BOMB_EXPANDED_BYTES = 4 * 1024 * 1024 * 1024;
+
+const SESSION_ID = 'adversarial-0000-4000-8000-000000000001';
+const BASE_TIME_MS = 1_783_352_100_000;
+const encoder = new TextEncoder();
+
+function utf8(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.byteLength;
+  }
+  return out;
+}
+
+function headerLine(extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    type: 'session',
+    version: 0,
+    id: SESSION_ID,
+    createdAt: BASE_TIME_MS,
+    cwd: '/home/dev/adversarial',
+    delegationDepth: 0,
+    ...extra,
+  });
+}
+
+function event(type: string, seq: number, data: unknown, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ type, seq, time: BASE_TIME_MS + seq, data, ...extra });
+}
+
+/** Lines of one small valid completed turn (turn/start … turn/end) starting at seq 0, with `prompt` as the user text. */
+function validTurnLines(prompt: string): string[] {
+  return [
+    event('turn/start', 0, { turn: 1 }),
+    event('step/start', 1, { turn: 1, step: 1 }),
+    event(
+      'user/message',
+      2,
+      { content: [{ type: 'text', text: prompt }], source: { kind: 'user' }, role: 'user', id: 'u1' },
+      { surfaceOp: 'append' },
+    ),
+    event('assistant/chunk', 3, { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text: 'Done' } }),
+    event('assistant/chunk', 4, { turn: 1, step: 1, chunk: { type: 'finish', reason: { kind: 'stop' } } }),
+    event(
+      'assistant/message',
+      5,
+      {
+        turn: 1,
+        step: 1,
+        message: {
+          role: 'assistant',
+          content: [{ type: 'text', text: 'Done' }],
+          source: { kind: 'model', provider: 'p', model: 'm' },
+          id: 'a1',
+        },
+      },
+      { sourceEventSeqs: [3, 4], surfaceOp: 'append' },
+    ),
+    event('step/end', 6, { turn: 1, step: 1 }),
+    event('turn/end', 7, { turn: 1, reason: { kind: 'completed' } }),
+  ];
+}
+
+function jsonl(lines: readonly string[], separator = '\n'): Uint8Array {
+  return utf8(lines.map((line) => line + separator).join(''));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Binary helpers: PNG (a real image renamed .jsonl) and hand-made zstd frames.
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n += 1) {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.byteLength);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.byteLength);
+  out.set(utf8(type), 4);
+  out.set(data, 8);
+  view.setUint32(8 + data.byteLength, crc32(out.subarray(4, 8 + data.byteLength)));
+  return out;
+}
+
+/** A valid 8×8 RGB PNG (a gradient), deterministic. */
+function makePng(): Uint8Array {
+  const size = 8;
+  const header = new Uint8Array(13);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, size);
+  view.setUint32(4, size);
+  header.set([8, 2, 0, 0, 0], 8);
+  const raw = new Uint8Array(size * (1 + size * 3));
+  for (let y = 0; y < size; y += 1) {
+    raw[y * (1 + size * 3)] = 0;
+    for (let x = 0; x < size; x += 1) raw.set([x * 32, y * 32, 128], y * (1 + size * 3) + 1 + x * 3);
+  }
+  return concat([
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', new Uint8Array(deflateSync(raw, { level: 9 }))),
+    pngChunk('IEND', new Uint8Array(0)),
+  ]);
+}
+
+interface ZstdTools {
+  frame(plaintext: Uint8Array): Uint8Array;
+}
+
+async function loadZstdTools(): Promise<ZstdTools> {
+  await initZstdOnce();
+  const hasher = await xxhash();
+  return {
+    frame: (plaintext) => addContentChecksum(zstdCompress(plaintext, 3), hasher.h64Raw(plaintext, 0n)),
+  };
+}
+
+/** zstd block header (3 bytes, little-endian): last flag, block type, size (RFC 8878 §3.1.1.2). */
+function blockHeader(isLast: boolean, type: number, size: number): Uint8Array {
+  const value = (size << 3) | (type << 1) | (isLast ? 1 : 0);
+  return new Uint8Array([value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff]);
+}
+
+/**
+ * A frame whose window descriptor claims 2 TiB (exponent 31) without a content size: a reader
+ * that sizes its buffer from the window would try to allocate it. Content: one raw block "x\n".
+ */
+function makeHugeWindowFrame(): Uint8Array {
+  const payload = utf8('x\n');
+  return concat([
+    new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0x00, 0xf8]),
+    blockHeader(true, 0, payload.byteLength),
+    payload,
+  ]);
+}
+
+/**
+ * A "bomb": a frame without a declared size made of RLE blocks of 128 KiB of `a` each, so a few
+ * hundred KiB of input expand to `expandedBytes` (4 GiB by default) of one endless line.
+ */
+export function makeZstdBombFrame(expandedBytes = BOMB_EXPANDED_BYTES): Uint8Array {
+  const blockBytes = 128 * 1024;
+  const blocks = Math.ceil(expandedBytes / blockBytes);
+  // Descriptor 0x00: no content size, not single-segment, no checksum; window 128 KiB (log 17).
+  const out = new Uint8Array(6 + blocks * 4);
+  out.set([0x28, 0xb5, 0x2f, 0xfd, 0x00, (17 - 10) << 3]);
+  for (let i = 0; i < blocks; i += 1) {
+    out.set(blockHeader(i === blocks - 1, 1, blockBytes), 6 + i * 4);
+    out[6 + i * 4 + 3] = 0x61;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fixtures.
+
+/** Builds every small adversarial fixture (bytes are the same on every run). */
+export async function buildAdversarialFixtures(): Promise<AdversarialFixture[]> {
+  const zstd = await loadZstdTools();
+  const random = createRandom(0xad5e);
+  const binary = new Uint8Array(4096);
+  for (let i = 0; i < binary.length; i += 1) binary[i] = random.int(0, 255);
+  // First byte fixed so the sniffer's answer does not depend on the seed ({, BOM, zstd, ZIP).
+  binary[0] = 0x93;
+
+  const header = headerLine();
+  const turn = validTurnLines('Hello');
+
+  // 100,000 nested arrays inside an ignorable plugin event: JSON.parse accepts it, recursion does not.
+  const depth = 100_000;
+  const deepLine = `{"type":"x-plugin/deep","seq":0,"time":${BASE_TIME_MS},"data":${'['.repeat(depth)}${']'.repeat(depth)},"ignorable":true}`;
+
+  const protoLines = [
+    headerLine(),
+    ...validTurnLines('prototype keys').map((line, seq) =>
+      seq === 2
+        ? event(
+            'user/message',
+            2,
+            JSON.parse(
+              '{"content":[{"type":"text","text":"x","__proto__":{"polluted":1}}],"source":{"kind":"user","constructor":{"prototype":{"polluted":1}},"__proto__":{"polluted":1}},"role":"user","id":"u1"}',
+            ),
+            { surfaceOp: 'append' },
+          )
+        : line,
+    ),
+    `{"type":"feedback/record","seq":8,"time":${BASE_TIME_MS + 8},"data":{"text":"keys","__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"hasOwnProperty":1,"toString":"x"}}`,
+  ];
+  // JSON.stringify drops nothing here: keys created by JSON.parse are own properties, so "__proto__" survives.
+  const invalidUtf8 = concat([
+    utf8(`${header}\n`),
+    utf8(turn.slice(0, 2).join('\n') + '\n'),
+    utf8(
+      '{"type":"user/message","seq":2,"time":1783352100002,"data":{"content":[{"type":"text","text":"bad ',
+    ),
+    new Uint8Array([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80, 0xf0, 0x9f]),
+    utf8(
+      ' lone \\ud800 and \\udc00 end"}],"source":{"kind":"user"},"role":"user","id":"u1"},"surfaceOp":"append"}\n',
+    ),
+    utf8(turn.slice(3).join('\n') + '\n'),
+  ]);
+
+  const fixtures: AdversarialFixture[] = [
+    {
+      name: 'empty.jsonl',
+      description: 'Zero bytes: "empty or header-less" (FORMAT.md §10.1).',
+      bytes: new Uint8Array(0),
+    },
+    {
+      name: 'one-byte.jsonl',
+      description: 'The single byte "{" with no line feed: the header line never ends (§10.1).',
+      bytes: utf8('{'),
+    },
+    {
+      name: 'random-binary.jsonl',
+      description: '4 KiB of seeded random bytes: not a session log (§1.2).',
+      bytes: binary,
+    },
+    {
+      name: 'png-renamed.jsonl',
+      description: 'A valid 8×8 PNG renamed to .jsonl: sniffed as not a log (§1.2).',
+      bytes: makePng(),
+    },
+    {
+      name: 'bom.jsonl',
+      description:
+        'A valid log behind a UTF-8 BOM: upstream refuses it; the viewer strips it and reads on (§1.2, §10.8).',
+      bytes: concat([new Uint8Array([0xef, 0xbb, 0xbf]), jsonl([header, ...turn])]),
+    },
+    {
+      name: 'crlf.jsonl',
+      description: 'A valid log with CRLF line endings: tolerated, every event read (§1.5, §10.9).',
+      bytes: jsonl([header, ...turn], '\r\n'),
+    },
+    {
+      name: 'blank-lines.jsonl',
+      description:
+        'A blank line inside a turn that a later turn/end closes: an unparsable committed line, so upstream refuses the log (§1.5, §3.4, §10.12).',
+      bytes: jsonl([header, ...turn.slice(0, 3), '', ...turn.slice(3)]),
+    },
+    {
+      name: 'deep-nesting.jsonl',
+      description:
+        'An ignorable event whose data is nested 100,000 arrays deep (§10.14): must neither crash the reader nor its later reads.',
+      bytes: jsonl([header, deepLine]),
+    },
+    {
+      name: 'proto-keys.jsonl',
+      description:
+        'A valid log whose data holds __proto__, constructor and hasOwnProperty keys: read as plain own keys, nothing polluted.',
+      bytes: jsonl(protoLines),
+    },
+    {
+      name: 'invalid-utf8.jsonl',
+      description:
+        'Invalid UTF-8 bytes (become U+FFFD, §1.5, §10.10) and escaped lone surrogates inside a valid log.',
+      bytes: invalidUtf8,
+    },
+    {
+      name: 'seq-string.jsonl',
+      description:
+        'seq written as the string "1": a seq discontinuity; a later turn/end makes it committed damage (§3.3, §10.22).',
+      bytes: jsonl([
+        header,
+        ...turn.map((line, seq) => (seq === 1 ? line.replace('"seq":1,', '"seq":"1",') : line)),
+      ]),
+    },
+    {
+      name: 'big-numbers.jsonl',
+      description:
+        'time 9007199254740993 (beyond 2^53) on one event and 1e400 / 30-digit integers in data: time is not a safe integer, so upstream refuses the log (§3.5.6, §10.25).',
+      bytes: jsonl([
+        header,
+        ...turn.slice(0, 3),
+        `{"type":"assistant/chunk","seq":3,"time":9007199254740993,"data":{"turn":1,"step":1,"chunk":{"type":"text-delta","index":0,"text":"Done"}}}`,
+        `{"type":"assistant/chunk","seq":4,"time":1783352100004,"data":{"turn":1,"step":1,"chunk":{"type":"usage","usage":{"inputTokens":123456789012345678901234567890,"outputTokens":1e400}}}}`,
+        ...turn.slice(5),
+      ]),
+    },
+    {
+      name: 'huge-window.jsonl.zstd',
+      description:
+        'A valid header frame, then a frame whose window descriptor claims 2 TiB: refused before allocating (zstd-limit).',
+      bytes: concat([zstd.frame(utf8(`${header}\n`)), makeHugeWindowFrame()]),
+    },
+  ];
+  return fixtures;
+}
+
+/**
+ * The big inputs, built in memory (never committed): a 50 MB single-line event inside a valid log,
+ * the same 50 MB as one line with no line feed at all, and a zstd bomb behind a valid header frame.
+ */
+export async function buildBigAdversarialFixtures(): Promise<AdversarialFixture[]> {
+  const zstd = await loadZstdTools();
+  const header = headerLine();
+  const turn = validTurnLines('PLACEHOLDER');
+  const promptLine = turn[2] ?? '';
+  const filler = 'abcdefghij'.repeat(Math.ceil(HUGE_LINE_BYTES / 10));
+  const hugePrompt = filler.slice(0, HUGE_LINE_BYTES - promptLine.length + 'PLACEHOLDER'.length);
+  const hugeLines = [...turn];
+  hugeLines[2] = promptLine.replace('PLACEHOLDER', hugePrompt);
+  return [
+    {
+      name: 'huge-line.jsonl',
+      description:
+        'A valid log whose user/message is one 50 MB line: no length limit in the format (§10.14).',
+      bytes: jsonl([header, ...hugeLines]),
+    },
+    {
+      name: 'huge-line-no-lf.jsonl',
+      description:
+        '50 MB on one line with no line feed: the header never ends, "empty or header-less" (§10.1).',
+      bytes: utf8(`{"type":"session","pad":"${filler.slice(0, HUGE_LINE_BYTES)}`),
+    },
+    {
+      name: 'zstd-bomb.jsonl.zstd',
+      description:
+        'A valid header frame, then ~128 KiB of RLE blocks that expand to 4 GiB of one line: stopped by maxTextBytes.',
+      bytes: concat([zstd.frame(utf8(`${header}\n`)), makeZstdBombFrame()]),
+    },
+  ];
+}
+
+function writeReadme(
+  directory: string,
+  fixtures: readonly AdversarialFixture[],
+  big: readonly AdversarialFixture[],
+): void {
+  const lines = [
+    '# Adversarial inputs',
+    '',
+    'Written by `npm run fixtures` (scripts/make-fixtures.ts); do not edit by hand.',
+    'Each file is read by `src/log/adversarial.test.ts` through `decodeLog`: it must never throw, must',
+    'report a specific problem, derive the verdict upstream would reach, and account for every line.',
+    '',
+    '| File | What it is |',
+    '| --- | --- |',
+    ...fixtures.map((fixture) => `| \`${fixture.name}\` | ${fixture.description} |`),
+    '',
+    'Built at test time only (too big to commit; `tsx scripts/make-fixtures.ts --big <dir>` writes them):',
+    '',
+    '| File | What it is |',
+    '| --- | --- |',
+    ...big.map((fixture) => `| \`${fixture.name}\` | ${fixture.description} |`),
+    '',
+  ];
+  writeFileSync(join(directory, 'README.md'), lines.join('\n'));
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const bigIndex = argv.indexOf('--big');
+  const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+  const directory = join(root, ADVERSARIAL_DIR);
+  mkdirSync(directory, { recursive: true });
+  const fixtures = await buildAdversarialFixtures();
+  for (const fixture of fixtures) writeFileSync(join(directory, fixture.name), fixture.bytes);
+  const big = await buildBigAdversarialFixtures();
+  writeReadme(directory, fixtures, big);
+  process.stdout.write(`wrote ${fixtures.length} fixtures to ${ADVERSARIAL_DIR}/\n`);
+  if (bigIndex !== -1) {
+    const bigDirectory = resolve(argv[bigIndex + 1] ?? '.bench/adversarial');
+    mkdirSync(bigDirectory, { recursive: true });
+    for (const fixture of big) writeFileSync(join(bigDirectory, fixture.name), fixture.bytes);
+    process.stdout.write(`wrote ${big.length} big fixtures to ${bigDirectory}/\n`);
+  }
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  await main();
