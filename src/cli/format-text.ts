@@ -1,7 +1,6 @@
 // Human-readable terminal output of the CLI: the same reports as --json, laid out in aligned columns.
 
-import type { InspectReport, ProjectReport } from '../log/inspect-report.ts';
-import type { TriageReport } from '../log/index.ts';
+import type { InspectReport, ProjectReport, TriageReport } from '../log/index.ts';
 
 const LABEL_WIDTH = 16;
 

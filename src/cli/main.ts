@@ -4,10 +4,13 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { argv, exit, stderr, stdout } from 'node:process';
-import { buildInspectReport, buildProjectReport } from '../log/inspect-report.ts';
-import { decodeLog } from '../log/log-decoder.ts';
-import { deriveTriage } from '../log/triage.ts';
-import { loadChecksumVerifier } from '../log/zstd-checksum.ts';
+import {
+  buildInspectReport,
+  buildProjectReport,
+  decodeLog,
+  deriveTriage,
+  loadChecksumVerifier,
+} from '../log/index.ts';
 import { formatInspectText, formatProjectText, formatTriageText } from './format-text.ts';
 import { parseCliArguments, sniffLogBytes, USAGE } from './cli-arguments.ts';
 
