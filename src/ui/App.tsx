@@ -1,4 +1,222 @@
-// PLACEHOLDER shell: replaced by the viewer work (issue 3).
+// The shell: creates the one store and client, wires URL, keys, theme and playback, and lays out the
+// header, timeline, events, model view / triage, scrubber, drop zone, overlays and error boundaries.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createIndexedDbPersistence } from '../store/log-persistence.ts';
+import { ViewerStoreContext, useViewer } from '../store/use-viewer.ts';
+import { createViewerStore, type ViewerStore } from '../store/viewer-store.ts';
+import { getAppBaseUrl, useCopyPermalink, useUrlSync } from '../url/use-url-sync.ts';
+import { createLogClient } from '../worker/client.ts';
+import { EventsPane } from './panes/events/EventsPane.tsx';
+import { ModelViewPane } from './panes/model-view/ModelViewPane.tsx';
+import { TimelinePane } from './panes/timeline/TimelinePane.tsx';
+import { TriagePane } from './panes/triage/TriagePane.tsx';
+import { Scrubber } from './scrubber/Scrubber.tsx';
+import { usePlayback } from './scrubber/use-playback.ts';
+import { EmptyState } from './shell/EmptyState.tsx';
+import { ErrorBoundary } from './shell/ErrorBoundary.tsx';
+import { HeaderBar } from './shell/HeaderBar.tsx';
+import { KeysOverlay } from './shell/KeysOverlay.tsx';
+import { LoadProgressBar } from './shell/LoadProgressBar.tsx';
+import { ProblemsPanel } from './shell/ProblemsPanel.tsx';
+import { useKeyboard } from './use-keyboard.ts';
+import { useTheme } from './use-theme.ts';
+
+/** The app root: owns the store for the page's lifetime. */
 export function App() {
-  return <div data-load-state="idle">dsh-replay</div>;
+  const [store] = useState<ViewerStore>(() =>
+    createViewerStore({ client: createLogClient(), persistence: createIndexedDbPersistence() }),
+  );
+  return (
+    <ViewerStoreContext.Provider value={store}>
+      <Shell store={store} />
+    </ViewerStoreContext.Provider>
+  );
+}
+
+function hasFiles(event: DragEvent): boolean {
+  return Array.from(event.dataTransfer?.types ?? []).includes('Files');
+}
+
+function Shell({ store }: { store: ViewerStore }) {
+  const loadState = useViewer((state) => state.loadState);
+  const summary = useViewer((state) => state.summary);
+  const sourceName = useViewer((state) => state.sourceName);
+  const progress = useViewer((state) => state.progress);
+  const failure = useViewer((state) => state.failure);
+  const notice = useViewer((state) => state.notice);
+  const missingSessionId = useViewer((state) => state.missingSessionId);
+  const theme = useViewer((state) => state.theme);
+  const sidePanel = useViewer((state) => state.sidePanel);
+  const isKeysOverlayOpen = useViewer((state) => state.isKeysOverlayOpen);
+  const isProblemsOpen = useViewer((state) => state.isProblemsOpen);
+  const generation = useViewer((state) => state.logGeneration);
+  const actions = useViewer((state) => state.actions);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const [isDragging, setDragging] = useState(false);
+
+  useTheme(theme);
+  useUrlSync(store);
+  usePlayback(store);
+  const openFilePicker = useCallback(() => fileInputRef.current?.click(), []);
+  useKeyboard(store, openFilePicker);
+  const copyPermalink = useCopyPermalink(store);
+  const openDemo = useCallback(() => actions.openDemo(getAppBaseUrl()), [actions]);
+
+  useEffect(() => {
+    let depth = 0;
+    const onDragEnter = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      depth += 1;
+      setDragging(true);
+    };
+    const onDragOver = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+    };
+    const onDragLeave = () => {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setDragging(false);
+    };
+    const onDrop = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      depth = 0;
+      setDragging(false);
+      const file = event.dataTransfer?.files[0];
+      if (file) store.getState().actions.openFile(file);
+    };
+    window.addEventListener('dragenter', onDragEnter);
+    window.addEventListener('dragover', onDragOver);
+    window.addEventListener('dragleave', onDragLeave);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('dragenter', onDragEnter);
+      window.removeEventListener('dragover', onDragOver);
+      window.removeEventListener('dragleave', onDragLeave);
+      window.removeEventListener('drop', onDrop);
+    };
+  }, [store]);
+
+  const hasWorkspace = summary !== null && (loadState === 'ready' || loadState === 'loading');
+  const hasTriageFlag = summary !== null && (summary.verdict.status !== 'ok' || summary.problemCount > 0);
+
+  return (
+    <div
+      data-load-state={loadState}
+      className="flex h-screen flex-col bg-zinc-50 text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100"
+    >
+      <HeaderBar
+        summary={summary}
+        sourceName={sourceName}
+        theme={theme}
+        onOpenFile={openFilePicker}
+        onOpenDemo={openDemo}
+        onCopyLink={copyPermalink}
+        onToggleProblems={() => actions.setProblemsOpen(!isProblemsOpen)}
+        onThemeChange={(next) => actions.setTheme(next)}
+        onShowKeys={() => actions.setKeysOverlayOpen(true)}
+      />
+      <input
+        ref={fileInputRef}
+        type="file"
+        accept=".jsonl,.zstd,.zst,.jsonl.zstd,application/json,application/zstd"
+        className="hidden"
+        data-testid="file-input"
+        aria-label="Open a log file"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) actions.openFile(file);
+          event.target.value = '';
+        }}
+      />
+      {loadState === 'loading' && (
+        <LoadProgressBar name={sourceName} progress={progress} onCancel={() => actions.cancelLoad()} />
+      )}
+      {notice && (
+        <div
+          role="status"
+          data-testid="notice"
+          className="flex items-center gap-2 border-b border-amber-200 bg-amber-50 px-3 py-1 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+        >
+          <span>{notice}</span>
+          <button
+            type="button"
+            className="ml-auto rounded px-1 hover:bg-amber-100 dark:hover:bg-amber-900"
+            onClick={() => actions.showNotice(null)}
+            aria-label="Dismiss"
+          >
+            ✕
+          </button>
+        </div>
+      )}
+      {hasWorkspace ? (
+        <main className="relative flex min-h-0 flex-1 flex-col">
+          <ErrorBoundary label="Timeline" resetKey={generation}>
+            <TimelinePane />
+          </ErrorBoundary>
+          <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,9fr)_minmax(0,11fr)]">
+            <div className="min-h-0 border-r border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+              <ErrorBoundary label="Events" resetKey={generation}>
+                <EventsPane />
+              </ErrorBoundary>
+            </div>
+            <div className="flex min-h-0 flex-col">
+              <div
+                role="tablist"
+                aria-label="Right pane"
+                className="flex gap-1 border-b border-zinc-200 bg-white px-2 pt-1 text-xs dark:border-zinc-800 dark:bg-zinc-900"
+              >
+                {(['model', 'triage'] as const).map((panel) => (
+                  <button
+                    type="button"
+                    role="tab"
+                    key={panel}
+                    aria-selected={sidePanel === panel}
+                    onClick={() => actions.setSidePanel(panel)}
+                    className={`-mb-px rounded-t border px-3 py-1 ${
+                      sidePanel === panel
+                        ? 'border-zinc-200 border-b-white bg-white font-semibold dark:border-zinc-700 dark:border-b-zinc-900 dark:bg-zinc-900'
+                        : 'border-transparent text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200'
+                    }`}
+                  >
+                    {panel === 'model' ? 'Model view' : 'Triage'}
+                    {panel === 'triage' && hasTriageFlag && (
+                      <span
+                        className="ml-1 inline-block h-1.5 w-1.5 rounded-full bg-red-500 align-middle"
+                        aria-label="has findings"
+                      />
+                    )}
+                  </button>
+                ))}
+              </div>
+              <div className="min-h-0 flex-1">
+                <ErrorBoundary label={sidePanel === 'model' ? 'Model view' : 'Triage'} resetKey={generation}>
+                  {sidePanel === 'model' ? <ModelViewPane /> : <TriagePane />}
+                </ErrorBoundary>
+              </div>
+            </div>
+          </div>
+          {isProblemsOpen && <ProblemsPanel onClose={() => actions.setProblemsOpen(false)} />}
+        </main>
+      ) : (
+        <EmptyState
+          failure={failure}
+          failedName={loadState === 'error' ? sourceName : null}
+          missingSessionId={missingSessionId}
+          onOpenFile={openFilePicker}
+          onOpenDemo={openDemo}
+        />
+      )}
+      <Scrubber />
+      {isDragging && (
+        <div className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-sky-500/10 backdrop-blur-[1px]">
+          <div className="rounded-xl border-2 border-dashed border-sky-500 bg-white/90 px-10 py-8 text-lg font-medium text-sky-700 shadow-xl dark:bg-zinc-900/90 dark:text-sky-300">
+            Drop the log to open it
+          </div>
+        </div>
+      )}
+      {isKeysOverlayOpen && <KeysOverlay onClose={() => actions.setKeysOverlayOpen(false)} />}
+    </div>
+  );
 }

@@ -1,0 +1,145 @@
+// Tests of the viewer store with a fake client: load lifecycle, permalink jumps, cursor keys.
+import { describe, expect, it } from 'vitest';
+import type { LoadListener, LogClient, LogSummary } from '../worker/client.ts';
+import { createMemoryPersistence } from './log-persistence.ts';
+import { createViewerStore } from './viewer-store.ts';
+
+function summaryOf(eventCount: number, sessionId = 's1'): LogSummary {
+  return {
+    name: 'a.jsonl',
+    file: {
+      bytes: 10,
+      container: 'jsonl',
+      frames: null,
+      tornTail: false,
+      textBytes: 10,
+      checksumsVerified: 0,
+      hasChecksumVerifier: false,
+      hadBom: false,
+    },
+    header: null,
+    sessionId,
+    verdict: { status: 'ok', reason: null },
+    eventCount,
+    lineCount: eventCount,
+    packedRows: 0,
+    problemCount: 2,
+    problemMarks: [
+      { seq: 30, kind: 'nesting' },
+      { seq: 5, kind: 'surface' },
+    ],
+    byType: {},
+    firstTime: 0,
+    lastTime: 1,
+    turns: [
+      { turn: 1, startSeq: 1, endSeq: 20, reason: 'completed', reasonDetail: null, steps: [] },
+      { turn: 2, startSeq: 21, endSeq: null, reason: null, reasonDetail: null, steps: [] },
+    ],
+    title: null,
+    effectiveAgentPreset: null,
+    isComplete: true,
+  };
+}
+
+function createFakeClient() {
+  const listeners: LoadListener[] = [];
+  const client: LogClient = {
+    openLog(_source, listener) {
+      listeners.push(listener);
+      return listeners.length;
+    },
+    cancelLoad() {
+      listeners.at(-1)?.onFailed({ kind: 'cancelled', message: 'cancelled' });
+    },
+    query() {
+      return Promise.reject(new Error('not used'));
+    },
+    dispose() {},
+  };
+  return { client, listeners };
+}
+
+const PROGRESS = { bytesRead: 10, totalBytes: 10, events: 50, lines: 50, elapsedMs: 1 };
+
+function openedStore(eventCount = 50) {
+  const fake = createFakeClient();
+  const store = createViewerStore({ client: fake.client, persistence: createMemoryPersistence() });
+  store.getState().actions.openUrl('http://x/a.jsonl');
+  return { store, fake, finish: () => fake.listeners.at(-1)!.onLoaded(summaryOf(eventCount), PROGRESS) };
+}
+
+describe('viewer store', () => {
+  it('goes loading → ready and puts the cursor on the last event', () => {
+    const { store, finish } = openedStore();
+    expect(store.getState().loadState).toBe('loading');
+    finish();
+    expect(store.getState()).toMatchObject({ loadState: 'ready', cursorSeq: 49 });
+  });
+
+  it('applies a permalink seq once the log with that session is loaded', () => {
+    const { store, finish } = openedStore();
+    store.getState().actions.requestJump({ seq: 12, sessionId: 's1' }, []);
+    finish();
+    expect(store.getState().cursorSeq).toBe(12);
+  });
+
+  it('clamps a permalink seq past the end and says so', () => {
+    const { store, finish } = openedStore();
+    store.getState().actions.requestJump({ seq: 500, sessionId: null }, []);
+    finish();
+    expect(store.getState().cursorSeq).toBe(49);
+    expect(store.getState().notice).toMatch(/past the last event/);
+  });
+
+  it('does not apply a permalink meant for another session', () => {
+    const { store, finish } = openedStore();
+    store.getState().actions.requestJump({ seq: 3, sessionId: 'other' }, []);
+    finish();
+    expect(store.getState().cursorSeq).toBe(49);
+    expect(store.getState().notice).toMatch(/session other/);
+  });
+
+  it('moves by turn, and cycles n/N through problem seqs in seq order', () => {
+    const { store, finish } = openedStore();
+    finish();
+    const { actions } = store.getState();
+    actions.setCursor(0);
+    actions.moveToBoundary('turn', 1);
+    expect(store.getState().cursorSeq).toBe(1);
+    actions.moveToBoundary('turn', 1);
+    expect(store.getState().cursorSeq).toBe(21);
+    actions.moveToProblem(1);
+    expect(store.getState().cursorSeq).toBe(30);
+    actions.moveToProblem(1);
+    expect(store.getState().cursorSeq).toBe(5);
+  });
+
+  it('turns a failure into the error state and recovers on the next file', () => {
+    const { store, fake } = openedStore();
+    fake.listeners.at(-1)!.onFailed({ kind: 'not-a-log', message: 'This is not a dsh session log.' });
+    expect(store.getState()).toMatchObject({ loadState: 'error', failure: { kind: 'not-a-log' } });
+    store.getState().actions.openUrl('http://x/b.jsonl');
+    fake.listeners.at(-1)!.onLoaded(summaryOf(3), PROGRESS);
+    expect(store.getState()).toMatchObject({ loadState: 'ready', failure: null, cursorSeq: 2 });
+  });
+
+  it('ignores the callbacks of a load that was replaced', () => {
+    const { store, fake } = openedStore();
+    const first = fake.listeners.at(-1)!;
+    store.getState().actions.openUrl('http://x/b.jsonl');
+    first.onLoaded(summaryOf(7), PROGRESS);
+    expect(store.getState().loadState).toBe('loading');
+  });
+
+  it('asks for the file when a permalink names a session that is not stored', async () => {
+    const { store } = openedStore();
+    await store.getState().actions.reopenSession('missing-id');
+    expect(store.getState().missingSessionId).toBe('missing-id');
+  });
+
+  it('returns to idle with a notice when the load is cancelled', () => {
+    const { store } = openedStore();
+    store.getState().actions.cancelLoad();
+    expect(store.getState()).toMatchObject({ loadState: 'idle', notice: 'Loading was cancelled.' });
+  });
+});

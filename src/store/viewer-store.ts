@@ -1,0 +1,337 @@
+// The viewer's one zustand store: load status, the log summary, the cursor (a seq), selection and
+// view options. No per-event data: panes ask the worker through `client` for what is on screen.
+
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { LoadFailure, LoadProgress, LoadSource, LogClient, LogSummary } from '../worker/client.ts';
+import { clampSeq, collectBoundarySeqs, stepCursor } from './cursor-moves.ts';
+import type { LogPersistence, StoredLog } from './log-persistence.ts';
+
+export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
+export type ThemePreference = 'system' | 'light' | 'dark';
+export type ModelMode = 'model' | 'transcript';
+export type TimelineAxis = 'seq' | 'time';
+export type SidePanel = 'model' | 'triage';
+
+/** Where the bundled demo log is served (public/demo/), relative to the app's base URL. */
+export const DEMO_LOG_PATH = 'demo/demo-session.jsonl.zstd';
+export const DEMO_LOG_NAME = 'demo-session.jsonl.zstd (subagent fork, tools, packed chunks)';
+
+/** A permalink waiting for its log: applied once a log with this session id (or any, if null) is open. */
+export interface PendingJump {
+  seq: number | null;
+  sessionId: string | null;
+}
+
+export interface ViewerState {
+  loadState: LoadState;
+  /** Name of the file or URL being loaded or shown, or null before the first load. */
+  sourceName: string | null;
+  progress: LoadProgress | null;
+  /** The open log's summary; during a load, the latest partial summary. */
+  summary: LogSummary | null;
+  failure: LoadFailure | null;
+  /** The one cursor every pane follows; null when no events are loaded. */
+  cursorSeq: number | null;
+  /** The event whose detail the events pane shows, or null. */
+  selectedSeq: number | null;
+  /** Ascending step and turn start seqs of the open log (for keys and scrubber ticks). */
+  stepSeqs: number[];
+  turnSeqs: number[];
+  /** Problem seqs, ascending and unique (for n/N and scrubber marks). */
+  problemSeqs: number[];
+  pendingJump: PendingJump | null;
+  /** A permalink named a session that is not stored in this browser: ask for its file. */
+  missingSessionId: string | null;
+  /** One short, dismissible message (clamped seq, storage unavailable …), or null. */
+  notice: string | null;
+  theme: ThemePreference;
+  modelMode: ModelMode;
+  timelineAxis: TimelineAxis;
+  sidePanel: SidePanel;
+  isKeysOverlayOpen: boolean;
+  isProblemsOpen: boolean;
+  isPlaying: boolean;
+  /** Playback speed factor over real time (1 = real pace, long gaps compressed). */
+  playbackSpeed: number;
+  /** Incremented by every completed load, so caches keyed by it never mix two logs. */
+  logGeneration: number;
+  /** The worker client (a stable handle, not data). */
+  client: LogClient;
+  actions: ViewerActions;
+}
+
+export interface ViewerActions {
+  openFile(file: File): void;
+  openUrl(url: string, name?: string): void;
+  openDemo(baseUrl: string): void;
+  /** Reopens a log stored in the browser by session id; asks for the file if it is not stored. */
+  reopenSession(sessionId: string): Promise<void>;
+  cancelLoad(): void;
+  setCursor(seq: number): void;
+  moveCursor(delta: number): void;
+  moveToBoundary(level: 'step' | 'turn', direction: 1 | -1): void;
+  moveToProblem(direction: 1 | -1): void;
+  moveToEdge(edge: 'start' | 'end'): void;
+  selectEvent(seq: number | null): void;
+  requestJump(jump: PendingJump, notices: readonly string[]): void;
+  setTheme(theme: ThemePreference): void;
+  setModelMode(mode: ModelMode): void;
+  setTimelineAxis(axis: TimelineAxis): void;
+  setSidePanel(panel: SidePanel): void;
+  setKeysOverlayOpen(isOpen: boolean): void;
+  setProblemsOpen(isOpen: boolean): void;
+  setPlaying(isPlaying: boolean): void;
+  setPlaybackSpeed(speed: number): void;
+  showNotice(notice: string | null): void;
+}
+
+export type ViewerStore = StoreApi<ViewerState>;
+
+export interface ViewerStoreDependencies {
+  client: LogClient;
+  persistence: LogPersistence;
+}
+
+function uniqueSorted(seqs: readonly number[]): number[] {
+  const sorted = [...seqs].sort((a, b) => a - b);
+  return sorted.filter((seq, index) => index === 0 || sorted[index - 1] !== seq);
+}
+
+/** Creates an isolated store; the app creates exactly one, tests as many as they like. */
+export function createViewerStore({ client, persistence }: ViewerStoreDependencies): ViewerStore {
+  return createStore<ViewerState>()((set, get) => {
+    /** Whether the user moved the cursor during this load (then the end-of-load jump is skipped). */
+    let hasUserMovedCursor = false;
+    /** Identifies the latest load; callbacks of a replaced load are ignored. */
+    let latestLoadToken = 0;
+
+    function applySummary(summary: LogSummary): void {
+      set({
+        summary,
+        stepSeqs: collectBoundarySeqs(summary.turns, 'step'),
+        turnSeqs: collectBoundarySeqs(summary.turns, 'turn'),
+        problemSeqs: uniqueSorted(summary.problemMarks.map((mark) => mark.seq)),
+      });
+    }
+
+    function applyPendingJump(summary: LogSummary): boolean {
+      const jump = get().pendingJump;
+      if (!jump) return false;
+      set({ pendingJump: null, missingSessionId: null });
+      if (jump.sessionId !== null && summary.sessionId !== null && jump.sessionId !== summary.sessionId) {
+        set({
+          notice: `The link was for session ${jump.sessionId}, but this file is session ${summary.sessionId}; the link's seq was not applied.`,
+        });
+        return false;
+      }
+      if (jump.seq === null) return false;
+      const clamped = clampSeq(jump.seq, summary.eventCount);
+      if (clamped === null) return false;
+      if (clamped !== jump.seq) {
+        set({
+          notice: `The link's seq ${jump.seq === Number.MAX_SAFE_INTEGER ? '(too large)' : jump.seq} is past the last event; showing seq ${clamped}.`,
+        });
+      }
+      set({ cursorSeq: clamped, selectedSeq: clamped });
+      return true;
+    }
+
+    function startLoad(source: LoadSource, stored: StoredLog | null): void {
+      hasUserMovedCursor = false;
+      const loadToken = ++latestLoadToken;
+      const isCurrent = (): boolean => loadToken === latestLoadToken;
+      const name = source.kind === 'file' ? source.file.name : source.name;
+      set({
+        loadState: 'loading',
+        sourceName: name,
+        progress: null,
+        summary: null,
+        failure: null,
+        cursorSeq: null,
+        selectedSeq: null,
+        stepSeqs: [],
+        turnSeqs: [],
+        problemSeqs: [],
+        isPlaying: false,
+        isProblemsOpen: false,
+        logGeneration: get().logGeneration + 1,
+      });
+      client.openLog(source, {
+        onProgress(progress) {
+          if (isCurrent()) set({ progress });
+        },
+        onSummary(summary) {
+          if (!isCurrent()) return;
+          applySummary(summary);
+          if (get().cursorSeq === null && summary.eventCount > 0) set({ cursorSeq: 0 });
+        },
+        onLoaded(summary, progress) {
+          if (!isCurrent()) return;
+          applySummary(summary);
+          set({ progress, loadState: 'ready', logGeneration: get().logGeneration + 1 });
+          const isJumped = applyPendingJump(summary);
+          if (!isJumped && !hasUserMovedCursor)
+            set({ cursorSeq: clampSeq(summary.eventCount - 1, summary.eventCount) });
+          if (stored && summary.sessionId) {
+            void persistence.save(summary.sessionId, stored).then((isSaved) => {
+              if (!isSaved && stored.kind === 'file') {
+                set({
+                  notice: 'This browser did not keep a copy of the file, so a reload will ask for it again.',
+                });
+              }
+            });
+          }
+        },
+        onFailed(failure) {
+          if (!isCurrent()) return;
+          set({
+            loadState: failure.kind === 'cancelled' ? 'idle' : 'error',
+            failure: failure.kind === 'cancelled' ? null : failure,
+            summary: null,
+            cursorSeq: null,
+            selectedSeq: null,
+            progress: null,
+            notice: failure.kind === 'cancelled' ? 'Loading was cancelled.' : get().notice,
+          });
+        },
+      });
+    }
+
+    function moveTo(seq: number | null): void {
+      const { summary } = get();
+      if (seq === null || !summary) return;
+      const clamped = clampSeq(seq, summary.eventCount);
+      if (clamped === null || clamped === get().cursorSeq) return;
+      hasUserMovedCursor = true;
+      set({ cursorSeq: clamped });
+    }
+
+    const actions: ViewerActions = {
+      openFile(file) {
+        startLoad({ kind: 'file', file }, { kind: 'file', name: file.name, blob: file, savedAt: Date.now() });
+      },
+      openUrl(url, name) {
+        const displayName = name ?? (decodeURIComponent(url.split(/[?#]/)[0]?.split('/').pop() ?? '') || url);
+        startLoad(
+          { kind: 'url', url, name: displayName },
+          { kind: 'url', name: displayName, url, savedAt: Date.now() },
+        );
+      },
+      openDemo(baseUrl) {
+        actions.openUrl(new URL(DEMO_LOG_PATH, baseUrl).href, DEMO_LOG_NAME);
+      },
+      async reopenSession(sessionId) {
+        const stored = await persistence.load(sessionId);
+        if (!stored) {
+          set({ missingSessionId: sessionId });
+          return;
+        }
+        if (stored.kind === 'file') {
+          const file = new File([stored.blob], stored.name);
+          startLoad({ kind: 'file', file }, { ...stored, savedAt: Date.now() });
+        } else {
+          startLoad({ kind: 'url', url: stored.url, name: stored.name }, { ...stored, savedAt: Date.now() });
+        }
+      },
+      cancelLoad() {
+        client.cancelLoad();
+      },
+      setCursor(seq) {
+        moveTo(seq);
+      },
+      moveCursor(delta) {
+        const { cursorSeq } = get();
+        moveTo((cursorSeq ?? 0) + delta);
+      },
+      moveToBoundary(level, direction) {
+        const { summary, cursorSeq, stepSeqs, turnSeqs } = get();
+        if (!summary || cursorSeq === null) return;
+        moveTo(stepCursor(level === 'step' ? stepSeqs : turnSeqs, cursorSeq, direction, summary.eventCount));
+      },
+      moveToProblem(direction) {
+        const { summary, cursorSeq, problemSeqs } = get();
+        if (!summary || cursorSeq === null) return;
+        if (problemSeqs.length === 0) {
+          set({ notice: 'This log has no problems tied to a seq.' });
+          return;
+        }
+        const target = stepCursor(problemSeqs, cursorSeq, direction, summary.eventCount);
+        const isPastLast =
+          direction === 1 ? cursorSeq >= (problemSeqs.at(-1) ?? 0) : cursorSeq <= (problemSeqs[0] ?? 0);
+        // Wrap around instead of falling to the log's edge: n/N cycle through problems only.
+        moveTo(
+          isPastLast ? (direction === 1 ? (problemSeqs[0] ?? null) : (problemSeqs.at(-1) ?? null)) : target,
+        );
+        set({ selectedSeq: get().cursorSeq });
+      },
+      moveToEdge(edge) {
+        const { summary } = get();
+        if (!summary) return;
+        moveTo(edge === 'start' ? 0 : summary.eventCount - 1);
+      },
+      selectEvent(seq) {
+        set({ selectedSeq: seq });
+        if (seq !== null) moveTo(seq);
+      },
+      requestJump(jump, notices) {
+        set({ pendingJump: jump, notice: notices.length > 0 ? notices.join(' ') : get().notice });
+        const { summary, loadState } = get();
+        if (summary && loadState === 'ready') applyPendingJump(summary);
+      },
+      setTheme(theme) {
+        set({ theme });
+      },
+      setModelMode(modelMode) {
+        set({ modelMode });
+      },
+      setTimelineAxis(timelineAxis) {
+        set({ timelineAxis });
+      },
+      setSidePanel(sidePanel) {
+        set({ sidePanel });
+      },
+      setKeysOverlayOpen(isKeysOverlayOpen) {
+        set({ isKeysOverlayOpen });
+      },
+      setProblemsOpen(isProblemsOpen) {
+        set({ isProblemsOpen });
+      },
+      setPlaying(isPlaying) {
+        set({ isPlaying: isPlaying && get().summary !== null });
+      },
+      setPlaybackSpeed(playbackSpeed) {
+        set({ playbackSpeed });
+      },
+      showNotice(notice) {
+        set({ notice });
+      },
+    };
+
+    return {
+      loadState: 'idle',
+      sourceName: null,
+      progress: null,
+      summary: null,
+      failure: null,
+      cursorSeq: null,
+      selectedSeq: null,
+      stepSeqs: [],
+      turnSeqs: [],
+      problemSeqs: [],
+      pendingJump: null,
+      missingSessionId: null,
+      notice: null,
+      theme: 'system',
+      modelMode: 'model',
+      timelineAxis: 'seq',
+      sidePanel: 'model',
+      isKeysOverlayOpen: false,
+      isProblemsOpen: false,
+      isPlaying: false,
+      playbackSpeed: 1,
+      logGeneration: 0,
+      client,
+      actions,
+    };
+  });
+}

@@ -1,0 +1,100 @@
+// One model-visible message: role, seq, harness metadata, and its content blocks.
+import type { ModelMessageDetail } from '../../../log/index.ts';
+import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
+import { ContentBlockView } from './ContentBlockView.tsx';
+
+const ROLE_STYLES: Record<string, string> = {
+  user: 'border-l-sky-400 dark:border-l-sky-600',
+  assistant: 'border-l-emerald-400 dark:border-l-emerald-600',
+  tool: 'border-l-amber-400 dark:border-l-amber-600',
+  system: 'border-l-zinc-400',
+};
+
+interface MessageViewProps {
+  seq: number;
+  /** Null while the body is loading. */
+  detail: ModelMessageDetail | null;
+  isReplacement: boolean;
+  isAtCursor: boolean;
+  onJump: (seq: number) => void;
+}
+
+/** A message card; clicking its seq moves the cursor there. */
+export function MessageView({ seq, detail, isReplacement, isAtCursor, onJump }: MessageViewProps) {
+  const kind = detail?.type === 'tool/result' ? 'tool' : (detail?.message.role ?? 'user');
+  const roleLabel =
+    detail?.type === 'tool/result'
+      ? `tool result${detail.toolName ? ` · ${detail.toolName}` : ''}`
+      : (detail?.message.role ?? '…');
+  const content = Array.isArray(detail?.message.content) ? detail.message.content : [];
+  return (
+    <article
+      data-testid="model-message"
+      data-seq={seq}
+      className={`rounded-md border border-l-4 border-zinc-200 bg-white px-3 py-2 shadow-sm dark:border-zinc-700 dark:bg-zinc-900 ${ROLE_STYLES[kind] ?? ''} ${
+        isAtCursor ? 'ring-2 ring-sky-400/60' : ''
+      }`}
+    >
+      <header className="mb-1 flex flex-wrap items-center gap-2 text-[11px]">
+        <span className="font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-300">
+          {revealInvisibleCharacters(roleLabel)}
+        </span>
+        <button
+          type="button"
+          onClick={() => onJump(seq)}
+          className="font-mono text-sky-700 hover:underline dark:text-sky-300"
+          title="Move the cursor here"
+        >
+          seq {seq}
+        </button>
+        {detail?.isInterrupted && (
+          <span className="rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-900/50 dark:text-amber-200">
+            interrupted
+          </span>
+        )}
+        {detail?.errorCode && (
+          <span className="rounded bg-red-100 px-1 font-mono text-red-800 dark:bg-red-900/50 dark:text-red-200">
+            {revealInvisibleCharacters(detail.errorCode)}
+          </span>
+        )}
+        {isReplacement && (
+          <span
+            className="rounded bg-fuchsia-100 px-1 text-fuchsia-900 dark:bg-fuchsia-900/50 dark:text-fuchsia-200"
+            title="Entered the surface through a replace op"
+          >
+            replaces {detail && detail.replacedSeqs.length > 0 ? '' : 'earlier messages'}
+            {detail?.replacedSeqs.slice(0, 8).map((replaced) => (
+              <button
+                type="button"
+                key={replaced}
+                onClick={() => onJump(replaced)}
+                className="ml-1 font-mono underline"
+              >
+                {replaced}
+              </button>
+            ))}
+            {detail && detail.replacedSeqs.length > 8 && ` … ${detail.replacedSeqs.length - 8} more`}
+          </span>
+        )}
+        {detail?.usage && (
+          <span className="ml-auto font-mono text-zinc-400" title="input / output tokens">
+            {detail.usage.inputTokens}→{detail.usage.outputTokens} tok
+          </span>
+        )}
+      </header>
+      {detail ? (
+        <div className="space-y-1.5 text-sm">
+          {content.map((block, index) => (
+            // Blocks of a stored message never reorder: the index is stable.
+            <ContentBlockView key={index} block={block} isMarkdown={detail.type !== 'tool/result'} />
+          ))}
+          {content.length === 0 && (
+            <div className="text-xs italic text-zinc-400">(empty: projects nothing)</div>
+          )}
+        </div>
+      ) : (
+        <div className="h-4 w-2/3 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800" />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,217 @@
+// The model view: the messages the model would be sent next at the cursor (deriveMessages() at that
+// seq), streaming output inside an attempt, or the human transcript (FORMAT.md §6.5).
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { TranscriptEntry } from '../../../log/index.ts';
+import { useViewer } from '../../../store/use-viewer.ts';
+import { MessageView } from './MessageView.tsx';
+import { StreamingView } from './StreamingView.tsx';
+import { useMessageBodies, useModelView } from './use-model-view.ts';
+
+/** First guess of a message's height before it is measured. */
+const MESSAGE_ESTIMATE_PX = 120;
+const OVERSCAN_MESSAGES = 4;
+
+type ListItem =
+  | { kind: 'message'; seq: number; isReplacement: boolean }
+  | { kind: 'streaming' }
+  | { kind: 'marker'; seq: number; label: string };
+
+function describeTranscriptMarker(entry: TranscriptEntry): string | null {
+  switch (entry.kind) {
+    case 'message':
+      return null;
+    case 'compaction':
+      return `compaction: replaced ${entry.replacedSeqs.length} message(s)`;
+    case 'pruned-result':
+      return `tool result pruned (replaces seq ${entry.replacedSeq})`;
+    case 'turn-start':
+      return `turn ${entry.turn} started`;
+    case 'turn-end':
+      return `turn ${entry.turn} ended${entry.reason ? `: ${entry.reason}` : ''}`;
+    default:
+      return null;
+  }
+}
+
+/** Right-hand pane; follows `cursorSeq`, sets it when a message's seq is clicked. */
+export function ModelViewPane() {
+  const client = useViewer((state) => state.client);
+  const cursorSeq = useViewer((state) => state.cursorSeq);
+  const generation = useViewer((state) => state.logGeneration);
+  const mode = useViewer((state) => state.modelMode);
+  const actions = useViewer((state) => state.actions);
+  const { view, error } = useModelView(client, cursorSeq, generation);
+  const bodies = useMessageBodies(client, generation);
+
+  const [transcript, setTranscript] = useState<{ generation: number; entries: TranscriptEntry[] } | null>(
+    null,
+  );
+  useEffect(() => {
+    if (mode !== 'transcript' || transcript?.generation === generation) return;
+    let isCurrent = true;
+    client.query({ kind: 'transcript' }).then(
+      (entries) => isCurrent && setTranscript({ generation, entries }),
+      () => isCurrent && setTranscript({ generation, entries: [] }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [client, mode, generation, transcript?.generation]);
+
+  const items = useMemo<ListItem[]>(() => {
+    if (mode === 'transcript') {
+      if (!transcript || cursorSeq === null) return [];
+      const shown: ListItem[] = [];
+      for (const entry of transcript.entries) {
+        if (entry.seq > cursorSeq) break;
+        if (entry.kind === 'message') shown.push({ kind: 'message', seq: entry.seq, isReplacement: false });
+        else
+          shown.push({
+            kind: 'marker',
+            seq: entry.seq,
+            label: describeTranscriptMarker(entry) ?? entry.kind,
+          });
+      }
+      return shown;
+    }
+    if (!view) return [];
+    const shown: ListItem[] = view.messages.map((message) => ({
+      kind: 'message',
+      seq: message.seq,
+      isReplacement: message.isReplacement,
+    }));
+    if (view.streaming) shown.push({ kind: 'streaming' });
+    return shown;
+  }, [mode, transcript, cursorSeq, view]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => MESSAGE_ESTIMATE_PX,
+    overscan: OVERSCAN_MESSAGES,
+    getItemKey: (index) => {
+      const item = items[index];
+      if (!item) return index;
+      return item.kind === 'streaming' ? 'streaming' : `${item.kind}-${item.seq}`;
+    },
+  });
+  const virtualItems = virtualizer.getVirtualItems();
+
+  const visibleSeqs = virtualItems.flatMap((virtualItem) => {
+    const item = items[virtualItem.index];
+    return item?.kind === 'message' ? [item.seq] : [];
+  });
+  const visibleKey = visibleSeqs.join(',');
+  useEffect(() => {
+    if (visibleKey) bodies.request(visibleKey.split(',').map(Number));
+  }, [visibleKey, bodies]);
+
+  // Replay reads like a chat: the newest message stays in view as the cursor moves.
+  const lastKey = items.length > 0 ? `${items.length}-${view?.atSeq ?? ''}` : '';
+  useEffect(() => {
+    if (items.length > 0) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
+  }, [lastKey, items.length, virtualizer]);
+
+  const onJump = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
+  const messageCount =
+    mode === 'model' ? (view?.messages.length ?? 0) : items.filter((item) => item.kind === 'message').length;
+
+  return (
+    <section
+      aria-label="Model view"
+      className="flex h-full min-h-0 flex-col"
+      data-message-count={messageCount}
+      data-at-seq={view?.atSeq ?? ''}
+      data-mode={mode}
+    >
+      <div className="flex items-center gap-2 border-b border-zinc-200 px-2 py-1 dark:border-zinc-800">
+        <div
+          role="radiogroup"
+          aria-label="View"
+          className="flex overflow-hidden rounded border border-zinc-300 text-xs dark:border-zinc-600"
+        >
+          {(['model', 'transcript'] as const).map((option) => (
+            <button
+              type="button"
+              role="radio"
+              aria-checked={mode === option}
+              key={option}
+              onClick={() => actions.setModelMode(option)}
+              className={`px-2 py-0.5 ${mode === option ? 'bg-sky-600 text-white' : 'bg-white hover:bg-zinc-100 dark:bg-zinc-800 dark:hover:bg-zinc-700'}`}
+            >
+              {option === 'model' ? 'What the model sees' : 'Transcript'}
+            </button>
+          ))}
+        </div>
+        <span className="text-xs tabular-nums text-zinc-500" data-testid="model-message-count">
+          {messageCount} message{messageCount === 1 ? '' : 's'}
+          {mode === 'model' && view ? ` · ${view.nodeCount} surface nodes · at seq ${view.atSeq ?? '—'}` : ''}
+        </span>
+        {view?.streaming && mode === 'model' && (
+          <span className="rounded bg-emerald-100 px-1 text-[11px] text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">
+            streaming
+          </span>
+        )}
+      </div>
+      {error && (
+        <div className="px-2 py-1 text-xs text-red-700 dark:text-red-300">
+          The model view could not be derived: {error}
+        </div>
+      )}
+      <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto bg-zinc-50 dark:bg-zinc-950">
+        {items.length === 0 && (
+          <p className="p-4 text-center text-xs text-zinc-500">
+            {cursorSeq === null
+              ? 'No events yet.'
+              : mode === 'model'
+                ? `Nothing on the surface at seq ${cursorSeq}: the model would be sent no messages yet.`
+                : 'No transcript entries up to the cursor.'}
+          </p>
+        )}
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualItems.map((virtualItem) => {
+            const item = items[virtualItem.index];
+            if (!item) return null;
+            return (
+              <div
+                key={virtualItem.key}
+                data-index={virtualItem.index}
+                ref={virtualizer.measureElement}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  transform: `translateY(${virtualItem.start}px)`,
+                }}
+                className="px-2 py-1"
+              >
+                {item.kind === 'message' && (
+                  <MessageView
+                    seq={item.seq}
+                    detail={bodies.get(item.seq)}
+                    isReplacement={item.isReplacement}
+                    isAtCursor={item.seq === cursorSeq}
+                    onJump={onJump}
+                  />
+                )}
+                {item.kind === 'streaming' && view?.streaming && <StreamingView streaming={view.streaming} />}
+                {item.kind === 'marker' && (
+                  <button
+                    type="button"
+                    onClick={() => onJump(item.seq)}
+                    className="w-full text-center text-[11px] text-zinc-500 hover:text-sky-700"
+                  >
+                    — {item.label} · seq {item.seq} —
+                  </button>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,275 @@
+// The timeline: turns, steps and model attempts as spans on a sequence or time axis, drawn on one
+// canvas (never a component per event); the cursor is drawn, clicking jumps, hovering explains.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useViewer } from '../../../store/use-viewer.ts';
+import { formatDuration } from '../../shared/format.ts';
+import {
+  buildTimelineSpans,
+  collectTimedSeqs,
+  createSeqScale,
+  createTimeScale,
+  findSpanAt,
+  type TimelineSpan,
+} from './timeline-geometry.ts';
+
+const CANVAS_HEIGHT_PX = 92;
+const PADDING_PX = 8;
+const LANES: Record<TimelineSpan['lane'], { top: number; height: number; label: string }> = {
+  turn: { top: 16, height: 20, label: 'turns' },
+  step: { top: 40, height: 16, label: 'steps' },
+  attempt: { top: 60, height: 10, label: 'attempts' },
+};
+const PROBLEM_ROW_TOP_PX = 76;
+
+const REASON_COLORS: Record<string, string> = {
+  completed: '#10b981',
+  aborted: '#f59e0b',
+  blocked: '#a855f7',
+  error: '#ef4444',
+  'max-tokens': '#f97316',
+  interrupted: '#eab308',
+};
+
+function spanColor(span: TimelineSpan, isDark: boolean): string {
+  if (span.lane === 'turn')
+    return span.isHanging ? '#ef4444' : (REASON_COLORS[span.reason ?? ''] ?? '#64748b');
+  if (span.lane === 'step') return isDark ? '#6366f1' : '#818cf8';
+  return span.reason === null ? '#ef4444' : isDark ? '#34d399' : '#059669';
+}
+
+interface Hover {
+  x: number;
+  span: TimelineSpan | null;
+  seq: number;
+}
+
+/** Full-width timeline region with an axis toggle. */
+export function TimelinePane() {
+  const client = useViewer((state) => state.client);
+  const summary = useViewer((state) => state.summary);
+  const cursorSeq = useViewer((state) => state.cursorSeq);
+  const axis = useViewer((state) => state.timelineAxis);
+  const problemSeqs = useViewer((state) => state.problemSeqs);
+  const generation = useViewer((state) => state.logGeneration);
+  const actions = useViewer((state) => state.actions);
+  const theme = useViewer((state) => state.theme);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(800);
+  const [hover, setHover] = useState<Hover | null>(null);
+  const [times, setTimes] = useState<{ generation: number; seqs: number[]; times: number[] } | null>(null);
+
+  const eventCount = summary?.eventCount ?? 0;
+  const spans = useMemo(
+    () => buildTimelineSpans(summary?.turns ?? [], eventCount),
+    [summary?.turns, eventCount],
+  );
+  const timedSeqs = useMemo(() => collectTimedSeqs(spans, eventCount), [spans, eventCount]);
+
+  useEffect(() => {
+    const element = containerRef.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setWidth(Math.max(200, element.clientWidth)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    if (axis !== 'time' || timedSeqs.length === 0) return;
+    let isCurrent = true;
+    client.query({ kind: 'times', seqs: timedSeqs }).then(
+      (result) => isCurrent && setTimes({ generation, seqs: timedSeqs, times: result }),
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [client, axis, timedSeqs, generation]);
+
+  const scale = useMemo(() => {
+    if (axis === 'time' && times && times.generation === generation && times.seqs === timedSeqs) {
+      return createTimeScale(
+        times.seqs.map((seq, index) => ({ seq, time: times.times[index] ?? Number.NaN })),
+        eventCount,
+        width,
+        PADDING_PX,
+      );
+    }
+    return createSeqScale(eventCount, width, PADDING_PX);
+  }, [axis, times, generation, timedSeqs, eventCount, width]);
+
+  const timeOf = useMemo(() => {
+    if (!times || times.seqs !== timedSeqs) return null;
+    const map = new Map<number, number>();
+    times.seqs.forEach((seq, index) => map.set(seq, times.times[index] ?? Number.NaN));
+    return map;
+  }, [times, timedSeqs]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = Math.round(width * ratio);
+    canvas.height = Math.round(CANVAS_HEIGHT_PX * ratio);
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    const isDark = document.documentElement.classList.contains('dark');
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    context.clearRect(0, 0, width, CANVAS_HEIGHT_PX);
+    context.font = '10px ui-sans-serif, system-ui, sans-serif';
+    context.fillStyle = isDark ? '#71717a' : '#a1a1aa';
+    context.fillText(axis === 'time' ? 'time →' : 'seq →', PADDING_PX, 10);
+    if (eventCount > 0) {
+      context.textAlign = 'right';
+      context.fillText(String(eventCount - 1), width - PADDING_PX, 10);
+      context.textAlign = 'left';
+    }
+    let lastTurnLabelX = -Infinity;
+    for (const span of spans) {
+      const lane = LANES[span.lane];
+      const x0 = scale.toX(span.startSeq);
+      const x1 = Math.max(x0 + 1.5, scale.toX(span.endSeq + 1));
+      context.globalAlpha = span.lane === 'turn' ? 0.85 : 0.75;
+      context.fillStyle = spanColor(span, isDark);
+      context.fillRect(x0, lane.top, x1 - x0, lane.height);
+      context.globalAlpha = 1;
+      if (span.lane !== 'attempt' && x1 - x0 > 3) {
+        context.strokeStyle = isDark ? '#18181b' : '#ffffff';
+        context.lineWidth = 1;
+        context.strokeRect(x0 + 0.5, lane.top + 0.5, x1 - x0 - 1, lane.height - 1);
+      }
+      if (span.isHanging && span.lane === 'turn') {
+        context.setLineDash([3, 2]);
+        context.strokeStyle = '#ef4444';
+        context.strokeRect(x0 + 0.5, lane.top - 1.5, x1 - x0 - 1, lane.height + 3);
+        context.setLineDash([]);
+      }
+      if (span.lane === 'turn' && x1 - x0 > 40 && x0 > lastTurnLabelX) {
+        context.fillStyle = '#ffffff';
+        const label = `T${span.turn} ${span.isHanging ? 'hanging' : (span.reason ?? '')}${span.isZeroStep ? ' · 0 steps' : ''}`;
+        context.fillText(label, x0 + 4, lane.top + 13, x1 - x0 - 8);
+        lastTurnLabelX = x1;
+      }
+    }
+    context.fillStyle = '#ef4444';
+    for (const seq of problemSeqs) {
+      const x = scale.toX(seq);
+      context.beginPath();
+      context.moveTo(x, PROBLEM_ROW_TOP_PX);
+      context.lineTo(x + 3.5, PROBLEM_ROW_TOP_PX + 7);
+      context.lineTo(x - 3.5, PROBLEM_ROW_TOP_PX + 7);
+      context.fill();
+    }
+    if (cursorSeq !== null) {
+      const x = Math.round(scale.toX(cursorSeq)) + 0.5;
+      context.strokeStyle = isDark ? '#38bdf8' : '#0284c7';
+      context.lineWidth = 2;
+      context.beginPath();
+      context.moveTo(x, 12);
+      context.lineTo(x, CANVAS_HEIGHT_PX);
+      context.stroke();
+    }
+  }, [spans, scale, width, cursorSeq, problemSeqs, axis, eventCount, theme]);
+
+  const seqAtPointer = (clientX: number): { x: number; seq: number } | null => {
+    const canvas = canvasRef.current;
+    if (!canvas || eventCount === 0) return null;
+    const x = clientX - canvas.getBoundingClientRect().left;
+    return { x, seq: scale.toSeq(x) };
+  };
+
+  const hoverText = (() => {
+    if (!hover) return null;
+    const span = hover.span;
+    if (!span) return `seq ${hover.seq}`;
+    const duration =
+      timeOf && span.lane !== 'attempt'
+        ? formatDuration((timeOf.get(span.endSeq) ?? Number.NaN) - (timeOf.get(span.startSeq) ?? Number.NaN))
+        : null;
+    const name =
+      span.lane === 'turn'
+        ? `Turn ${span.turn}`
+        : span.lane === 'step'
+          ? `Turn ${span.turn} · step ${span.step}`
+          : `Model attempt (turn ${span.turn} · step ${span.step})`;
+    const state = span.isHanging
+      ? 'hanging (no end event)'
+      : span.lane === 'attempt'
+        ? `finish: ${span.reason ?? 'none (cut off)'}`
+        : span.reason
+          ? `end: ${span.reason}`
+          : '';
+    return `${name} · seq ${span.startSeq}–${span.endSeq}${duration && duration !== '—' ? ` · ${duration}` : ''}${state ? ` · ${state}` : ''}${span.isZeroStep ? ' · zero steps' : ''}`;
+  })();
+
+  return (
+    <section
+      aria-label="Timeline"
+      className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div className="flex items-center gap-3 px-2 pt-1 text-xs">
+        <h2 className="font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Timeline</h2>
+        <span className="text-zinc-500">
+          {summary?.turns.length ?? 0} turns · {spans.filter((span) => span.lane === 'step').length} steps
+        </span>
+        <span className="flex items-center gap-2 text-[10px] text-zinc-500">
+          {Object.entries(REASON_COLORS).map(([reason, color]) => (
+            <span key={reason} className="flex items-center gap-0.5">
+              <span className="inline-block h-2 w-2 rounded-sm" style={{ background: color }} />
+              {reason}
+            </span>
+          ))}
+          <span className="flex items-center gap-0.5">
+            <span className="inline-block h-2 w-2 rounded-sm border border-dashed border-red-500" />
+            hanging
+          </span>
+        </span>
+        <div
+          role="radiogroup"
+          aria-label="Timeline axis"
+          className="ml-auto flex overflow-hidden rounded border border-zinc-300 dark:border-zinc-600"
+        >
+          {(['seq', 'time'] as const).map((option) => (
+            <button
+              type="button"
+              role="radio"
+              aria-checked={axis === option}
+              key={option}
+              onClick={() => actions.setTimelineAxis(option)}
+              className={`px-2 py-0.5 ${axis === option ? 'bg-sky-600 text-white' : 'bg-white hover:bg-zinc-100 dark:bg-zinc-800 dark:hover:bg-zinc-700'}`}
+            >
+              {option === 'seq' ? 'Sequence' : 'Time'}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div ref={containerRef} className="relative px-0">
+        <canvas
+          ref={canvasRef}
+          data-testid="timeline-canvas"
+          style={{ width: '100%', height: CANVAS_HEIGHT_PX, display: 'block', cursor: 'pointer' }}
+          onClick={(event) => {
+            const point = seqAtPointer(event.clientX);
+            if (point) actions.setCursor(point.seq);
+          }}
+          onMouseMove={(event) => {
+            const point = seqAtPointer(event.clientX);
+            if (!point) return;
+            const y = event.nativeEvent.offsetY;
+            const lane = y < LANES.step.top ? 'turn' : y < LANES.attempt.top ? 'step' : 'attempt';
+            setHover({ x: point.x, seq: point.seq, span: findSpanAt(spans, lane, point.seq) });
+          }}
+          onMouseLeave={() => setHover(null)}
+        />
+        {hover && hoverText && (
+          <div
+            className="pointer-events-none absolute top-0 z-20 whitespace-nowrap rounded bg-zinc-900/90 px-2 py-1 text-[11px] text-white shadow"
+            style={{ left: Math.min(hover.x + 10, width - 320) }}
+          >
+            {hoverText}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+// The seq scrubber: a slider over all seqs with turn/step ticks and problem marks, play controls and
+// the cursor's position. Slider input is written to the store at most once per animation frame.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useViewer } from '../../store/use-viewer.ts';
+import { formatCount } from '../shared/format.ts';
+
+const TICKS_HEIGHT_PX = 10;
+const PLAYBACK_SPEEDS = [1, 4, 16, 64, 256];
+
+/** Bottom bar; the slider is named "Seq" for assistive technology and tests. */
+export function Scrubber() {
+  const summary = useViewer((state) => state.summary);
+  const cursorSeq = useViewer((state) => state.cursorSeq);
+  const stepSeqs = useViewer((state) => state.stepSeqs);
+  const turnSeqs = useViewer((state) => state.turnSeqs);
+  const problemSeqs = useViewer((state) => state.problemSeqs);
+  const isPlaying = useViewer((state) => state.isPlaying);
+  const speed = useViewer((state) => state.playbackSpeed);
+  const theme = useViewer((state) => state.theme);
+  const actions = useViewer((state) => state.actions);
+  const eventCount = summary?.eventCount ?? 0;
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [width, setWidth] = useState(800);
+  const pendingSeqRef = useRef<number | null>(null);
+  const frameRef = useRef<number | null>(null);
+  const [dragSeq, setDragSeq] = useState<number | null>(null);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const observer = new ResizeObserver(() => setWidth(Math.max(100, canvas.clientWidth)));
+    observer.observe(canvas);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(
+    () => () => {
+      if (frameRef.current !== null) cancelAnimationFrame(frameRef.current);
+    },
+    [],
+  );
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = Math.round(width * ratio);
+    canvas.height = Math.round(TICKS_HEIGHT_PX * ratio);
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    context.clearRect(0, 0, width, TICKS_HEIGHT_PX);
+    if (eventCount <= 1) return;
+    const isDark = document.documentElement.classList.contains('dark');
+    const xOf = (seq: number) => Math.round((seq / (eventCount - 1)) * (width - 1)) + 0.5;
+    const drawTicks = (seqs: readonly number[], color: string, top: number, bottom: number) => {
+      context.strokeStyle = color;
+      context.beginPath();
+      let lastX = -1;
+      for (const seq of seqs) {
+        const x = xOf(seq);
+        if (x === lastX) continue;
+        lastX = x;
+        context.moveTo(x, top);
+        context.lineTo(x, bottom);
+      }
+      context.stroke();
+    };
+    context.lineWidth = 1;
+    drawTicks(stepSeqs, isDark ? '#52525b' : '#c4c4cc', 5, TICKS_HEIGHT_PX);
+    drawTicks(turnSeqs, isDark ? '#a78bfa' : '#7c3aed', 0, TICKS_HEIGHT_PX);
+    context.lineWidth = 2;
+    drawTicks(problemSeqs, '#ef4444', 0, 6);
+  }, [width, eventCount, stepSeqs, turnSeqs, problemSeqs, theme]);
+
+  const turnAtCursor = useMemo(() => {
+    if (cursorSeq === null || !summary) return null;
+    let found: { turn: number; step: number | null } | null = null;
+    for (const turn of summary.turns) {
+      if (turn.startSeq > cursorSeq) break;
+      if (turn.endSeq === null || cursorSeq <= turn.endSeq) {
+        const step = turn.steps.find(
+          (candidate) =>
+            candidate.startSeq <= cursorSeq && (candidate.endSeq === null || cursorSeq <= candidate.endSeq),
+        );
+        found = { turn: turn.turn, step: step?.step ?? null };
+      }
+    }
+    return found;
+  }, [cursorSeq, summary]);
+
+  const scheduleCursor = (seq: number) => {
+    pendingSeqRef.current = seq;
+    setDragSeq(seq);
+    if (frameRef.current !== null) return;
+    frameRef.current = requestAnimationFrame(() => {
+      frameRef.current = null;
+      if (pendingSeqRef.current !== null) actions.setCursor(pendingSeqRef.current);
+      pendingSeqRef.current = null;
+      setDragSeq(null);
+    });
+  };
+
+  const shownSeq = dragSeq ?? cursorSeq ?? 0;
+  const isDisabled = eventCount === 0;
+  return (
+    <footer className="flex items-center gap-3 border-t border-zinc-200 bg-white px-3 py-1.5 dark:border-zinc-800 dark:bg-zinc-900">
+      <button
+        type="button"
+        disabled={isDisabled}
+        onClick={() => actions.setPlaying(!isPlaying)}
+        aria-label={isPlaying ? 'Pause' : 'Play'}
+        className="flex h-7 w-7 items-center justify-center rounded-full bg-sky-600 text-white shadow-sm hover:bg-sky-700 disabled:opacity-40"
+      >
+        {isPlaying ? '❚❚' : '▶'}
+      </button>
+      <select
+        aria-label="Playback speed"
+        value={speed}
+        onChange={(event) => actions.setPlaybackSpeed(Number(event.target.value))}
+        className="rounded border border-zinc-300 bg-white px-1 py-0.5 text-xs dark:border-zinc-600 dark:bg-zinc-800"
+      >
+        {PLAYBACK_SPEEDS.map((option) => (
+          <option key={option} value={option}>
+            {option}×
+          </option>
+        ))}
+      </select>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <canvas
+          ref={canvasRef}
+          aria-hidden
+          style={{ width: '100%', height: TICKS_HEIGHT_PX, display: 'block' }}
+        />
+        <input
+          type="range"
+          aria-label="Seq"
+          min={0}
+          max={Math.max(0, eventCount - 1)}
+          step={1}
+          value={Math.min(shownSeq, Math.max(0, eventCount - 1))}
+          disabled={isDisabled}
+          onChange={(event) => scheduleCursor(Number(event.target.value))}
+          className="w-full accent-sky-600"
+        />
+      </div>
+      <div className="w-56 shrink-0 text-right font-mono text-xs tabular-nums" data-testid="cursor-position">
+        <span className="font-semibold">seq {formatCount(shownSeq)}</span>
+        <span className="text-zinc-500"> / {formatCount(Math.max(0, eventCount - 1))}</span>
+        {turnAtCursor && (
+          <span className="ml-2 text-zinc-500">
+            T{turnAtCursor.turn}
+            {turnAtCursor.step !== null ? ` S${turnAtCursor.step}` : ''}
+          </span>
+        )}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,100 @@
+// The page before a log is open: a big drop target, "Open file…", "Open the demo", and why the last file failed.
+import type { LoadFailure } from '../../worker/client.ts';
+
+interface EmptyStateProps {
+  failure: LoadFailure | null;
+  failedName: string | null;
+  missingSessionId: string | null;
+  onOpenFile: () => void;
+  onOpenDemo: () => void;
+}
+
+/** Full-page start screen. Failures are shown here with what the user can do next. */
+export function EmptyState({
+  failure,
+  failedName,
+  missingSessionId,
+  onOpenFile,
+  onOpenDemo,
+}: EmptyStateProps) {
+  return (
+    <div className="flex flex-1 items-center justify-center overflow-auto p-8">
+      <div className="w-full max-w-2xl">
+        {failure && (
+          <div
+            role="alert"
+            data-testid="load-error"
+            data-failure-kind={failure.kind}
+            className="mb-6 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
+          >
+            <p className="font-semibold">
+              Could not open {failedName ? <span className="font-mono">{failedName}</span> : 'the file'}
+            </p>
+            <p className="mt-1 whitespace-pre-wrap break-words">{failure.message}</p>
+          </div>
+        )}
+        {missingSessionId && (
+          <div
+            role="status"
+            data-testid="missing-session"
+            className="mb-6 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950/40 dark:text-sky-200"
+          >
+            <p className="font-semibold">This link points to a session that is not stored in this browser.</p>
+            <p className="mt-1">
+              Open the log of session <span className="font-mono break-all">{missingSessionId}</span> (usually
+              <span className="font-mono"> ~/.dsh/sessions/…/{missingSessionId}/session.jsonl.zstd</span>) and
+              the viewer jumps to the linked seq.
+            </p>
+          </div>
+        )}
+        <button
+          type="button"
+          onClick={onOpenFile}
+          data-testid="drop-target"
+          className="group flex w-full flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed border-zinc-300 bg-white px-8 py-16 text-center transition hover:border-sky-400 hover:bg-sky-50/50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:border-sky-600 dark:hover:bg-sky-950/20"
+        >
+          <svg
+            aria-hidden
+            viewBox="0 0 24 24"
+            className="h-10 w-10 text-zinc-400 group-hover:text-sky-500"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+          >
+            <path
+              d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span className="text-lg font-medium">Drop a dsh session log here</span>
+          <span className="text-sm text-zinc-500 dark:text-zinc-400">
+            <span className="font-mono">.jsonl</span> or <span className="font-mono">.jsonl.zstd</span> — read
+            in your browser, never uploaded
+          </span>
+        </button>
+        <div className="mt-4 flex items-center justify-center gap-3">
+          <button
+            type="button"
+            onClick={onOpenFile}
+            className="rounded-md bg-sky-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-sky-700"
+          >
+            Open file…
+          </button>
+          <button
+            type="button"
+            onClick={onOpenDemo}
+            className="rounded-md border border-zinc-300 bg-white px-4 py-2 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-600 dark:bg-zinc-800 dark:hover:bg-zinc-700"
+          >
+            Open the demo
+          </button>
+        </div>
+        <p className="mt-6 text-center text-xs text-zinc-500 dark:text-zinc-400">
+          Logs live in{' '}
+          <span className="font-mono">~/.dsh/sessions/&lt;cwd&gt;/&lt;session id&gt;/session.jsonl.zstd</span>
+          . Press <span className="font-mono">?</span> for keys.
+        </p>
+      </div>
+    </div>
+  );
+}

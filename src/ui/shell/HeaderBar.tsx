@@ -1,0 +1,156 @@
+// The header bar: file name, verdict, problem count, session facts (the "header card") and tools.
+import { useState } from 'react';
+import type { LogSummary } from '../../worker/client.ts';
+import { formatBytes, formatCount, formatEpoch } from '../shared/format.ts';
+import { revealInvisibleCharacters } from '../shared/visible-text.ts';
+import type { ThemePreference } from '../../store/viewer-store.ts';
+import { VerdictBadge } from './VerdictBadge.tsx';
+
+interface HeaderBarProps {
+  summary: LogSummary | null;
+  sourceName: string | null;
+  theme: ThemePreference;
+  onOpenFile: () => void;
+  onOpenDemo: () => void;
+  onCopyLink: () => Promise<boolean>;
+  onToggleProblems: () => void;
+  onThemeChange: (theme: ThemePreference) => void;
+  onShowKeys: () => void;
+}
+
+const NEXT_THEME: Record<ThemePreference, ThemePreference> = {
+  system: 'light',
+  light: 'dark',
+  dark: 'system',
+};
+const THEME_LABEL: Record<ThemePreference, string> = { system: '◐ System', light: '☀ Light', dark: '☾ Dark' };
+
+function shown(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  return revealInvisibleCharacters(typeof value === 'string' ? value : JSON.stringify(value));
+}
+
+function Fact({ label, value, isMono = true }: { label: string; value: string; isMono?: boolean }) {
+  return (
+    <div className="flex min-w-0 items-baseline gap-1">
+      <dt className="shrink-0 text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dd className={`truncate ${isMono ? 'font-mono' : ''}`} title={value}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+const TOOL_BUTTON =
+  'rounded border border-zinc-300 bg-white px-2 py-0.5 text-xs hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-800 dark:hover:bg-zinc-700';
+
+/** Top of the page; the facts row appears once a log summary exists. */
+export function HeaderBar(props: HeaderBarProps) {
+  const { summary, sourceName } = props;
+  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const header = summary?.header ?? null;
+  return (
+    <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="flex items-center gap-3 px-3 py-1.5">
+        <span className="flex items-center gap-1.5 text-sm font-semibold tracking-tight">
+          <svg aria-hidden viewBox="0 0 16 16" className="h-4 w-4 text-sky-600" fill="currentColor">
+            <path d="M2 3h2v10H2zM6 5h2v8H6zM10 2h2v11h-2zM14 7h1v6h-1z" />
+          </svg>
+          dsh-replay
+        </span>
+        {sourceName && (
+          <span
+            className="min-w-0 truncate font-mono text-xs text-zinc-600 dark:text-zinc-300"
+            title={sourceName}
+            data-testid="file-name"
+          >
+            {sourceName}
+          </span>
+        )}
+        {summary && summary.isComplete && <VerdictBadge verdict={summary.verdict} />}
+        {summary && (
+          <button
+            type="button"
+            onClick={props.onToggleProblems}
+            data-testid="problem-count"
+            className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${
+              summary.problemCount > 0
+                ? 'bg-amber-50 text-amber-900 ring-amber-300 hover:bg-amber-100 dark:bg-amber-950/50 dark:text-amber-200 dark:ring-amber-800'
+                : 'bg-zinc-50 text-zinc-600 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700'
+            }`}
+          >
+            {formatCount(summary.problemCount)} problem{summary.problemCount === 1 ? '' : 's'}
+          </button>
+        )}
+        <div className="ml-auto flex items-center gap-1.5">
+          <button type="button" className={TOOL_BUTTON} onClick={props.onOpenFile}>
+            Open…
+          </button>
+          <button type="button" className={TOOL_BUTTON} onClick={props.onOpenDemo}>
+            Demo
+          </button>
+          {summary && (
+            <button
+              type="button"
+              className={TOOL_BUTTON}
+              onClick={() => {
+                void props.onCopyLink().then((isCopied) => {
+                  setCopyState(isCopied ? 'copied' : 'failed');
+                  window.setTimeout(() => setCopyState('idle'), 1500);
+                });
+              }}
+            >
+              {copyState === 'copied'
+                ? 'Link copied'
+                : copyState === 'failed'
+                  ? 'Copy failed: use the address bar'
+                  : 'Copy link'}
+            </button>
+          )}
+          <button
+            type="button"
+            className={TOOL_BUTTON}
+            onClick={() => props.onThemeChange(NEXT_THEME[props.theme])}
+            title="Theme: system, light, dark"
+          >
+            {THEME_LABEL[props.theme]}
+          </button>
+          <button
+            type="button"
+            className={TOOL_BUTTON}
+            onClick={props.onShowKeys}
+            aria-label="Keyboard shortcuts"
+          >
+            ?
+          </button>
+        </div>
+      </div>
+      {summary && (
+        <dl
+          data-testid="header-card"
+          className="flex flex-wrap items-baseline gap-x-5 gap-y-0.5 border-t border-zinc-100 px-3 py-1 text-[11px] dark:border-zinc-800"
+        >
+          <Fact label="id" value={shown(header?.id)} />
+          <Fact label="version" value={shown(header?.version)} />
+          <Fact label="cwd" value={shown(header?.cwd)} />
+          <Fact label="agentPreset" value={shown(summary.effectiveAgentPreset)} />
+          <Fact label="delegationDepth" value={shown(header?.delegationDepth)} />
+          <Fact label="parentSession" value={shown(header?.parentSession)} />
+          <Fact
+            label="createdAt"
+            value={formatEpoch(typeof header?.createdAt === 'number' ? header.createdAt : null)}
+          />
+          {summary.title && <Fact label="title" value={shown(summary.title)} isMono={false} />}
+          <Fact
+            label="file"
+            value={`${summary.file.container}${summary.file.frames !== null ? ` · ${formatCount(summary.file.frames)} frames` : ''} · ${formatBytes(summary.file.bytes)}${summary.file.tornTail ? ' · torn tail' : ''}`}
+          />
+          <Fact
+            label="events"
+            value={`${formatCount(summary.eventCount)}${summary.packedRows ? ` (${formatCount(summary.packedRows)} packed rows)` : ''}`}
+          />
+        </dl>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,121 @@
+// The problem list opened from the header's problem count: every problem in file order, virtualized;
+// clicking one with a seq moves the cursor there.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef } from 'react';
+import type { LogProblem } from '../../log/index.ts';
+import { useBlockCache } from '../../store/use-block-cache.ts';
+import { useViewer } from '../../store/use-viewer.ts';
+import { revealInvisibleCharacters } from '../shared/visible-text.ts';
+
+const PROBLEM_ROW_HEIGHT_PX = 44;
+const PROBLEM_BLOCK_SIZE = 200;
+
+const EFFECT_STYLES: Record<LogProblem['effect'], string> = {
+  corrupt: 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200',
+  unsupported: 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-200',
+  none: 'bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300',
+};
+
+/** A side sheet over the panes; closes with Esc or its button. */
+export function ProblemsPanel({ onClose }: { onClose: () => void }) {
+  const client = useViewer((state) => state.client);
+  const problemCount = useViewer((state) => state.summary?.problemCount ?? 0);
+  const verdict = useViewer((state) => state.summary?.verdict ?? null);
+  const generation = useViewer((state) => state.logGeneration);
+  const actions = useViewer((state) => state.actions);
+  const fetchProblems = useCallback(
+    (start: number, count: number) => client.query({ kind: 'problems', start, count }),
+    [client],
+  );
+  const problems = useBlockCache<LogProblem>(
+    fetchProblems,
+    PROBLEM_BLOCK_SIZE,
+    `${generation}-${problemCount}`,
+  );
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: problemCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => PROBLEM_ROW_HEIGHT_PX,
+    overscan: 10,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (last >= first) problems.ensureRange(first, last);
+  }, [first, last, problems]);
+
+  return (
+    <aside
+      role="dialog"
+      aria-label="Problems"
+      className="absolute inset-y-0 right-0 z-30 flex w-[34rem] max-w-full flex-col border-l border-zinc-200 bg-white shadow-2xl dark:border-zinc-700 dark:bg-zinc-900"
+    >
+      <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
+        <h2 className="text-sm font-semibold">{problemCount.toLocaleString('en-US')} problems</h2>
+        <button
+          type="button"
+          onClick={onClose}
+          className="ml-auto rounded px-2 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+          aria-label="Close problems"
+        >
+          ✕
+        </button>
+      </div>
+      {verdict && verdict.reason && (
+        <p className="border-b border-zinc-200 px-3 py-2 text-xs dark:border-zinc-800">
+          <span className="font-semibold">Verdict: {verdict.status}.</span>{' '}
+          {revealInvisibleCharacters(verdict.reason)}
+        </p>
+      )}
+      {problems.error && <p className="px-3 py-1 text-xs text-red-700">{problems.error}</p>}
+      <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const problem = problems.getItem(item.index);
+            return (
+              <div
+                key={item.key}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  height: PROBLEM_ROW_HEIGHT_PX,
+                  transform: `translateY(${item.start}px)`,
+                }}
+              >
+                {problem ? (
+                  <button
+                    type="button"
+                    disabled={problem.seq === null}
+                    onClick={() => problem.seq !== null && actions.selectEvent(problem.seq)}
+                    className="flex h-full w-full flex-col items-start justify-center gap-0.5 border-b border-zinc-100 px-3 text-left text-xs hover:bg-zinc-50 disabled:cursor-default dark:border-zinc-800 dark:hover:bg-zinc-800/60"
+                  >
+                    <span className="flex items-center gap-2">
+                      <span className={`rounded px-1 font-mono text-[10px] ${EFFECT_STYLES[problem.effect]}`}>
+                        {problem.kind}
+                      </span>
+                      <span className="font-mono text-zinc-500">
+                        {problem.line !== null
+                          ? `line ${problem.line}${problem.lineEnd ? `–${problem.lineEnd}` : ''}`
+                          : ''}
+                        {problem.seq !== null ? ` · seq ${problem.seq}` : ''}
+                      </span>
+                    </span>
+                    <span className="w-full truncate" title={problem.message}>
+                      {revealInvisibleCharacters(problem.message)}
+                    </span>
+                  </button>
+                ) : (
+                  <div className="m-3 h-3 w-2/3 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800" />
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,30 @@
+// The verdict badge: what upstream dsh would do with this file.
+import type { Verdict } from '../../log/index.ts';
+
+const STYLES: Record<Verdict['status'], string> = {
+  ok: 'bg-emerald-100 text-emerald-800 ring-emerald-300 dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-800',
+  corrupt: 'bg-red-100 text-red-800 ring-red-300 dark:bg-red-950 dark:text-red-300 dark:ring-red-800',
+  unsupported:
+    'bg-amber-100 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-800',
+};
+
+const LABELS: Record<Verdict['status'], string> = {
+  ok: 'dsh would load it',
+  corrupt: 'corrupt: dsh refuses it',
+  unsupported: 'unsupported: dsh refuses it',
+};
+
+/** A colored pill with the verdict status; the reason is in the tooltip. */
+export function VerdictBadge({ verdict }: { verdict: Verdict }) {
+  return (
+    <span
+      data-testid="verdict"
+      data-verdict={verdict.status}
+      title={verdict.reason ?? 'No problem that would stop dsh from loading this log.'}
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLES[verdict.status]}`}
+    >
+      <span aria-hidden>{verdict.status === 'ok' ? '✓' : '✕'}</span>
+      {LABELS[verdict.status]}
+    </span>
+  );
+}

@@ -1,0 +1,70 @@
+// The viewer's keyboard shortcuts (tinykeys on window); the `?` overlay lists the same table.
+import { useEffect } from 'react';
+import { tinykeys } from 'tinykeys';
+import type { ViewerStore } from '../store/viewer-store.ts';
+
+/** Key bindings as shown in the overlay: keys (tinykeys syntax), label, what it does. */
+export const KEY_BINDINGS: readonly { keys: string[]; action: string }[] = [
+  { keys: ['←', '→'], action: 'Previous / next event' },
+  { keys: ['Shift+←', 'Shift+→'], action: 'Previous / next step' },
+  { keys: ['PageUp', 'PageDown'], action: 'Previous / next turn' },
+  { keys: ['Home', 'End'], action: 'First / last event' },
+  { keys: ['n', 'N'], action: 'Next / previous problem' },
+  { keys: ['Space'], action: 'Play / pause replay' },
+  { keys: ['t'], action: 'Model view ↔ transcript' },
+  { keys: ['o'], action: 'Open a file' },
+  { keys: ['?'], action: 'Show / hide this list' },
+  { keys: ['Esc'], action: 'Close overlays' },
+];
+
+function isTextEntry(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (
+    target.isContentEditable ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  )
+    return true;
+  // The Seq slider is an <input type=range>: its arrows are ours, not the browser's.
+  return (
+    target instanceof HTMLInputElement &&
+    target.type !== 'range' &&
+    target.type !== 'checkbox' &&
+    target.type !== 'button'
+  );
+}
+
+/** Installs the shortcuts for the app's lifetime. `openFilePicker` opens the file dialog. */
+export function useKeyboard(store: ViewerStore, openFilePicker: () => void): void {
+  useEffect(() => {
+    const act = (run: () => void) => (event: KeyboardEvent) => {
+      event.preventDefault();
+      run();
+    };
+    const actions = () => store.getState().actions;
+    return tinykeys(
+      window,
+      {
+        ArrowLeft: act(() => actions().moveCursor(-1)),
+        ArrowRight: act(() => actions().moveCursor(1)),
+        'Shift+ArrowLeft': act(() => actions().moveToBoundary('step', -1)),
+        'Shift+ArrowRight': act(() => actions().moveToBoundary('step', 1)),
+        PageUp: act(() => actions().moveToBoundary('turn', -1)),
+        PageDown: act(() => actions().moveToBoundary('turn', 1)),
+        Home: act(() => actions().moveToEdge('start')),
+        End: act(() => actions().moveToEdge('end')),
+        n: act(() => actions().moveToProblem(1)),
+        'Shift+N': act(() => actions().moveToProblem(-1)),
+        Space: act(() => actions().setPlaying(!store.getState().isPlaying)),
+        t: act(() => actions().setModelMode(store.getState().modelMode === 'model' ? 'transcript' : 'model')),
+        o: act(openFilePicker),
+        'Shift+?': act(() => actions().setKeysOverlayOpen(!store.getState().isKeysOverlayOpen)),
+        Escape: () => {
+          actions().setKeysOverlayOpen(false);
+          actions().setProblemsOpen(false);
+        },
+      },
+      { ignore: (event) => isTextEntry(event.target) },
+    );
+  }, [store, openFilePicker]);
+}

@@ -1,0 +1,174 @@
+// The main thread's only door to the log worker: starts loads, asks queries, turns worker failures
+// into values. The one place that creates the Worker (STYLE.md §2.4).
+
+import type {
+  LoadFailure,
+  LoadProgress,
+  LoadSource,
+  LogSummary,
+  MainToWorker,
+  Query,
+  QueryResults,
+  WorkerToMain,
+} from './protocol.ts';
+
+export type { LoadFailure, LoadProgress, LoadSource, LogSummary, Query, QueryResults } from './protocol.ts';
+export { PROBLEM_MARKS_MAX } from './protocol.ts';
+
+/** Callbacks of one load. Exactly one of `onLoaded` / `onFailed` is called, once, at the end. */
+export interface LoadListener {
+  onProgress(progress: LoadProgress): void;
+  /** A partial summary while loading (first rows can be shown), then never after the end. */
+  onSummary(summary: LogSummary): void;
+  onLoaded(summary: LogSummary, progress: LoadProgress): void;
+  onFailed(failure: LoadFailure): void;
+}
+
+/** The query kinds and the shape of each (the `kind` selects the result type). */
+export type QueryOf<K extends Query['kind']> = Extract<Query, { kind: K }>;
+
+/** Main-thread handle on the log worker. One per app; cheap to keep, restarts its worker after a crash. */
+export interface LogClient {
+  /** Starts loading a log, cancelling any load in progress. Returns the load id. */
+  openLog(source: LoadSource, listener: LoadListener): number;
+  /** Stops the current load; its listener gets `onFailed({ kind: 'cancelled' })`. */
+  cancelLoad(): void;
+  /** Asks the worker about the open (or loading) log. Rejects with an Error whose message is for people. */
+  query<K extends Query['kind']>(query: QueryOf<K>): Promise<QueryResults[K]>;
+  /** Stops the worker; pending requests reject. */
+  dispose(): void;
+}
+
+interface PendingRequest {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/** Factory of the worker, injectable so the client can be exercised without a browser. */
+export type WorkerFactory = () => Worker;
+
+function createLogWorker(): Worker {
+  return new Worker(new URL('./entry.ts', import.meta.url), { type: 'module', name: 'dsh-replay-log' });
+}
+
+/** Creates the client. The worker starts lazily on first use and again after a crash. */
+export function createLogClient(createWorker: WorkerFactory = createLogWorker): LogClient {
+  let worker: Worker | null = null;
+  let nextRequestId = 1;
+  let nextLoadId = 1;
+  let currentLoad: { loadId: number; listener: LoadListener } | null = null;
+  const pending = new Map<number, PendingRequest>();
+
+  function failEverything(message: string): void {
+    const load = currentLoad;
+    currentLoad = null;
+    for (const request of pending.values()) request.reject(new Error(message));
+    pending.clear();
+    if (worker) {
+      worker.terminate();
+      worker = null;
+    }
+    load?.listener.onFailed({ kind: 'internal', message });
+  }
+
+  function handleMessage(message: WorkerToMain): void {
+    switch (message.type) {
+      case 'result': {
+        const request = pending.get(message.requestId);
+        pending.delete(message.requestId);
+        request?.resolve(message.result);
+        return;
+      }
+      case 'query-failed': {
+        const request = pending.get(message.requestId);
+        pending.delete(message.requestId);
+        request?.reject(new Error(message.message));
+        return;
+      }
+      case 'progress':
+        if (currentLoad?.loadId === message.loadId) currentLoad.listener.onProgress(message.progress);
+        return;
+      case 'summary':
+        if (currentLoad?.loadId === message.loadId) currentLoad.listener.onSummary(message.summary);
+        return;
+      case 'loaded':
+        if (currentLoad?.loadId === message.loadId) {
+          const { listener } = currentLoad;
+          currentLoad = null;
+          listener.onLoaded(message.summary, message.progress);
+        }
+        return;
+      case 'load-failed':
+        if (currentLoad?.loadId === message.loadId) {
+          const { listener } = currentLoad;
+          currentLoad = null;
+          listener.onFailed(message.failure);
+        }
+        return;
+      default:
+        assertNever(message);
+    }
+  }
+
+  function ensureWorker(): Worker {
+    if (worker) return worker;
+    const created = createWorker();
+    created.addEventListener('message', (event: MessageEvent<WorkerToMain>) => handleMessage(event.data));
+    created.addEventListener('error', (event: ErrorEvent) => {
+      event.preventDefault();
+      failEverything(
+        `The log worker stopped (${event.message || 'no details'}). This is usually the browser running ` +
+          'out of memory; try a smaller file or the CLI (`npx dsh-replay inspect FILE`).',
+      );
+    });
+    created.addEventListener('messageerror', () => {
+      failEverything('A message from the log worker could not be read. Reload the page and try again.');
+    });
+    worker = created;
+    return created;
+  }
+
+  function post(message: MainToWorker): void {
+    ensureWorker().postMessage(message);
+  }
+
+  return {
+    openLog(source, listener) {
+      if (currentLoad) {
+        const previous = currentLoad;
+        currentLoad = null;
+        post({ type: 'cancel', loadId: previous.loadId });
+        previous.listener.onFailed({ kind: 'cancelled', message: 'Replaced by another file.' });
+      }
+      const loadId = nextLoadId++;
+      currentLoad = { loadId, listener };
+      post({ type: 'open', loadId, source });
+      return loadId;
+    },
+    cancelLoad() {
+      if (!currentLoad) return;
+      const { loadId, listener } = currentLoad;
+      currentLoad = null;
+      post({ type: 'cancel', loadId });
+      listener.onFailed({ kind: 'cancelled', message: 'Loading was cancelled.' });
+    },
+    query<K extends Query['kind']>(query: QueryOf<K>): Promise<QueryResults[K]> {
+      const requestId = nextRequestId++;
+      return new Promise<QueryResults[K]>((resolve, reject) => {
+        pending.set(requestId, { resolve: (value) => resolve(value as QueryResults[K]), reject });
+        post({ type: 'query', requestId, query });
+      });
+    },
+    dispose() {
+      for (const request of pending.values()) request.reject(new Error('The viewer was closed.'));
+      pending.clear();
+      currentLoad = null;
+      worker?.terminate();
+      worker = null;
+    },
+  };
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unexpected worker message: ${JSON.stringify(value)}`);
+}

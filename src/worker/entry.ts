@@ -1,0 +1,319 @@
+// The log worker: reads a File or URL stream into the core's decoder, reports progress, and
+// answers the viewer's queries. It only routes: decoding and derivation live in src/log.
+
+import {
+  createLogDecoder,
+  deriveModelView,
+  deriveTranscript,
+  deriveTriage,
+  deriveUsage,
+  loadChecksumVerifier,
+  readEventDetail,
+  readEventRows,
+  readModelMessage,
+  searchEvents,
+} from '../log/index.ts';
+import type { LogDecoder, OpenedLog } from '../log/index.ts';
+import { buildLogSummary } from './log-summary.ts';
+import type {
+  LoadFailure,
+  LoadProgress,
+  LoadSource,
+  MainToWorker,
+  Query,
+  QueryResults,
+  WorkerToMain,
+} from './protocol.ts';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+/** How long the reader may work before it yields so queued queries are answered. */
+const WORK_SLICE_MS = 12;
+const PROGRESS_INTERVAL_MS = 100;
+/** Partial summaries during a load: the first as soon as events exist, then at this pace. */
+const SUMMARY_INTERVAL_MS = 700;
+const MEBIBYTE_BYTES = 1024 * 1024;
+
+interface ActiveLoad {
+  loadId: number;
+  isCancelled: boolean;
+}
+
+let activeLoad: ActiveLoad | null = null;
+/** The log queries run against: the finished log, or the live one of the load in progress. */
+let currentLog: OpenedLog | null = null;
+let checksumVerifier: Awaited<ReturnType<typeof loadChecksumVerifier>> | undefined;
+
+function post(message: WorkerToMain): void {
+  self.postMessage(message);
+}
+
+const yieldChannel = new MessageChannel();
+const yieldWaiters: (() => void)[] = [];
+yieldChannel.port1.onmessage = () => yieldWaiters.shift()?.();
+
+/** Yields to the event loop without setTimeout's 4 ms clamp, so queued messages run between slices. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => {
+    yieldWaiters.push(resolve);
+    yieldChannel.port2.postMessage(null);
+  });
+}
+
+function describeBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < MEBIBYTE_BYTES) return `${(bytes / 1024).toFixed(1)} KiB`;
+  if (bytes < 1024 * MEBIBYTE_BYTES) return `${(bytes / MEBIBYTE_BYTES).toFixed(1)} MiB`;
+  return `${(bytes / (1024 * MEBIBYTE_BYTES)).toFixed(2)} GiB`;
+}
+
+/** A failure for a load that stopped because the log could not be held in memory. */
+function describeOutOfMemory(bytesRead: number, totalBytes: number | null, error: unknown): LoadFailure {
+  const size = totalBytes ?? bytesRead;
+  const detail = error instanceof Error ? ` (${error.name}: ${error.message})` : '';
+  return {
+    kind: 'too-large',
+    message:
+      `This file is ${describeBytes(size)}; the browser ran out of memory after ${describeBytes(bytesRead)}` +
+      `${detail}. Open it with the CLI (\`npx dsh-replay inspect FILE\`), or split it, or use a machine with more memory.`,
+  };
+}
+
+/** A failure when the file is not something the viewer can show, or null to keep going. */
+function detectRefusal(log: OpenedLog, isFinished: boolean): LoadFailure | null {
+  for (const problem of log.problems) {
+    if (problem.kind === 'not-a-log') {
+      return {
+        kind: 'not-a-log',
+        message: `This is not a dsh session log: ${problem.message} Open a .jsonl or .jsonl.zstd file from ~/.dsh/sessions/.`,
+      };
+    }
+    if (problem.kind === 'zip') {
+      return {
+        kind: 'zip',
+        message: `This is a ZIP archive (a dsh export), not a single log: ${problem.message} Unzip it and open one session.jsonl(.zstd) inside.`,
+      };
+    }
+    if (problem.kind === 'too-large') {
+      return { kind: 'too-large', message: problem.message };
+    }
+  }
+  if (isFinished && log.store.eventCount === 0 && log.header === null) {
+    const emptyProblem = log.problems.find((problem) => problem.kind === 'empty');
+    if (log.file.bytes === 0) {
+      return { kind: 'empty', message: 'The file is empty (0 bytes). A dsh log starts with a header line.' };
+    }
+    if (emptyProblem) return { kind: 'empty', message: emptyProblem.message };
+  }
+  return null;
+}
+
+async function readSource(
+  source: LoadSource,
+): Promise<{ reader: ReadableStreamDefaultReader<Uint8Array>; totalBytes: number | null }> {
+  if (source.kind === 'file') {
+    return { reader: source.file.stream().getReader(), totalBytes: source.file.size };
+  }
+  let response: Response;
+  try {
+    response = await fetch(source.url, { credentials: 'omit', referrerPolicy: 'no-referrer' });
+  } catch (error) {
+    throw new LoadError({
+      kind: 'read-error',
+      message:
+        `Could not download ${source.url} (${error instanceof Error ? error.message : 'network error'}). ` +
+        'The server may not allow cross-origin requests; download the file and drop it here instead.',
+    });
+  }
+  if (!response.ok || !response.body) {
+    throw new LoadError({
+      kind: 'read-error',
+      message: `The server answered ${response.status} ${response.statusText} for ${source.url}. Check the URL.`,
+    });
+  }
+  const lengthHeader = response.headers.get('content-length');
+  const encoded = response.headers.get('content-encoding');
+  // With a content-encoding the body is decoded on the fly and Content-Length counts the wire bytes.
+  const totalBytes = lengthHeader && !encoded ? Number(lengthHeader) : null;
+  return { reader: response.body.getReader(), totalBytes: Number.isFinite(totalBytes) ? totalBytes : null };
+}
+
+/** An expected load failure, carried as a value through the reader's async flow. */
+class LoadError extends Error {
+  readonly failure: LoadFailure;
+  constructor(failure: LoadFailure) {
+    super(failure.message);
+    this.failure = failure;
+  }
+}
+
+async function runLoad(loadId: number, source: LoadSource): Promise<void> {
+  const startedAt = performance.now();
+  const load: ActiveLoad = { loadId, isCancelled: false };
+  activeLoad = load;
+  const name = source.kind === 'file' ? source.file.name : source.name;
+  let bytesRead = 0;
+  let totalBytes: number | null = null;
+  const progressOf = (log: OpenedLog | null): LoadProgress => ({
+    bytesRead,
+    totalBytes,
+    events: log?.store.eventCount ?? 0,
+    lines: log?.lineCount ?? 0,
+    elapsedMs: performance.now() - startedAt,
+  });
+
+  try {
+    if (checksumVerifier === undefined) {
+      try {
+        checksumVerifier = await loadChecksumVerifier();
+      } catch {
+        // No WebAssembly (or it was refused): frames load without checksum verification, which FileFacts reports.
+        checksumVerifier = null;
+      }
+    }
+    if (load.isCancelled) return;
+    const decoder: LogDecoder = createLogDecoder({ checksum: checksumVerifier });
+    currentLog = decoder.log;
+
+    const opened = await readSource(source);
+    totalBytes = opened.totalBytes;
+    const { reader } = opened;
+    let lastYieldAt = performance.now();
+    let lastProgressAt = 0;
+    let lastSummaryAt = -Infinity;
+    let hasSentRows = false;
+
+    for (;;) {
+      if (load.isCancelled) {
+        await reader.cancel().catch(() => undefined);
+        return;
+      }
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytesRead += value.byteLength;
+      decoder.push(value);
+
+      const now = performance.now();
+      const refusal = detectRefusal(decoder.log, false);
+      if (refusal) {
+        await reader.cancel().catch(() => undefined);
+        throw new LoadError(refusal);
+      }
+      if (now - lastProgressAt >= PROGRESS_INTERVAL_MS) {
+        lastProgressAt = now;
+        post({ type: 'progress', loadId, progress: progressOf(decoder.log) });
+      }
+      const eventCount = decoder.log.store.eventCount;
+      if (eventCount > 0 && (!hasSentRows || now - lastSummaryAt >= SUMMARY_INTERVAL_MS)) {
+        hasSentRows = true;
+        lastSummaryAt = now;
+        post({ type: 'summary', loadId, summary: buildLogSummary(decoder.log, name) });
+      }
+      if (now - lastYieldAt >= WORK_SLICE_MS) {
+        await yieldToEventLoop();
+        lastYieldAt = performance.now();
+      }
+    }
+    if (load.isCancelled) return;
+    const log = decoder.finish();
+    currentLog = log;
+    const refusal = detectRefusal(log, true);
+    if (refusal) throw new LoadError(refusal);
+    post({ type: 'loaded', loadId, summary: buildLogSummary(log, name), progress: progressOf(log) });
+  } catch (error) {
+    if (load.isCancelled) return;
+    currentLog = null;
+    let failure: LoadFailure;
+    if (error instanceof LoadError) failure = error.failure;
+    else if (
+      error instanceof RangeError ||
+      (error instanceof Error && /memory|allocation/i.test(error.message))
+    ) {
+      failure = describeOutOfMemory(bytesRead, totalBytes, error);
+    } else if (error instanceof DOMException && error.name === 'NotReadableError') {
+      failure = {
+        kind: 'read-error',
+        message: `The browser could not read ${name} (${error.message}). The file may have changed or moved; open it again.`,
+      };
+    } else {
+      failure = {
+        kind: 'internal',
+        message: `Loading stopped on an internal error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}. Please report it with the file's header line.`,
+      };
+    }
+    post({ type: 'load-failed', loadId, failure });
+  } finally {
+    if (activeLoad === load) activeLoad = null;
+  }
+}
+
+function answer(query: Query, log: OpenedLog): QueryResults[Query['kind']] {
+  switch (query.kind) {
+    case 'rows':
+      return readEventRows(log, query.startSeq, query.count);
+    case 'event':
+      return readEventDetail(log, query.seq);
+    case 'model-view':
+      return deriveModelView(log, query.seq);
+    case 'messages':
+      return query.seqs.flatMap((seq) => {
+        const detail = readModelMessage(log, seq);
+        return detail ? [detail] : [];
+      });
+    case 'transcript':
+      return deriveTranscript(log);
+    case 'problems':
+      return log.problems.slice(query.start, query.start + query.count);
+    case 'triage':
+      return deriveTriage(log);
+    case 'usage':
+      return deriveUsage(log);
+    case 'times':
+      return query.seqs.map((seq) =>
+        seq >= 0 && seq < log.store.eventCount ? log.store.eventTime.get(seq) : NaN,
+      );
+    case 'search':
+      return searchEvents(log, query.text, query.fromSeq, query.direction);
+    default:
+      return assertNever(query);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unknown query: ${JSON.stringify(value)}`);
+}
+
+self.addEventListener('message', (event: MessageEvent<MainToWorker>) => {
+  const message = event.data;
+  switch (message.type) {
+    case 'open':
+      if (activeLoad) activeLoad.isCancelled = true;
+      void runLoad(message.loadId, message.source);
+      return;
+    case 'cancel':
+      if (activeLoad?.loadId === message.loadId) {
+        activeLoad.isCancelled = true;
+        currentLog = null;
+      }
+      return;
+    case 'query': {
+      const log = currentLog;
+      if (!log) {
+        post({ type: 'query-failed', requestId: message.requestId, message: 'No log is open.' });
+        return;
+      }
+      try {
+        post({ type: 'result', requestId: message.requestId, result: answer(message.query, log) });
+      } catch (error) {
+        post({
+          type: 'query-failed',
+          requestId: message.requestId,
+          message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        });
+      }
+      return;
+    }
+    default:
+      assertNever(message);
+  }
+});

@@ -1,0 +1,55 @@
+// Builds the small LogSummary the main thread keeps (no per-event data) from an OpenedLog.
+
+import type { OpenedLog } from '../log/index.ts';
+import type { LogSummary } from './protocol.ts';
+import { PROBLEM_MARKS_MAX } from './protocol.ts';
+
+/**
+ * Summarizes a (possibly still loading) log. `name` is the file name shown in the header.
+ * O(events) for the type counts; called a few times per load, not per event.
+ */
+export function buildLogSummary(log: OpenedLog, name: string): LogSummary {
+  const { store, index, header } = log;
+  const eventCount = store.eventCount;
+  const typeCounts = new Uint32Array(store.typeNames.length);
+  const typeIds = store.eventType.view();
+  for (let seq = 0; seq < eventCount; seq++) {
+    const typeId = typeIds[seq] as number;
+    typeCounts[typeId] = (typeCounts[typeId] ?? 0) + 1;
+  }
+  const byType: Record<string, number> = {};
+  store.typeNames.forEach((typeName, typeId) => {
+    const count = typeCounts[typeId] ?? 0;
+    if (count > 0) byType[typeName] = count;
+  });
+
+  const problemMarks: LogSummary['problemMarks'] = [];
+  for (const problem of log.problems) {
+    if (problem.seq === null || problem.seq < 0) continue;
+    problemMarks.push({ seq: problem.seq, kind: problem.kind });
+    if (problemMarks.length >= PROBLEM_MARKS_MAX) break;
+  }
+  problemMarks.sort((a, b) => a.seq - b.seq);
+
+  const sessionId = header && typeof header.id === 'string' && header.id !== '' ? header.id : null;
+  const headerPreset = header && typeof header.agentPreset === 'string' ? header.agentPreset : null;
+  return {
+    name,
+    file: log.file,
+    header,
+    sessionId,
+    verdict: log.verdict,
+    eventCount,
+    lineCount: log.lineCount,
+    packedRows: log.packedRows,
+    problemCount: log.problems.length,
+    problemMarks,
+    byType,
+    firstTime: eventCount > 0 ? store.eventTime.get(0) : null,
+    lastTime: eventCount > 0 ? store.eventTime.get(eventCount - 1) : null,
+    turns: index.turns,
+    title: index.title,
+    effectiveAgentPreset: index.selectedAgentPreset ?? headerPreset,
+    isComplete: log.isComplete,
+  };
+}
