@@ -1,8 +1,13 @@
 // Tests of the structural index: turns/steps, attempts, usage, tool-call status, pairings, columns.
 
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ChunkKind } from './event.ts';
+import { decodeLog } from './log-decoder.ts';
 import { LogScript, buildCompactionExample } from './testing/event-builders.ts';
+
+const CORPUS_DIR = '/work/shared/corpus';
 
 function toolCall(text: string) {
   return { type: 'tool-call', id: text, name: 'bash', arguments: '{}' };
@@ -348,5 +353,129 @@ describe('other pairings', () => {
       ['live', false],
     ]);
     expect(log.index.endSeedSeqs).toEqual([1]);
+  });
+});
+
+describe('§10 structure cases', () => {
+  it('accepts a first turn number above 1 and several end-seeds (§10 cases 49, 50)', () => {
+    const script = new LogScript();
+    script.add('session/end-seed', {});
+    script.turnStart(4);
+    script.turnEnd(4);
+    script.add('session/end-seed', {});
+    script.turnStart(5);
+    script.turnEnd(5);
+    const log = script.build();
+    expect(log.problems).toEqual([]);
+    expect(log.index.turns.map((turn) => turn.turn)).toEqual([4, 5]);
+    expect(log.index.endSeedSeqs).toEqual([0, 3]);
+  });
+
+  it('places a tool/result replacement by seq, not by its turn/step fields (§10 case 53)', () => {
+    const script = new LogScript();
+    script.turnStart(1);
+    script.stepStart(1, 1);
+    const call = script.toolCall(1, 1, 'c', 'read');
+    const result = script.toolResult(1, 1, 'c', 'long', { sourceEventSeqs: [call] });
+    script.stepEnd(1, 1);
+    script.turnEnd(1);
+    script.turnStart(2);
+    script.stepStart(2, 1);
+    const replacement = script.toolResult(1, 1, 'c', 'short', {
+      surfaceOp: { op: 'replace', start: result, end: result },
+      sourceEventSeqs: [result],
+    });
+    const log = script.build();
+    expect(log.problems).toEqual([]);
+    expect([log.index.turnOf.get(replacement), log.index.stepOf.get(replacement)]).toEqual([2, 1]);
+  });
+
+  it('leaves unanswered approvals and unfinished commands unresolved (§10 case 52)', () => {
+    const script = new LogScript();
+    script.add('command/run', { commandId: 'x', name: 'review', source: { kind: 'user' } });
+    script.turnStart(1);
+    script.add('approval/asked', { id: 'a', toolName: 'bash' });
+    const log = script.build();
+    expect(log.index.commands[0]?.doneSeq).toBeNull();
+    expect(log.index.approvals[0]).toMatchObject({ decidedSeq: null, outcome: null, callId: null });
+  });
+
+  it('builds the same structure whether chunk runs are packed or not (§10 case 54)', () => {
+    function build(isPacked: boolean) {
+      const script = new LogScript();
+      script.turnStart(1);
+      script.stepStart(1, 1);
+      script.chunk(1, 1, { type: 'block-start', index: 0, blockType: 'text' });
+      const pieces = ['a', 'b', 'c', 'd'];
+      if (isPacked) script.packedRow('text-chunks', 1, 1, 0, pieces);
+      else for (const text of pieces) script.chunk(1, 1, { type: 'text-delta', index: 0, text });
+      script.chunk(1, 1, { type: 'finish', reason: { kind: 'stop' } });
+      script.assistantMessage(1, 1, 'm', [{ type: 'text', text: 'abcd' }], {
+        sourceEventSeqs: [2, 3, 4, 5, 6, 7],
+      });
+      script.stepEnd(1, 1);
+      script.turnEnd(1);
+      return script.build();
+    }
+    const packed = build(true);
+    const plain = build(false);
+    expect(packed.index.turns).toEqual(plain.index.turns);
+    expect(Array.from(packed.index.chunkKind.view())).toEqual(Array.from(plain.index.chunkKind.view()));
+    expect(Array.from(packed.index.consumedBy.view())).toEqual(Array.from(plain.index.consumedBy.view()));
+  });
+
+  it('counts an unknown chunk variant as OTHER without breaking the attempt (§10 case 39)', () => {
+    const script = new LogScript();
+    script.turnStart(1);
+    script.stepStart(1, 1);
+    const odd = script.chunk(1, 1, { type: 'citation', index: 0, url: 'x' });
+    script.chunk(1, 1, { type: 'finish', reason: { kind: 'paused-by-provider' } });
+    const log = script.build();
+    expect(log.index.chunkKind.get(odd)).toBe(ChunkKind.OTHER);
+    expect(log.index.turns[0]?.steps[0]?.attempts[0]?.finishKind).toBe('paused-by-provider');
+  });
+});
+
+describe.skipIf(!existsSync(join(CORPUS_DIR, 'MANIFEST.json')))('the index over the shared corpus', () => {
+  it('agrees with the manifest features of every log and finds no nesting or surface problem', () => {
+    const manifest = JSON.parse(readFileSync(join(CORPUS_DIR, 'MANIFEST.json'), 'utf8')) as {
+      logs: { name: string; eventCount: number; features: Record<string, unknown> }[];
+    };
+    expect(manifest.logs.length).toBeGreaterThan(0);
+    for (const entry of manifest.logs) {
+      const log = decodeLog(new Uint8Array(readFileSync(join(CORPUS_DIR, `${entry.name}.jsonl.zstd`))));
+      const index = log.index;
+      const features = entry.features;
+      const context = entry.name;
+      expect(index.turnOf.length, context).toBe(entry.eventCount);
+      expect(index.consumedBy.length, context).toBe(entry.eventCount);
+      expect(
+        log.problems.filter((problem) => problem.kind === 'nesting' || problem.kind === 'surface'),
+        context,
+      ).toEqual([]);
+      const reasons = new Set(index.turns.map((turn) => turn.reason).filter((reason) => reason !== null));
+      expect([...reasons].sort(), context).toEqual([...(features.turnEndReasons as string[])].sort());
+      expect(index.turns.length > 1, context).toBe(features.hasMultipleTurns);
+      expect(index.retries.length > 0, context).toBe(features.hasLlmRetry);
+      expect(index.approvals.length > 0, context).toBe(features.hasApproval);
+      expect(index.commands.length > 0, context).toBe(features.hasCommandRun);
+      expect(index.compactions.length > 0, context).toBe(features.hasCompaction);
+      expect(
+        index.surfaceOps.some((op) => op.op === 'replace' && op.type === 'user/message'),
+        context,
+      ).toBe(features.hasCompactionReplace);
+      expect(
+        index.surfaceOps.some((op) => op.isEmpty && op.type === 'assistant/message'),
+        context,
+      ).toBe(features.hasEmptyAssistant);
+      const finishKinds = index.turns.flatMap((turn) =>
+        turn.steps.flatMap((step) => step.attempts.map((a) => a.finishKind)),
+      );
+      expect(finishKinds.includes('max-tokens'), context).toBe(features.hasMaxTokens);
+      for (const call of index.toolCalls) {
+        if (call.resultSeq !== null) expect(log.store.typeOf(call.resultSeq), context).toBe('tool/result');
+        if (call.callSeq !== null) expect(log.store.typeOf(call.callSeq), context).toBe('tool/call');
+      }
+    }
   });
 });

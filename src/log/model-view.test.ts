@@ -180,3 +180,16 @@ describe('deriveModelView', () => {
     expect(deriveModelView(log, 2).messages).toHaveLength(3);
   });
 });
+
+describe('sourceEventSeqs duplicates', () => {
+  it('finds a duplicate after an ascending prefix and accepts an unsorted list without one', () => {
+    const script = new LogScript();
+    for (let k = 0; k < 5; k++) script.add('todo/write', { todos: [] });
+    script.userMessage('dup', 'x', { sourceEventSeqs: [0, 2, 3, 1, 2] });
+    script.userMessage('unsorted', 'x', { sourceEventSeqs: [4, 0, 3, 1] });
+    const log = script.build();
+    expect(log.problems.map((problem) => [problem.seq, problem.message.includes('twice')])).toEqual([
+      [5, true],
+    ]);
+  });
+});

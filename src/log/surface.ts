@@ -111,8 +111,11 @@ export class SurfaceFolder {
       );
       return;
     }
-    const seen = new Set<number>();
-    for (const value of sources) {
+    // Sources are usually ascending (chunk seqs), which rules out duplicates without a Set.
+    let previous = -1;
+    let seen: Set<number> | null = null;
+    for (let k = 0; k < sources.length; k++) {
+      const value: unknown = sources[k];
       if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || Object.is(value, -0)) {
         this.reportViolation(
           event.seq,
@@ -124,11 +127,15 @@ export class SurfaceFolder {
         this.reportViolation(event.seq, `sourceEventSeqs cites ${value}, not an earlier seq.`);
         return;
       }
-      if (seen.has(value)) {
-        this.reportViolation(event.seq, `sourceEventSeqs lists ${value} twice.`);
-        return;
+      if (value <= previous) {
+        seen ??= new Set<number>(sources.slice(0, k) as number[]);
+        if (seen.has(value)) {
+          this.reportViolation(event.seq, `sourceEventSeqs lists ${value} twice.`);
+          return;
+        }
       }
-      seen.add(value);
+      seen?.add(value);
+      previous = Math.max(previous, value);
     }
   }
 
