@@ -1,0 +1,73 @@
+// Triage panel against the built app: a crashed log shows the right call and classification,
+// clicking a finding moves the one cursor (every pane follows), Copy puts the bug report on the clipboard.
+import { expect, test, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { TriagePanel } from './support/triage-panel.ts';
+import { ViewerPage } from './support/viewer-page.ts';
+
+/** Prefix of the corpus tool-outcome-unknown log cut after its tool/call: a raw crash (FORMAT.md §7.6). */
+const CRASHED_LOG = fileURLToPath(
+  new URL('../fixtures/triage/crashed-tool-outcome-unknown.jsonl', import.meta.url),
+);
+const CALL_ID = 'unknown-outcome-call';
+const REQUEST_SEQ = 3;
+const CALL_SEQ = 4;
+
+/** Opens the log through the viewer page object and waits on its load signal (STYLE.md §14). */
+async function openLog(page: Page, path: string): Promise<ViewerPage> {
+  const viewer = new ViewerPage(page);
+  await viewer.goto();
+  await viewer.dropLog(path);
+  await viewer.waitForLoadState('ready');
+  return viewer;
+}
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('a crashed log shows its last call as TOOL_OUTCOME_UNKNOWN with the retry advice', async ({ page }) => {
+  await openLog(page, CRASHED_LOG);
+  const triage = new TriagePanel(page);
+  await triage.open();
+  await expect(triage.lastCall).toHaveAttribute('data-call-id', CALL_ID);
+  await expect(triage.lastCall).toHaveAttribute('data-classification', 'TOOL_OUTCOME_UNKNOWN');
+  await expect(triage.classification).toHaveText('TOOL_OUTCOME_UNKNOWN');
+  await expect(triage.lastCall).toContainText('write_remote');
+  await expect(triage.retryAdvice).toContainText('read-only or idempotent');
+});
+
+test('clicking a finding moves the cursor, and the events, scrubber and model view follow', async ({
+  page,
+}) => {
+  const viewer = await openLog(page, CRASHED_LOG);
+  const triage = new TriagePanel(page);
+  await triage.open();
+
+  await triage.seqLinkInLastCall(REQUEST_SEQ).click();
+  expect(await viewer.cursorSeq()).toBe(REQUEST_SEQ);
+  await expect(page.getByTestId('cursor-position')).toContainText(`seq ${REQUEST_SEQ}`);
+  await expect(viewer.eventRow(REQUEST_SEQ)).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByTestId('event-detail')).toHaveAttribute('data-seq', String(REQUEST_SEQ));
+
+  await page.getByTestId('triage-last-call-link').click();
+  await expect(viewer.slider).toHaveValue(String(CALL_SEQ));
+  await expect(viewer.eventRow(CALL_SEQ)).toHaveAttribute('aria-current', 'true');
+
+  await triage.seqLinkInLastCall(REQUEST_SEQ).click();
+  await page.getByRole('tab', { name: /model view/i }).click();
+  await viewer.waitForModelViewAt(REQUEST_SEQ);
+});
+
+test('Copy puts the bug report with callId, tool name and header version on the clipboard', async ({
+  page,
+}) => {
+  await openLog(page, CRASHED_LOG);
+  const triage = new TriagePanel(page);
+  await triage.open();
+  await triage.copyButton.click();
+  await expect(triage.copyButton).toHaveText('Copied');
+  const clipboard = await page.evaluate<string>('navigator.clipboard.readText()');
+  expect(clipboard).toBe(await triage.bugReport.textContent());
+  expect(clipboard).toMatch(new RegExp(`callId:\\s+${CALL_ID}`));
+  expect(clipboard).toMatch(/tool name:\s+write_remote/);
+  expect(clipboard).toMatch(/header version:\s+0/);
+});
