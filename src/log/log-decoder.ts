@@ -283,7 +283,7 @@ class Decoder implements LogDecoder {
           this.stopAtFrame(
             position,
             'zstd-checksum',
-            `zstd frame ${(this.file.frames ?? 0) + 1} (byte ${this.framesByteOffset + position}) fails its content checksum: the file is damaged and dsh refuses it.`,
+            'The frame fails its content checksum: the file is damaged.',
           );
           break;
         }
@@ -304,12 +304,13 @@ class Decoder implements LogDecoder {
 
   private stopAtFrame(position: number, kind: ProblemKind, message: string): void {
     this.isStopped = true;
+    const byteOffset = this.framesByteOffset + position;
     this.addProblem(kind, 'corrupt', ValidationStage.CONTAINER, {
-      byteOffset: this.framesByteOffset + position,
+      byteOffset,
       message:
         kind === 'zstd-limit'
-          ? message
-          : `${message} Events from the frames before it are shown; dsh would refuse this log.`,
+          ? `At byte ${byteOffset} (zstd frame ${(this.file.frames ?? 0) + 1}): ${message}`
+          : `At byte ${byteOffset} (zstd frame ${(this.file.frames ?? 0) + 1}): ${message} Events from the frames before it are shown; dsh would refuse this log.`,
     });
   }
 

@@ -127,8 +127,8 @@ export function scanZstdFrame(bytes: Uint8Array, start: number): ZstdFrameScan {
       kind: 'fatal',
       start,
       message: isSkippable
-        ? `Skippable zstd frame at byte ${start}: dsh never writes one and refuses the file ("invalid frame magic").`
-        : `Invalid zstd frame magic at byte ${start}: the file is damaged or has bytes appended after the last frame.`,
+        ? 'Skippable zstd frame: dsh never writes one and refuses the file ("invalid frame magic").'
+        : 'Invalid zstd frame magic: the file is damaged or has bytes appended after the last frame.',
     };
   }
   const header = readFrameHeader(bytes, start);
@@ -137,7 +137,7 @@ export function scanZstdFrame(bytes: Uint8Array, start: number): ZstdFrameScan {
     return {
       kind: 'fatal',
       start,
-      message: `zstd frame at byte ${start} sets reserved frame-header bits: the file is damaged.`,
+      message: 'The zstd frame sets reserved frame-header bits: the file is damaged.',
     };
   let at = start + header.headerBytes;
   let lastCompleteBlockHeader = -1;
@@ -152,7 +152,7 @@ export function scanZstdFrame(bytes: Uint8Array, start: number): ZstdFrameScan {
       return {
         kind: 'fatal',
         start,
-        message: `zstd frame at byte ${start} has a block of reserved type at byte ${at}: the file is damaged.`,
+        message: `The zstd frame has a block of reserved type ${at - start} bytes in: the file is damaged.`,
       };
     const payloadBytes = type === ZstdBlockType.RLE ? 1 : size;
     if (at + 3 + payloadBytes > bytes.length)
