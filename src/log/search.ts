@@ -63,19 +63,21 @@ function createLineMatcher(store: LogStore, needle: string): (lineIndex: number)
 /** `pattern` is lower-case ASCII; bytes A–Z in `bytes` are folded to lower case while comparing. */
 function containsAsciiIgnoringCase(bytes: Uint8Array, pattern: Uint8Array): boolean {
   const length = pattern.length;
-  const last = bytes.length - length;
   const first = pattern[0] as number;
-  for (let i = 0; i <= last; i++) {
-    let byte = bytes[i] as number;
-    if (byte >= 65 && byte <= 90) byte += 32;
-    if (byte !== first) continue;
-    let k = 1;
-    for (; k < length; k++) {
-      let other = bytes[i + k] as number;
-      if (other >= 65 && other <= 90) other += 32;
-      if (other !== pattern[k]) break;
+  const firstUpper = first >= 97 && first <= 122 ? first - 32 : first;
+  // Native indexOf finds candidates for the first byte; only those are compared in JS.
+  for (const candidate of first === firstUpper ? [first] : [first, firstUpper]) {
+    let i = bytes.indexOf(candidate);
+    while (i >= 0 && i + length <= bytes.length) {
+      let k = 1;
+      for (; k < length; k++) {
+        let other = bytes[i + k] as number;
+        if (other >= 65 && other <= 90) other += 32;
+        if (other !== pattern[k]) break;
+      }
+      if (k === length) return true;
+      i = bytes.indexOf(candidate, i + 1);
     }
-    if (k === length) return true;
   }
   return false;
 }
