@@ -1,0 +1,146 @@
+// Code that scripts/bench-browser.ts runs inside the page (Playwright serializes each function):
+// self-contained functions only, typed against the few DOM shapes they use, declared here so the
+// Node tsconfig needs no DOM lib.
+
+/** What the page records from the drop on: long tasks and when rows, ready or error appeared (page ms). */
+export interface PageProbe {
+  longTasks: { start: number; duration: number }[];
+  dropAt: number | null;
+  firstRowsAt: number | null;
+  readyAt: number | null;
+  errorAt: number | null;
+}
+
+interface PageElement {
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+  dispatchEvent(event: Event): boolean;
+}
+
+interface PageDocument {
+  querySelector(selector: string): PageElement | null;
+  addEventListener(type: string, listener: (event: { target: unknown }) => void, capture: boolean): void;
+}
+
+interface PageMutationObserver {
+  observe(target: unknown, options: Record<string, unknown>): void;
+  disconnect(): void;
+}
+
+interface PagePerformanceObserver {
+  observe(options: { type: string; buffered: boolean }): void;
+}
+
+interface PageGlobals {
+  __bench?: PageProbe;
+  document: PageDocument;
+  MutationObserver: new (callback: () => void) => PageMutationObserver;
+  PerformanceObserver: { supportedEntryTypes: readonly string[] } & (new (
+    callback: (list: { getEntries(): { startTime: number; duration: number }[] }) => void,
+  ) => PagePerformanceObserver);
+  requestAnimationFrame: (callback: () => void) => number;
+}
+
+/** Installed before the app loads: a longtask observer, the drop time and a DOM watcher. */
+export function installProbe(): void {
+  const page = globalThis as unknown as PageGlobals;
+  const probe: PageProbe = { longTasks: [], dropAt: null, firstRowsAt: null, readyAt: null, errorAt: null };
+  page.__bench = probe;
+  try {
+    new page.PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        probe.longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // No longtask support: the caller checks PerformanceObserver.supportedEntryTypes and says so.
+  }
+  page.document.addEventListener(
+    'change',
+    (event) => {
+      if ((event.target as { type?: string } | null)?.type === 'file') probe.dropAt = performance.now();
+    },
+    true,
+  );
+  new page.MutationObserver(() => {
+    if (probe.dropAt === null) return;
+    if (probe.firstRowsAt === null && page.document.querySelector('[role="row"][data-seq]'))
+      probe.firstRowsAt = performance.now();
+    const state = page.document.querySelector('[data-load-state]')?.getAttribute('data-load-state');
+    if (probe.readyAt === null && state === 'ready') probe.readyAt = performance.now();
+    if (probe.errorAt === null && state === 'error') probe.errorAt = performance.now();
+  }).observe(page.document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['data-load-state'],
+  });
+}
+
+/** Whether this browser reports longtask entries at all (if not, "no long task" proves nothing). */
+export function hasLongTasksInPage(): boolean {
+  return (globalThis as unknown as PageGlobals).PerformanceObserver.supportedEntryTypes.includes('longtask');
+}
+
+/** The probe's current state (a structured-clone copy). */
+export function readProbeInPage(): PageProbe {
+  const probe = (globalThis as unknown as PageGlobals).__bench;
+  if (!probe) throw new Error('probe not installed');
+  return probe;
+}
+
+/** True once the app reached data-load-state ready or error after the drop. */
+export function isSettledInPage(): boolean {
+  const probe = (globalThis as unknown as PageGlobals).__bench;
+  return probe !== undefined && (probe.readyAt !== null || probe.errorAt !== null);
+}
+
+/** Moves the "Seq" slider to `seq` and resolves with the ms until the model view says `at seq <seq>` (null on timeout). */
+export async function timeMoveInPage(args: { seq: number; timeoutMs: number }): Promise<number | null> {
+  const page = globalThis as unknown as PageGlobals;
+  const label = page.document.querySelector('[data-testid="model-message-count"]');
+  const slider = page.document.querySelector('input[type="range"][aria-label="Seq"]');
+  if (!label || !slider) return null;
+  // "at seq 12" must not match "at seq 123".
+  const wanted = new RegExp(`at seq ${args.seq}(?![0-9])`);
+  const started = performance.now();
+  const done = new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      resolve(null);
+    }, args.timeoutMs);
+    const observer = new page.MutationObserver(() => {
+      if (!wanted.test(label.textContent ?? '')) return;
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(performance.now() - started);
+    });
+    observer.observe(label, { subtree: true, childList: true, characterData: true });
+  });
+  // The native value setter, then an input event: what React sees when the user drags.
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(slider) as object, 'value')?.set?.call(
+    slider,
+    String(args.seq),
+  );
+  slider.dispatchEvent(new Event('input', { bubbles: true }));
+  return done;
+}
+
+/** A continuous drag: one slider change per animation frame from seq 0 to `last`; returns its page-time window. */
+export async function dragInPage(args: {
+  frames: number;
+  last: number;
+}): Promise<{ start: number; end: number }> {
+  const page = globalThis as unknown as PageGlobals;
+  const slider = page.document.querySelector('input[type="range"][aria-label="Seq"]');
+  if (!slider) throw new Error('no Seq slider');
+  const valueProperty = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(slider) as object, 'value');
+  const start = performance.now();
+  for (let frame = 0; frame <= args.frames; frame += 1) {
+    await new Promise<void>((next) => page.requestAnimationFrame(() => next()));
+    valueProperty?.set?.call(slider, String(Math.round((args.last * frame) / args.frames)));
+    slider.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  // Let the last answers arrive so their tasks are counted.
+  await new Promise<void>((next) => setTimeout(next, 500));
+  return { start, end: performance.now() };
+}

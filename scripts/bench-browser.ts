@@ -1,0 +1,354 @@
+// `npm run bench:browser`: serves the built app (dist/) with vite preview, opens Chromium through
+// Playwright, drops the generated ~1.3 M-event .jsonl.zstd on the file input and measures time to
+// first rows, time to ready, main-thread long tasks during load and during a scrub sweep, scrub
+// latency (cursor move → model view shows that seq) and memory. `--json` prints one JSON object.
+//
+// Options: --scale 1 --seed 1 --out .bench --moves 200 --port 4179 --json --headed
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import {
+  dragInPage,
+  hasLongTasksInPage,
+  installProbe,
+  isSettledInPage,
+  readProbeInPage,
+  timeMoveInPage,
+} from './bench-browser-page.ts';
+import { createRandom, ensureLargeLog } from './generate-large-log.ts';
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const LOAD_TIMEOUT_MS = 180_000;
+const MOVE_TIMEOUT_MS = 10_000;
+/** Frames of the continuous drag (one cursor change per animation frame). */
+const DRAG_FRAMES = 180;
+
+const TARGET_FIRST_ROWS_MS = 200;
+const TARGET_LONGEST_TASK_MS = 50;
+const TARGET_SCRUB_P99_MS = 16;
+
+interface Args {
+  scale: number;
+  seed: number;
+  outDir: string;
+  moves: number;
+  port: number;
+  json: boolean;
+  isHeaded: boolean;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const value = (name: string): string | undefined => {
+    const index = argv.indexOf(name);
+    return index === -1 ? undefined : argv[index + 1];
+  };
+  return {
+    scale: Number(value('--scale') ?? '1'),
+    seed: Number(value('--seed') ?? '1'),
+    outDir: value('--out') ?? '.bench',
+    moves: Number(value('--moves') ?? '200'),
+    port: Number(value('--port') ?? '4179'),
+    json: argv.includes('--json'),
+    isHeaded: argv.includes('--headed'),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server.
+
+async function startPreview(root: string, port: number): Promise<{ server: ChildProcess; url: string }> {
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawn(
+    'npx',
+    ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
+  let output = '';
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`vite preview exited: ${output.trim()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return { server, url };
+    } catch {
+      // Not listening yet: poll again.
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  stopServer(server);
+  throw new Error(`vite preview did not answer on ${url}: ${output.trim()}`);
+}
+
+function stopServer(server: ChildProcess): void {
+  if (server.pid === undefined || server.exitCode !== null) return;
+  try {
+    // Its own process group (detached): npx, vite and esbuild go together.
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory of the browser's processes (the worker runs inside the renderer process).
+
+function childPids(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === parent) children.push(Number(entry));
+    } catch {
+      // The process ended while listing.
+    }
+  }
+  return children;
+}
+
+function findBrowserPid(marker: string): number | null {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) return Number(entry);
+    } catch {
+      // The process ended while listing.
+    }
+  }
+  return null;
+}
+
+/** RSS of the browser process and all its descendants, and of the largest one (the renderer). */
+function browserRss(rootPid: number): { totalBytes: number; largestBytes: number } {
+  const pids = [rootPid];
+  for (let i = 0; i < pids.length; i += 1) pids.push(...childPids(pids[i] as number));
+  let totalBytes = 0;
+  let largestBytes = 0;
+  for (const pid of pids) {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      const bytes = match ? Number(match[1]) * 1024 : 0;
+      totalBytes += bytes;
+      largestBytes = Math.max(largestBytes, bytes);
+    } catch {
+      // The process ended while reading.
+    }
+  }
+  return { totalBytes, largestBytes };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function percentile(sorted: readonly number[], fraction: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1))] ?? null;
+}
+
+function round(value: number | null | undefined, digits = 1): number | null {
+  if (value === null || value === undefined || !Number.isFinite(value)) return null;
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+function longestIn(
+  tasks: readonly { start: number; duration: number }[],
+  from: number,
+  to: number,
+): { longest: number; count: number } {
+  const inside = tasks.filter((task) => task.start >= from && task.start <= to);
+  return { longest: inside.reduce((max, task) => Math.max(max, task.duration), 0), count: inside.length };
+}
+
+async function measure(page: Page, args: Args, zstdPath: string, events: number, notes: string[]) {
+  const input = page.locator('input[type="file"]').first();
+  await input.waitFor({ state: 'attached', timeout: 30_000 });
+  await input.setInputFiles(zstdPath);
+  await page.waitForFunction(isSettledInPage, undefined, {
+    timeout: LOAD_TIMEOUT_MS,
+    polling: 100,
+  });
+  const loaded = await page.evaluate(readProbeInPage);
+  if (loaded.errorAt !== null) notes.push('the app reached data-load-state="error" for the generated log');
+  const dropAt = loaded.dropAt ?? 0;
+  const readyAt = loaded.readyAt;
+  const firstRowsMs = loaded.firstRowsAt === null ? null : loaded.firstRowsAt - dropAt;
+  const readyMs = readyAt === null ? null : readyAt - dropAt;
+  // Rows may only appear once the load is ready; wait briefly for them if they were not seen yet.
+  if (loaded.firstRowsAt === null) {
+    await page
+      .waitForSelector('[role="row"][data-seq]', { timeout: 10_000 })
+      .catch(() => notes.push('no [role="row"][data-seq] appeared'));
+  }
+  const loadTasks = longestIn(loaded.longTasks, dropAt, readyAt ?? Number.POSITIVE_INFINITY);
+
+  const shownCount = await page
+    .locator('[data-testid="cursor-position"]')
+    .textContent()
+    .catch(() => null);
+
+  // Scrub latency: sequential jumps to seeded random seqs, each waited for.
+  const random = createRandom(args.seed ^ 0xb10e);
+  const latencies: number[] = [];
+  let timeouts = 0;
+  const scrubFrom = await page.evaluate(() => performance.now());
+  const hasLabel = (await page.locator('[data-testid="model-message-count"]').count()) > 0;
+  if (!hasLabel) notes.push('no [data-testid="model-message-count"]: scrub latency not measured');
+  for (let move = 0; hasLabel && move < args.moves; move += 1) {
+    const seq = random.int(0, events - 1);
+    const latency = await page.evaluate(timeMoveInPage, { seq, timeoutMs: MOVE_TIMEOUT_MS });
+    if (latency === null) timeouts += 1;
+    else latencies.push(latency);
+  }
+  if (timeouts > 0)
+    notes.push(
+      `${timeouts} of ${args.moves} cursor moves never showed "at seq N" within ${MOVE_TIMEOUT_MS} ms`,
+    );
+  const drag = await page.evaluate(dragInPage, { frames: DRAG_FRAMES, last: events - 1 });
+  const afterScrub = (await page.evaluate(readProbeInPage)).longTasks;
+  const scrubTasks = longestIn(afterScrub, scrubFrom, drag.end);
+  const dragTasks = longestIn(afterScrub, drag.start, drag.end);
+  latencies.sort((a, b) => a - b);
+
+  const client = await page.context().newCDPSession(page);
+  await client.send('Performance.enable');
+  const metrics = await client.send('Performance.getMetrics');
+  const metric = (name: string): number | null =>
+    metrics.metrics.find((entry) => entry.name === name)?.value ?? null;
+  let workerHeapBytes: number | null = null;
+  for (const worker of page.workers()) {
+    const used = await worker
+      .evaluate(
+        () =>
+          (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null,
+      )
+      .catch(() => null);
+    if (typeof used === 'number') workerHeapBytes = (workerHeapBytes ?? 0) + used;
+  }
+  return {
+    firstRowsMs: round(firstRowsMs),
+    readyMs: round(readyMs),
+    longestTaskLoadMs: round(loadTasks.longest),
+    longTasksDuringLoad: loadTasks.count,
+    longestTaskScrubMs: round(scrubTasks.longest),
+    longTasksDuringScrub: scrubTasks.count,
+    longestTaskDragMs: round(dragTasks.longest),
+    scrubMoves: latencies.length,
+    scrubP50Ms: round(percentile(latencies, 0.5)),
+    scrubP99Ms: round(percentile(latencies, 0.99)),
+    scrubMaxMs: round(latencies[latencies.length - 1]),
+    mainJsHeapUsedBytes: metric('JSHeapUsedSize'),
+    mainJsHeapTotalBytes: metric('JSHeapTotalSize'),
+    workerJsHeapUsedBytes: workerHeapBytes,
+    cursorLabel: shownCount?.replace(/\s+/g, ' ').trim() ?? null,
+  };
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+  const log = (message: string): void => {
+    if (!args.json) process.stderr.write(`${message}\n`);
+  };
+  if (!existsSync(resolve(root, 'dist/index.html')))
+    throw new Error('dist/index.html is missing: run `npm run build` first (npm run bench:browser does)');
+  const files = await ensureLargeLog({
+    scale: args.scale,
+    seed: args.seed,
+    outDir: resolve(root, args.outDir),
+  });
+  log(`log: ${files.zstdPath} (${files.events} events, ${(files.zstdBytes / 2 ** 20).toFixed(1)} MiB zstd)`);
+
+  const notes: string[] = [];
+  const { server, url } = await startPreview(root, args.port);
+  const marker = `--bench-marker-${process.pid}`;
+  let browser: Browser | null = null;
+  try {
+    browser = await chromium.launch({
+      headless: !args.isHeaded,
+      executablePath: existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
+      args: [...CHROMIUM_ARGS, marker],
+    });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // tsx compiles with esbuild keepNames, which wraps inner functions in __name(); define it in the page.
+    await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+    await page.addInitScript(installProbe);
+    page.on('pageerror', (error) => notes.push(`page error: ${error.message}`));
+    await page.goto(url);
+    const hasLongTaskSupport = await page.evaluate(hasLongTasksInPage);
+    if (!hasLongTaskSupport)
+      notes.push('this Chromium does not report longtask entries: task lengths are unknown');
+    const browserPid = findBrowserPid(marker);
+    const result = await measure(page, args, files.zstdPath, files.events, notes);
+    const memory = browserPid === null ? null : browserRss(browserPid);
+    const report = {
+      events: files.events,
+      zstdBytes: files.zstdBytes,
+      jsonlBytes: files.jsonlBytes,
+      ...result,
+      browserRssBytes: memory?.totalBytes ?? null,
+      largestProcessRssBytes: memory?.largestBytes ?? null,
+      notes,
+    };
+    if (args.json) {
+      process.stdout.write(`${JSON.stringify(report)}\n`);
+      return;
+    }
+    const mib = (value: number | null): string =>
+      value === null ? 'n/a' : `${(value / 2 ** 20).toFixed(1)} MiB`;
+    const ms = (value: number | null): string => (value === null ? 'n/a' : `${value} ms`);
+    const check = (value: number | null, limit: number): string =>
+      value === null ? '' : value <= limit ? `ok (≤ ${limit})` : `MISSED (target ≤ ${limit})`;
+    const rows: [string, string, string][] = [
+      ['log', `${files.events} events, ${mib(files.zstdBytes)} zstd, ${mib(files.jsonlBytes)} JSONL`, ''],
+      ['first rows after the drop', ms(report.firstRowsMs), check(report.firstRowsMs, TARGET_FIRST_ROWS_MS)],
+      ['ready after the drop', ms(report.readyMs), ''],
+      [
+        'longest main-thread task, load',
+        ms(report.longestTaskLoadMs),
+        check(report.longestTaskLoadMs, TARGET_LONGEST_TASK_MS),
+      ],
+      ['long tasks during load', String(report.longTasksDuringLoad), ''],
+      [
+        'longest main-thread task, scrub',
+        ms(report.longestTaskScrubMs),
+        check(report.longestTaskScrubMs, TARGET_LONGEST_TASK_MS),
+      ],
+      ['  of which during the drag sweep', ms(report.longestTaskDragMs), ''],
+      ['scrub → model view p50', ms(report.scrubP50Ms), ''],
+      ['scrub → model view p99', ms(report.scrubP99Ms), check(report.scrubP99Ms, TARGET_SCRUB_P99_MS)],
+      ['main-thread JS heap used', mib(report.mainJsHeapUsedBytes), ''],
+      ['worker JS heap used', mib(report.workerJsHeapUsedBytes), ''],
+      ['browser RSS (all processes)', mib(report.browserRssBytes), ''],
+      ['largest process RSS', mib(report.largestProcessRssBytes), ''],
+    ];
+    const width = Math.max(...rows.map((row) => row[0].length));
+    process.stdout.write(
+      `${rows.map(([name, value, target]) => `${name.padEnd(width)}  ${value}${target === '' ? '' : `  ${target}`}`).join('\n')}\n`,
+    );
+    for (const note of notes) process.stdout.write(`note: ${note}\n`);
+  } finally {
+    await browser?.close();
+    stopServer(server);
+  }
+}
+
+await main();
