@@ -18,7 +18,7 @@ describe('segmentVisibleText', () => {
   it('shows terminal colour codes as text rather than applying them', () => {
     const segments = segmentVisibleText('\u001b[31mred\u001b[0m');
     expect(segments.map((segment) => segment.kind)).toEqual(['escape', 'text', 'escape']);
-    expect(segments[0]!.text).toBe('␛[31m');
+    expect(segments[0]!.text).toBe('ESC[31m');
   });
   it('keeps tabs, newlines and CRLF line breaks as they are', () => {
     expect(segmentVisibleText('a\tb\r\nc\n')).toEqual([{ kind: 'text', text: 'a\tb\r\nc\n' }]);

@@ -8,7 +8,7 @@ export type TextSegment =
   | { kind: 'escape'; text: string; title: string };
 
 /** Characters of text shown before the "show all" expander. */
-export const TEXT_PREVIEW_CHARS = 20_000;
+export const TEXT_PREVIEW_CHARS = 6_000;
 
 const CHARACTER_NAMES: Record<number, string> = {
   0x00ad: 'soft hyphen',
@@ -47,7 +47,7 @@ function describeSpecial(match: string): TextSegment {
   if (match.startsWith('\u001b')) {
     return {
       kind: 'escape',
-      text: `␛${match.slice(1)}`,
+      text: `ESC${match.slice(1)}`,
       title: 'terminal escape sequence (shown, not applied)',
     };
   }

@@ -50,14 +50,16 @@ export const EventRowView = memo(function EventRowView({
           <span className={`w-44 shrink-0 truncate ${colorOfEventType(row.type)}`} title={row.type}>
             {revealInvisibleCharacters(row.type)}
           </span>
-          {row.member >= 0 && (
-            <span
-              className="shrink-0 rounded bg-zinc-100 px-1 text-[10px] text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400"
-              title={`Member ${row.member} of the packed chunk row on line ${row.lineNumber}`}
-            >
-              L{row.lineNumber}·{row.member}
-            </span>
-          )}
+          <span className="w-14 shrink-0">
+            {row.member >= 0 && (
+              <span
+                className="rounded bg-zinc-100 px-1 text-[10px] text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400"
+                title={`Member ${row.member} of the packed chunk row on line ${row.lineNumber}`}
+              >
+                L{row.lineNumber}·{row.member}
+              </span>
+            )}
+          </span>
           <span className="min-w-0 truncate text-zinc-700 dark:text-zinc-300">
             {revealInvisibleCharacters(row.summary)}
           </span>

@@ -1,0 +1,17 @@
+// Runs the project's CLI (an independent reader of the same file) to get expected answers for specs.
+import { execFileSync } from 'node:child_process';
+
+/** `npm run cli -- project FILE --at SEQ --json`: the model view's message count at `seq`. */
+export function projectMessageCount(file: string, seq: number): number {
+  const output = execFileSync(
+    'npm',
+    ['run', '--silent', 'cli', '--', 'project', file, '--at', String(seq), '--json'],
+    {
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  const parsed = JSON.parse(output) as { at: number | null; messages: unknown[] };
+  if (parsed.at !== seq) throw new Error(`CLI answered for seq ${String(parsed.at)}, asked ${seq}`);
+  return parsed.messages.length;
+}

@@ -1,0 +1,107 @@
+// Page object for the built viewer: opening logs, scrubbing, and the pane locators specs rely on.
+// Specs wait on the root's data-load-state signal, never on sleeps.
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
+
+/** Drives one page of the viewer. */
+export class ViewerPage {
+  readonly page: Page;
+  readonly root: Locator;
+  readonly slider: Locator;
+  readonly timeline: Locator;
+  readonly events: Locator;
+  readonly modelView: Locator;
+  readonly fileInput: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.root = page.locator('[data-load-state]');
+    this.slider = page.getByRole('slider', { name: 'Seq' });
+    this.timeline = page.getByRole('region', { name: 'Timeline' });
+    this.events = page.getByRole('region', { name: 'Events' });
+    this.modelView = page.getByRole('region', { name: 'Model view' });
+    this.fileInput = page.getByTestId('file-input');
+  }
+
+  async goto(path = '/'): Promise<void> {
+    await this.page.goto(path);
+    await expect(this.root).toBeVisible();
+  }
+
+  async openDemo(): Promise<void> {
+    await this.goto('/?demo=1');
+    await this.waitForLoadState('ready');
+  }
+
+  async waitForLoadState(state: LoadState, timeoutMs = 30_000): Promise<void> {
+    await expect(this.root).toHaveAttribute('data-load-state', state, { timeout: timeoutMs });
+  }
+
+  /** Opens a file through the hidden file input (the "Open file…" path). */
+  async openFile(path: string): Promise<void> {
+    await this.fileInput.setInputFiles(path);
+  }
+
+  /**
+   * Drops a file on the page the way a browser does: a DataTransfer with one File, dragenter → drop.
+   * The bytes travel as base64, so keep dropped files small (use openFile for megabytes).
+   */
+  async dropLog(path: string, mimeType = 'application/octet-stream'): Promise<void> {
+    const base64 = readFileSync(path).toString('base64');
+    const dataTransfer = await this.page.evaluateHandle(
+      ({ base64: content, name, type }) => {
+        // Runs in the page: DOM types are not in the e2e (Node) compilation, hence the narrow cast.
+        const page = globalThis as unknown as {
+          atob(text: string): string;
+          DataTransfer: new () => { items: { add(file: unknown): void } };
+          File: new (parts: unknown[], name: string, options: { type: string }) => unknown;
+        };
+        const binary = page.atob(content);
+        const bytes = new Uint8Array(binary.length);
+        for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+        const transfer = new page.DataTransfer();
+        transfer.items.add(new page.File([bytes], name, { type }));
+        return transfer;
+      },
+      { base64, name: basename(path), type: mimeType },
+    );
+    await this.page.dispatchEvent('body', 'dragenter', { dataTransfer });
+    await this.page.dispatchEvent('body', 'dragover', { dataTransfer });
+    await this.page.dispatchEvent('body', 'drop', { dataTransfer });
+  }
+
+  /** The cursor seq as the slider reports it. */
+  async cursorSeq(): Promise<number> {
+    return Number(await this.slider.inputValue());
+  }
+
+  /** Moves the slider to `seq` (fires input/change as a drag would) and waits for the model view to follow. */
+  async scrubTo(seq: number): Promise<void> {
+    await this.slider.fill(String(seq));
+    await this.waitForModelViewAt(seq);
+  }
+
+  async waitForModelViewAt(seq: number): Promise<void> {
+    await expect(this.modelView).toHaveAttribute('data-at-seq', String(seq));
+  }
+
+  /** Presses a key with the page focused on the body (not a text field). */
+  async press(key: string): Promise<void> {
+    await this.page.keyboard.press(key);
+  }
+
+  async modelMessageCount(): Promise<number> {
+    return Number(await this.modelView.getAttribute('data-message-count'));
+  }
+
+  eventRow(seq: number): Locator {
+    return this.events.locator(`[role="row"][data-seq="${seq}"]`);
+  }
+
+  loadError(): Locator {
+    return this.page.getByTestId('load-error');
+  }
+}

@@ -1,0 +1,105 @@
+// The viewer end to end in real Chromium against the built app: demo, drop, scrub, permalinks, errors.
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { projectMessageCount } from './support/cli.ts';
+import { ViewerPage } from './support/viewer-page.ts';
+
+const PACKED_ZSTD = resolve('fixtures/packed-chunks.jsonl.zstd');
+const PNG_RENAMED = resolve('fixtures/adversarial/png-renamed.jsonl');
+const DEMO = resolve('public/demo/demo-session.jsonl.zstd');
+
+test('?demo=1 lands on the demo log with the three panes and the Seq slider', async ({ page }) => {
+  const viewer = new ViewerPage(page);
+  await viewer.openDemo();
+  await expect(viewer.timeline).toBeVisible();
+  await expect(viewer.events).toBeVisible();
+  await expect(viewer.modelView).toBeVisible();
+  const last = Number(await viewer.slider.getAttribute('max'));
+  expect(await viewer.cursorSeq()).toBe(last);
+  await viewer.waitForModelViewAt(last);
+  expect(await viewer.modelMessageCount()).toBe(projectMessageCount(DEMO, last));
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'ok');
+});
+
+test('a dropped zstd log is scrubbed with keys and the slider, and the model view matches the CLI', async ({
+  page,
+}) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto('/');
+  await viewer.waitForLoadState('idle');
+  await viewer.dropLog(PACKED_ZSTD);
+  await viewer.waitForLoadState('ready');
+  await expect(page.getByTestId('file-name')).toHaveText('packed-chunks.jsonl.zstd');
+
+  await viewer.press('Home');
+  await viewer.waitForModelViewAt(0);
+  for (let press = 0; press < 3; press++) await viewer.press('ArrowRight');
+  await viewer.waitForModelViewAt(3);
+  await expect(viewer.eventRow(3)).toHaveAttribute('aria-current', 'true');
+
+  // Shift+→ lands on a step start, PageDown on a turn start or the end: both move forward.
+  await viewer.press('Shift+ArrowRight');
+  const stepSeq = await viewer.cursorSeq();
+  expect(stepSeq).toBeGreaterThan(3);
+  await viewer.waitForModelViewAt(stepSeq);
+  expect(await viewer.modelMessageCount()).toBe(projectMessageCount(PACKED_ZSTD, stepSeq));
+
+  const max = Number(await viewer.slider.getAttribute('max'));
+  const middle = Math.floor(max * 0.6);
+  await viewer.scrubTo(middle);
+  expect(await viewer.modelMessageCount()).toBe(projectMessageCount(PACKED_ZSTD, middle));
+
+  await viewer.press('End');
+  await viewer.waitForModelViewAt(max);
+  expect(await viewer.modelMessageCount()).toBe(projectMessageCount(PACKED_ZSTD, max));
+});
+
+test('reloading a permalink reopens the stored log at the same seq', async ({ page }) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto('/');
+  await viewer.openFile(PACKED_ZSTD);
+  await viewer.waitForLoadState('ready');
+  await viewer.scrubTo(40);
+  await expect(page).toHaveURL(/#seq=40&session=/);
+  await page.reload();
+  await viewer.waitForLoadState('ready');
+  expect(await viewer.cursorSeq()).toBe(40);
+  await viewer.waitForModelViewAt(40);
+  await expect(page.getByTestId('file-name')).toHaveText('packed-chunks.jsonl.zstd');
+});
+
+test('a seq past the end of the log clamps to the last event with a notice', async ({ page }) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto('/?demo=1#seq=999999');
+  await viewer.waitForLoadState('ready');
+  const max = Number(await viewer.slider.getAttribute('max'));
+  expect(await viewer.cursorSeq()).toBe(max);
+  await expect(page.getByTestId('notice')).toContainText('past the last event');
+});
+
+test('a link to a session that is not stored asks for that file by id', async ({ page }) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto('/#seq=3&session=0000-not-stored');
+  await expect(page.getByTestId('missing-session')).toContainText('0000-not-stored');
+  await viewer.waitForLoadState('idle');
+});
+
+test('a file that is not a log shows why, and the next file still opens', async ({ page }) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto('/');
+  await viewer.dropLog(PNG_RENAMED);
+  await viewer.waitForLoadState('error');
+  await expect(viewer.loadError()).toContainText('not a dsh session log');
+  await viewer.dropLog(PACKED_ZSTD);
+  await viewer.waitForLoadState('ready');
+  await expect(viewer.loadError()).toHaveCount(0);
+});
+
+test('the ? key lists the shortcuts and Esc closes the list', async ({ page }) => {
+  const viewer = new ViewerPage(page);
+  await viewer.openDemo();
+  await viewer.press('Shift+Slash');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await viewer.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
+});
