@@ -71,3 +71,20 @@ test('Copy puts the bug report with callId, tool name and header version on the 
   expect(clipboard).toMatch(/tool name:\s+write_remote/);
   expect(clipboard).toMatch(/header version:\s+0/);
 });
+
+test('next / prev step through the findings from the cursor and wrap around', async ({ page }) => {
+  const viewer = await openLog(page, CRASHED_LOG);
+  // Scrub while the model view is shown (scrubTo waits for it), then switch to triage.
+  await viewer.scrubTo(2);
+  const triage = new TriagePanel(page);
+  await triage.open();
+  const bar = page.getByTestId('triage-findings-bar');
+  // Findings of the crashed log: the hanging turn at seq 0 and the unfinished call at its tool/call.
+  await expect(bar).toHaveAttribute('data-finding-count', '2');
+  await bar.getByRole('button', { name: /next/ }).click();
+  await expect(viewer.slider).toHaveValue(String(CALL_SEQ));
+  await bar.getByRole('button', { name: /next/ }).click();
+  await expect(viewer.slider).toHaveValue('0');
+  await bar.getByRole('button', { name: /prev/ }).click();
+  await expect(viewer.slider).toHaveValue(String(CALL_SEQ));
+});

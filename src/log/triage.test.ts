@@ -142,6 +142,21 @@ describe('deriveTriage classification (FORMAT.md §7.6)', () => {
     });
   });
 
+  it('reports a crash mid-stream as a request without assistant/message in a hanging turn', () => {
+    const builder = new TriageLogBuilder();
+    builder.turnStart();
+    builder.stepStart();
+    builder.requestHeader(['bash']);
+    const firstChunk = builder.chunk({ type: 'block-start', index: 0, blockType: 'text' });
+    builder.chunk({ type: 'text-delta', index: 0, text: 'Let me' });
+    const report = deriveTriage(open(builder));
+    expect(report.lastFailedCall).toBeNull();
+    expect(report.silentRequests).toEqual([
+      { turn: 1, step: 1, seq: firstChunk, reason: expect.stringMatching(/without a finish/) as string },
+    ]);
+    expect(report.hangingTurns).toHaveLength(1);
+  });
+
   it('reports no failed call when every call has an ok result', () => {
     const builder = new TriageLogBuilder();
     startToolTurn(builder);

@@ -6,6 +6,7 @@ import type { TriageCall, TriageReport } from '../../../log/index.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { VisibleText } from '../../shared/VisibleText.tsx';
 import { UsageChart } from './UsageChart.tsx';
+import { findAdjacentFinding } from './finding-navigation.ts';
 import { findCursorPointIndex, formatTokens } from './usage-chart-data.ts';
 import { useTriageData } from './use-triage-data.ts';
 
@@ -604,6 +605,55 @@ function UsageSection({
   );
 }
 
+/** Steps through every finding of the report (calls, retries, hanging turns, problems) from the cursor. */
+function FindingsBar({ report, onSelect }: { report: TriageReport; onSelect: (seq: number) => void }) {
+  const cursorSeq = useViewer((state) => state.cursorSeq);
+  const { findings } = report;
+  const [label, setLabel] = useState<string | null>(null);
+  const go = (direction: 1 | -1): void => {
+    const finding = findAdjacentFinding(findings, cursorSeq, direction);
+    if (finding === null) return;
+    setLabel(finding.label);
+    onSelect(finding.seq);
+  };
+  const buttonClass =
+    'rounded border border-zinc-300 px-1.5 py-px text-[11px] hover:bg-zinc-100 disabled:opacity-40 dark:border-zinc-600 dark:hover:bg-zinc-800';
+  return (
+    <div
+      data-testid="triage-findings-bar"
+      data-finding-count={findings.length}
+      className="sticky top-0 z-10 flex items-center gap-2 border-b border-zinc-200 bg-zinc-50/95 px-3 py-1 text-xs dark:border-zinc-800 dark:bg-zinc-900/95"
+    >
+      <span className="font-medium">
+        {findings.length === 0 ? 'No findings' : `${findings.length} findings`}
+      </span>
+      <button
+        type="button"
+        className={buttonClass}
+        disabled={findings.length === 0}
+        onClick={() => go(-1)}
+        title="Previous finding"
+      >
+        ◀ prev
+      </button>
+      <button
+        type="button"
+        className={buttonClass}
+        disabled={findings.length === 0}
+        onClick={() => go(1)}
+        title="Next finding"
+      >
+        next ▶
+      </button>
+      {label !== null && (
+        <span className="min-w-0 truncate text-zinc-600 dark:text-zinc-300">
+          <VisibleText text={label} maxChars={160} />
+        </span>
+      )}
+    </div>
+  );
+}
+
 /**
  * The triage tab. Reads the report once per loaded log; every seq shown is a button that selects
  * the event and moves the cursor (the store is the only link between panes).
@@ -638,6 +688,7 @@ export function TriagePane() {
       data-state="ready"
       className="h-full overflow-y-auto bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100"
     >
+      <FindingsBar report={report} onSelect={onSelect} />
       <HeaderSection report={report} />
       <ContinuitySection report={report} onSelect={onSelect} />
       <FailedCallSection report={report} onSelect={onSelect} />
