@@ -232,8 +232,20 @@ class Decoder implements LogDecoder {
       this.file.textBytes += bytes.length;
       this.splitter.push(bytes);
     } else if (this.mode === 'zstd') {
-      this.appendPending(bytes);
-      this.consumeFrames();
+      if (this.pendingLength === 0) {
+        // Frames complete within this chunk are decoded straight from it; only a partial frame is copied.
+        const used = this.consumeFrames(bytes);
+        this.framesByteOffset += used;
+        if (!this.isStopped && used < bytes.length) this.appendPending(bytes.subarray(used));
+      } else {
+        this.appendPending(bytes);
+        const used = this.consumeFrames(this.pending.subarray(0, this.pendingLength));
+        if (used > 0) {
+          this.pending.copyWithin(0, used, this.pendingLength);
+          this.pendingLength -= used;
+          this.framesByteOffset += used;
+        }
+      }
     }
   }
 
@@ -256,9 +268,11 @@ class Decoder implements LogDecoder {
     this.pendingLength = needed;
   }
 
-  /** Decodes every complete frame in `pending` as soon as it is complete. */
-  private consumeFrames(): void {
-    const buffer = this.pending.subarray(0, this.pendingLength);
+  /**
+   * Decodes every complete frame at the start of `buffer` (whose first byte is at file offset
+   * `framesByteOffset`) as soon as it is complete; returns the bytes consumed.
+   */
+  private consumeFrames(buffer: Uint8Array): number {
     let position = 0;
     while (!this.isStopped && position < buffer.length) {
       const scan = scanZstdFrame(buffer, position);
@@ -292,11 +306,7 @@ class Decoder implements LogDecoder {
       position = scan.end;
       this.acceptFrameText(decoded.text);
     }
-    if (position > 0) {
-      this.pending.copyWithin(0, position, this.pendingLength);
-      this.pendingLength -= position;
-      this.framesByteOffset += position;
-    }
+    return position;
   }
 
   /** File offset of `pending[0]`. */
@@ -644,24 +654,32 @@ class Decoder implements LogDecoder {
     );
     this.store.markLineEvents(lineIndex, seq, 1);
     let event = (typeof storedType === 'string' ? value : { ...value, type }) as unknown as StoredEvent;
-    const at = { line, byteOffset, seq };
 
     const obsolete = checkObsoleteVocabulary(event);
     if (obsolete)
-      this.addProblem('obsolete-type', 'corrupt', ValidationStage.OBSOLETE, { ...at, message: obsolete });
+      this.addProblem('obsolete-type', 'corrupt', ValidationStage.OBSOLETE, {
+        line,
+        byteOffset,
+        seq,
+        message: obsolete,
+      });
 
     const legacy = applyLegacyUpgrade(event, this.store.sessionId, (other) =>
       this.store.readStoredEvent(other),
     );
     if (legacy.malformed)
       this.addProblem('legacy', 'corrupt', ValidationStage.LEGACY, {
-        ...at,
+        line,
+        byteOffset,
+        seq,
         message: `Malformed ${type} at seq ${seq}: ${legacy.malformed}; dsh refuses the log.`,
       });
     else if (legacy.upgrade && !this.legacyUpgradesSeen.has(legacy.upgrade)) {
       this.legacyUpgradesSeen.add(legacy.upgrade);
       this.addProblem('legacy', 'none', ValidationStage.LEGACY, {
-        ...at,
+        line,
+        byteOffset,
+        seq,
         message: `Legacy v0 shape (${legacy.upgrade}) first seen at seq ${seq}; upgraded on read as dsh does.`,
       });
     }
@@ -670,19 +688,25 @@ class Decoder implements LogDecoder {
     const shape = checkMessageShape(event);
     if (shape)
       this.addProblem('message-shape', 'corrupt', ValidationStage.MESSAGE_SHAPE, {
-        ...at,
+        line,
+        byteOffset,
+        seq,
         message: `Invalid ${event.type} at seq ${seq}: ${shape}; dsh refuses the log.`,
       });
     const unknown = checkUnknownType(event);
     if (unknown)
       this.addProblem('unknown-type', 'unsupported', ValidationStage.UNKNOWN_TYPE, {
-        ...at,
+        line,
+        byteOffset,
+        seq,
         message: unknown,
       });
     const envelope = checkEnvelope(value);
     if (envelope)
       this.addProblem('envelope', 'corrupt', ValidationStage.ENVELOPE, {
-        ...at,
+        line,
+        byteOffset,
+        seq,
         message: `Invalid event at seq ${seq}: ${envelope}; dsh refuses the log.`,
       });
     this.builder.acceptEvent(event);
