@@ -1,0 +1,39 @@
+// Line splitting across pushed pieces (FORMAT.md §1.5): only LF ends a line; spanning lines are copied once.
+
+import { describe, expect, it } from 'vitest';
+import { LineSplitter } from './line-splitter.ts';
+
+function split(pieces: string[]): { lines: string[]; rest: string | null; segments: number } {
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const segments: Uint8Array[] = [];
+  const lines: string[] = [];
+  const splitter = new LineSplitter(
+    (bytes) => segments.push(bytes) - 1,
+    (bytes, segment, start, end) => {
+      expect(segments[segment]).toBe(bytes);
+      lines.push(decoder.decode(bytes.subarray(start, end)));
+    },
+  );
+  for (const piece of pieces) splitter.push(encoder.encode(piece));
+  const rest = splitter.takeUnfinishedLine();
+  return { lines, rest: rest ? decoder.decode(rest.bytes) : null, segments: segments.length };
+}
+
+describe('LineSplitter', () => {
+  it('splits on LF only, keeping CR and empty lines', () => {
+    expect(split(['a\r\n\nb\n'])).toEqual({ lines: ['a\r', '', 'b'], rest: null, segments: 1 });
+  });
+
+  it('joins a line that spans several pieces and returns the unfinished last line', () => {
+    expect(split(['ab', 'c', 'd\nef', '\ng', 'h'])).toEqual({
+      lines: ['abcd', 'ef'],
+      rest: 'gh',
+      segments: 4,
+    });
+  });
+
+  it('adds no segment for a piece that only continues a line', () => {
+    expect(split(['x', 'y', 'z']).segments).toBe(1);
+  });
+});
