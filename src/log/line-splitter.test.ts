@@ -29,7 +29,7 @@ describe('LineSplitter', () => {
     expect(split(['ab', 'c', 'd\nef', '\ng', 'h'])).toEqual({
       lines: ['abcd', 'ef'],
       rest: 'gh',
-      segments: 4,
+      segments: 3,
     });
   });
 
