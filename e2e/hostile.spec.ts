@@ -35,7 +35,11 @@ test('a hostile log opens, renders as text, runs nothing and sends nothing anywh
   // Only the https link is a link; javascript: and data: are not clickable.
   const hrefs = await viewer.modelView
     .locator('a')
-    .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    .evaluateAll((anchors) =>
+      anchors.map((anchor) =>
+        (anchor as unknown as { getAttribute(name: string): string | null }).getAttribute('href'),
+      ),
+    );
   expect(hrefs.length).toBeGreaterThan(0);
   for (const href of hrefs) expect(href).toMatch(/^https?:\/\//);
   await expect(viewer.modelView.locator('img, svg[onload], iframe, script, style, link')).toHaveCount(0);

@@ -103,3 +103,19 @@ test('the ? key lists the shortcuts and Esc closes the list', async ({ page }) =
   await viewer.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
 });
+
+test('Cancel stops a load in progress and the next file still opens', async ({ page }) => {
+  // A ?src= stream whose server never answers: the load stays in progress until cancelled.
+  await page.route(
+    (url) => url.pathname === '/stalled-log.jsonl',
+    () => undefined,
+  );
+  const viewer = new ViewerPage(page);
+  await viewer.goto('/?src=/stalled-log.jsonl');
+  await viewer.waitForLoadState('loading');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await viewer.waitForLoadState('idle');
+  await expect(page.getByTestId('notice')).toContainText('cancelled');
+  await page.getByRole('button', { name: 'Open the demo' }).click();
+  await viewer.waitForLoadState('ready');
+});

@@ -85,13 +85,13 @@ function detectRefusal(log: OpenedLog, isFinished: boolean): LoadFailure | null 
     if (problem.kind === 'not-a-log') {
       return {
         kind: 'not-a-log',
-        message: `This is not a dsh session log: ${problem.message} Open a .jsonl or .jsonl.zstd file from ~/.dsh/sessions/.`,
+        message: `${problem.message} Open a .jsonl or .jsonl.zstd session log (they live in ~/.dsh/sessions/).`,
       };
     }
     if (problem.kind === 'zip') {
       return {
         kind: 'zip',
-        message: `This is a ZIP archive (a dsh export), not a single log: ${problem.message} Unzip it and open one session.jsonl(.zstd) inside.`,
+        message: `${problem.message} Unzip the export and open one session.jsonl(.zstd) from inside it.`,
       };
     }
     if (problem.kind === 'too-large') {

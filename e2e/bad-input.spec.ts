@@ -1,0 +1,41 @@
+// Every adversarial fixture ends in a specific message or an opened log, and the app keeps working.
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ViewerPage } from './support/viewer-page.ts';
+
+const ADVERSARIAL_DIR = resolve('fixtures/adversarial');
+const ADVERSARIAL_FILES = readdirSync(ADVERSARIAL_DIR).filter(
+  (name) => name !== 'README.md' && !name.startsWith('.'),
+);
+
+test('each adversarial file opens or fails with a specific message, and the next file still opens', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const viewer = new ViewerPage(page);
+  await viewer.goto('/');
+  expect(ADVERSARIAL_FILES.length).toBeGreaterThan(5);
+  for (const name of ADVERSARIAL_FILES) {
+    await viewer.openFile(join(ADVERSARIAL_DIR, name));
+    await expect(viewer.root, name).toHaveAttribute('data-load-state', /^(ready|error)$/, {
+      timeout: 30_000,
+    });
+    if ((await viewer.root.getAttribute('data-load-state')) === 'error') {
+      const message = (await viewer.loadError().innerText()).trim();
+      expect(message.length, name).toBeGreaterThan(30);
+      expect(message, name).toContain(name);
+    } else {
+      await expect(page.getByTestId('header-card'), name).toBeVisible();
+      await expect(page.getByTestId('verdict'), name).toHaveAttribute(
+        'data-verdict',
+        /^(ok|corrupt|unsupported)$/,
+      );
+    }
+  }
+  await viewer.openFile(resolve('fixtures/packed-chunks.jsonl.zstd'));
+  await viewer.waitForLoadState('ready');
+  expect(pageErrors).toEqual([]);
+});
