@@ -3,10 +3,10 @@
 // first rows, time to ready, main-thread long tasks during load and during a scrub sweep, scrub
 // latency (cursor move → model view shows that seq) and memory. `--json` prints one JSON object.
 //
-// Options: --scale 1 --seed 1 --out .bench --moves 200 --port 4179 --json --headed
+// Options: --scale 1 --seed 1 --out .bench --moves 200 --port 4179 --json --headed --profile
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -47,6 +47,8 @@ interface Args {
   port: number;
   json: boolean;
   isHeaded: boolean;
+  /** Write a main-thread CPU profile of the scrub to <outDir>/scrub-main.cpuprofile and list its hottest functions. */
+  shouldProfile: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -62,6 +64,7 @@ function parseArgs(argv: readonly string[]): Args {
     port: Number(value('--port') ?? '4179'),
     json: argv.includes('--json'),
     isHeaded: argv.includes('--headed'),
+    shouldProfile: argv.includes('--profile'),
   };
 }
 
@@ -169,6 +172,32 @@ function round(value: number | null | undefined, digits = 1): number | null {
   return Math.round(value * factor) / factor;
 }
 
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** The functions with the most self time in a CDP CPU profile, as "12.3 ms  name (file:line)". */
+function summarizeProfile(profile: CpuProfile, count = 12): string[] {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const selfMicros = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i += 1) {
+    const frame = byNode.get(samples[i] ?? -1)?.callFrame;
+    if (!frame) continue;
+    const file = frame.url.split('/').pop() ?? '';
+    const key = `${frame.functionName || '(anonymous)'} (${file || 'native'}:${frame.lineNumber + 1})`;
+    selfMicros.set(key, (selfMicros.get(key) ?? 0) + (deltas[i + 1] ?? 0));
+  }
+  return [...selfMicros.entries()]
+    .filter(([key]) => !key.startsWith('(idle)') && !key.startsWith('(program)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, micros]) => `${(micros / 1000).toFixed(1).padStart(8)} ms  ${key}`);
+}
+
 function longestIn(
   tasks: readonly { start: number; duration: number }[],
   from: number,
@@ -209,6 +238,12 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
   const random = createRandom(args.seed ^ 0xb10e);
   const latencies: number[] = [];
   let timeouts = 0;
+  const profiler = args.shouldProfile ? await page.context().newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
+    await profiler.send('Profiler.start');
+  }
   const scrubFrom = await page.evaluate(() => performance.now());
   const hasLabel = (await page.locator('[data-testid="model-message-count"]').count()) > 0;
   if (!hasLabel) notes.push('no [data-testid="model-message-count"]: scrub latency not measured');
@@ -223,6 +258,13 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
       `${timeouts} of ${args.moves} cursor moves never showed "at seq N" within ${MOVE_TIMEOUT_MS} ms`,
     );
   const drag = await page.evaluate(dragInPage, { frames: DRAG_FRAMES, last: events - 1 });
+  const hotFunctions: string[] = [];
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop');
+    const path = resolve(args.outDir, 'scrub-main.cpuprofile');
+    writeFileSync(path, JSON.stringify(profile));
+    hotFunctions.push(...summarizeProfile(profile), `(full profile: ${path}, open in Chrome DevTools)`);
+  }
   const afterScrub = (await page.evaluate(readProbeInPage)).longTasks;
   const scrubTasks = longestIn(afterScrub, scrubFrom, drag.end);
   const dragTasks = longestIn(afterScrub, drag.start, drag.end);
@@ -258,6 +300,7 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
     mainJsHeapUsedBytes: metric('JSHeapUsedSize'),
     mainJsHeapTotalBytes: metric('JSHeapTotalSize'),
     workerJsHeapUsedBytes: workerHeapBytes,
+    hotFunctions,
     cursorLabel: shownCount?.replace(/\s+/g, ' ').trim() ?? null,
   };
 }
@@ -345,6 +388,8 @@ async function main(): Promise<void> {
       `${rows.map(([name, value, target]) => `${name.padEnd(width)}  ${value}${target === '' ? '' : `  ${target}`}`).join('\n')}\n`,
     );
     for (const note of notes) process.stdout.write(`note: ${note}\n`);
+    if (report.hotFunctions.length > 0)
+      process.stdout.write(`main-thread self time during the scrub:\n${report.hotFunctions.join('\n')}\n`);
   } finally {
     await browser?.close();
     stopServer(server);
