@@ -54,6 +54,7 @@ export function TimelinePane() {
   const actions = useViewer((state) => state.actions);
   const theme = useViewer((state) => state.theme);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const cursorCanvasRef = useRef<HTMLCanvasElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(800);
   const [hover, setHover] = useState<Hover | null>(null);
@@ -160,16 +161,30 @@ export function TimelinePane() {
       context.lineTo(x - 3.5, PROBLEM_ROW_TOP_PX + 7);
       context.fill();
     }
-    if (cursorSeq !== null) {
-      const x = Math.round(scale.toX(cursorSeq)) + 0.5;
-      context.strokeStyle = isDark ? '#38bdf8' : '#0284c7';
-      context.lineWidth = 2;
-      context.beginPath();
-      context.moveTo(x, 12);
-      context.lineTo(x, CANVAS_HEIGHT_PX);
-      context.stroke();
-    }
-  }, [spans, scale, width, cursorSeq, problemSeqs, axis, eventCount, theme]);
+  }, [spans, scale, width, problemSeqs, axis, eventCount, theme]);
+
+  // The cursor has its own canvas: a scrub redraws one line, not every span (10,000+ steps).
+  useEffect(() => {
+    const canvas = cursorCanvasRef.current;
+    if (!canvas) return;
+    const ratio = window.devicePixelRatio || 1;
+    if (canvas.width !== Math.round(width * ratio)) canvas.width = Math.round(width * ratio);
+    if (canvas.height !== Math.round(CANVAS_HEIGHT_PX * ratio))
+      canvas.height = Math.round(CANVAS_HEIGHT_PX * ratio);
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    context.clearRect(0, 0, width, CANVAS_HEIGHT_PX);
+    if (cursorSeq === null) return;
+    const isDark = document.documentElement.classList.contains('dark');
+    const x = Math.round(scale.toX(cursorSeq)) + 0.5;
+    context.strokeStyle = isDark ? '#38bdf8' : '#0284c7';
+    context.lineWidth = 2;
+    context.beginPath();
+    context.moveTo(x, 12);
+    context.lineTo(x, CANVAS_HEIGHT_PX);
+    context.stroke();
+  }, [scale, width, cursorSeq, theme]);
 
   const seqAtPointer = (clientX: number): { x: number; seq: number } | null => {
     const canvas = canvasRef.current;
@@ -260,6 +275,12 @@ export function TimelinePane() {
             setHover({ x: point.x, seq: point.seq, span: findSpanAt(spans, lane, point.seq) });
           }}
           onMouseLeave={() => setHover(null)}
+        />
+        <canvas
+          ref={cursorCanvasRef}
+          aria-hidden
+          className="pointer-events-none absolute inset-0"
+          style={{ width: '100%', height: CANVAS_HEIGHT_PX }}
         />
         {hover && hoverText && (
           <div
