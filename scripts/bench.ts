@@ -416,6 +416,7 @@ async function main(): Promise<void> {
     ['peak RSS (fresh process)', mib(peakRssBytes), ''],
     ['peak RSS / JSONL bytes', show(report.memoryRatio, '×'), check(report.memoryRatio, TARGET_MEMORY_RATIO)],
     ['  above process baseline', show(report.memoryRatioAboveBaseline, '×'), ''],
+    ['retained RSS after finish + GC', mib(retainedRssBytes), ''],
     ['model view p50', show(report.modelViewP50Ms, 'ms'), ''],
     [
       'model view p99',
