@@ -196,6 +196,21 @@ function measureModelView(
   };
 }
 
+/**
+ * This process's peak RSS from /proc/self/status (VmHWM), or null off Linux. Not
+ * `process.resourceUsage().maxRSS`: Linux carries ru_maxrss over from the parent across fork+exec,
+ * so a child of the (large) bench process would report the parent's peak.
+ */
+function readHighWaterRss(): number | null {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    // Not Linux: the caller falls back to the sampled peak.
+    return null;
+  }
+}
+
 /** Child process: stream the file from disk in chunks through the decoder and report peak RSS. */
 async function runChildDecode(path: string, chunkBytes: number): Promise<void> {
   const { core, missing } = await loadCore();
@@ -226,7 +241,7 @@ async function runChildDecode(path: string, chunkBytes: number): Promise<void> {
       events: log.store.eventCount,
       baselineRssBytes,
       sampledPeakRssBytes: sampledPeak,
-      maxRssBytes: process.resourceUsage().maxRSS * 1024,
+      maxRssBytes: readHighWaterRss() ?? sampledPeak,
       retainedRssBytes,
       heapUsedBytes,
     }) + '\n',
