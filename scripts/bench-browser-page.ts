@@ -13,6 +13,7 @@ export interface PageProbe {
 
 interface PageElement {
   textContent: string | null;
+  getBoundingClientRect(): { top: number; bottom: number };
   getAttribute(name: string): string | null;
   dispatchEvent(event: Event): boolean;
 }
@@ -143,4 +144,15 @@ export async function dragInPage(args: {
   // Let the last answers arrive so their tasks are counted.
   await new Promise<void>((next) => setTimeout(next, 500));
   return { start, end: performance.now() };
+}
+
+/** Whether the events row of `seq` is rendered and wholly inside the events list's visible area. */
+export function isRowInListViewportInPage(seq: number): boolean {
+  const page = globalThis as unknown as PageGlobals;
+  const list = page.document.querySelector('[data-testid="events-scroll"]');
+  const row = page.document.querySelector(`[role="row"][data-seq="${seq}"]`);
+  if (!list || !row) return false;
+  const outer = list.getBoundingClientRect();
+  const inner = row.getBoundingClientRect();
+  return inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5;
 }

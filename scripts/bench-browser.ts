@@ -3,7 +3,7 @@
 // first rows, time to ready, main-thread long tasks during load and during a scrub sweep, scrub
 // latency (cursor move → model view shows that seq) and memory. `--json` prints one JSON object.
 //
-// Options: --scale 1 --seed 1 --out .bench --moves 200 --port 4179 --json --headed --profile
+// Options: --scale 1 --seed 1 --out .bench --moves 200 --port 4179 --json --headed --profile --screenshots
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import {
   dragInPage,
   hasLongTasksInPage,
   installProbe,
+  isRowInListViewportInPage,
   isSettledInPage,
   readProbeInPage,
   timeMoveInPage,
@@ -49,6 +50,8 @@ interface Args {
   isHeaded: boolean;
   /** Write a main-thread CPU profile of the scrub to <outDir>/scrub-main.cpuprofile and list its hottest functions. */
   shouldProfile: boolean;
+  /** Write light and dark screenshots of the viewer at the end of the list to <outDir>/events-{light,dark}.png. */
+  shouldScreenshot: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -65,6 +68,7 @@ function parseArgs(argv: readonly string[]): Args {
     json: argv.includes('--json'),
     isHeaded: argv.includes('--headed'),
     shouldProfile: argv.includes('--profile'),
+    shouldScreenshot: argv.includes('--screenshots'),
   };
 }
 
@@ -270,6 +274,25 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
   const dragTasks = longestIn(afterScrub, drag.start, drag.end);
   latencies.sort((a, b) => a - b);
 
+  // The end of the events list must be reachable by scrolling (browsers cap element heights near 33 M px).
+  const lastSeq = events - 1;
+  await page
+    .getByTestId('events-scroll')
+    .evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  const isLastRowReachable = await page
+    .waitForFunction(isRowInListViewportInPage, lastSeq, { timeout: 10_000, polling: 100 })
+    .then(() => true)
+    .catch(() => false);
+  if (!isLastRowReachable) notes.push(`scrolling the events list to the bottom did not show seq ${lastSeq}`);
+  if (args.shouldScreenshot) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: resolve(args.outDir, `events-${scheme}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: null });
+  }
+
   const client = await page.context().newCDPSession(page);
   await client.send('Performance.enable');
   const metrics = await client.send('Performance.getMetrics');
@@ -297,6 +320,7 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
     scrubP50Ms: round(percentile(latencies, 0.5)),
     scrubP99Ms: round(percentile(latencies, 0.99)),
     scrubMaxMs: round(latencies[latencies.length - 1]),
+    isLastRowReachable,
     mainJsHeapUsedBytes: metric('JSHeapUsedSize'),
     mainJsHeapTotalBytes: metric('JSHeapTotalSize'),
     workerJsHeapUsedBytes: workerHeapBytes,
@@ -378,6 +402,7 @@ async function main(): Promise<void> {
       ['  of which during the drag sweep', ms(report.longestTaskDragMs), ''],
       ['scrub → model view p50', ms(report.scrubP50Ms), ''],
       ['scrub → model view p99', ms(report.scrubP99Ms), check(report.scrubP99Ms, TARGET_SCRUB_P99_MS)],
+      ['last seq reachable by scrolling', report.isLastRowReachable ? 'yes' : 'NO', ''],
       ['main-thread JS heap used', mib(report.mainJsHeapUsedBytes), ''],
       ['worker JS heap used', mib(report.workerJsHeapUsedBytes), ''],
       ['browser RSS (all processes)', mib(report.browserRssBytes), ''],

@@ -3,12 +3,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LruCache } from './lru-cache.ts';
 
-/** Blocks kept per list; with 256-item blocks this is ~16k items on the main thread at most. */
+/** Blocks kept per list by default; with 256-item blocks this is ~16k items on the main thread at most. */
 const CACHED_BLOCKS_MAX = 64;
 
 /** What a pane uses: the item at an index (undefined while its block loads) and a range request. */
 export interface BlockCache<T> {
   getItem(index: number): T | undefined;
+  /** The items of block `block` (indexes `block * blockSize …`), the same array until it is refetched; undefined while loading. */
+  getBlock(block: number): readonly T[] | undefined;
   /** Asks for every block overlapping `[start, end]` (indexes, inclusive). */
   ensureRange(start: number, end: number): void;
   /** Set when a block could not be loaded (message for people), else null. */
@@ -17,14 +19,16 @@ export interface BlockCache<T> {
 
 /**
  * `fetchBlock(start, count)` returns the items `start .. start+count)`; `resetKey` changes when the
- * underlying list changes (another log, more events loaded), which drops the cache.
+ * underlying list changes (another log, more events loaded), which drops the cache. `cachedBlocksMax`
+ * bounds how many blocks stay on the main thread.
  */
 export function useBlockCache<T>(
   fetchBlock: (start: number, count: number) => Promise<T[]>,
   blockSize: number,
   resetKey: unknown,
+  cachedBlocksMax: number = CACHED_BLOCKS_MAX,
 ): BlockCache<T> {
-  const cacheRef = useRef(new LruCache<number, T[]>(CACHED_BLOCKS_MAX));
+  const cacheRef = useRef(new LruCache<number, T[]>(cachedBlocksMax));
   const inFlightRef = useRef(new Set<number>());
   const resetKeyRef = useRef(resetKey);
   const [, setVersion] = useState(0);
@@ -72,5 +76,7 @@ export function useBlockCache<T>(
     [blockSize],
   );
 
-  return { getItem, ensureRange, error };
+  const getBlock = useCallback((block: number) => cacheRef.current.get(block), []);
+
+  return { getItem, getBlock, ensureRange, error };
 }

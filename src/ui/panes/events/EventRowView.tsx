@@ -16,7 +16,7 @@ interface EventRowViewProps {
   onSelect: (seq: number) => void;
 }
 
-/** Fixed-height row (ROW_HEIGHT_PX); keyed and tagged by seq. */
+/** One row filling its fixed-height slot (the list layout sets the height); keyed and tagged by seq. */
 export const EventRowView = memo(function EventRowView({
   seq,
   row,
@@ -41,8 +41,8 @@ export const EventRowView = memo(function EventRowView({
         isCursor ? 'border-sky-500' : hasProblem ? 'border-red-500' : 'border-transparent'
       } ${background}`}
     >
-      <span className="w-14 shrink-0 text-right tabular-nums text-zinc-500 dark:text-zinc-400">{seq}</span>
-      <span className="w-20 shrink-0 text-right tabular-nums text-zinc-400 dark:text-zinc-500">
+      <span className="w-16 shrink-0 text-right tabular-nums text-zinc-500 dark:text-zinc-400">{seq}</span>
+      <span className="w-24 shrink-0 text-right tabular-nums text-zinc-400 dark:text-zinc-500">
         {row ? formatOffset(row.time - firstTime) : ''}
       </span>
       {row ? (
@@ -50,7 +50,7 @@ export const EventRowView = memo(function EventRowView({
           <span className={`w-44 shrink-0 truncate ${colorOfEventType(row.type)}`} title={row.type}>
             {revealInvisibleCharacters(row.type)}
           </span>
-          <span className="w-14 shrink-0">
+          <span className="w-24 shrink-0">
             {row.member >= 0 && (
               <span
                 className="rounded bg-zinc-100 px-1 text-[10px] text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400"

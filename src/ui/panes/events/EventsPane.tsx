@@ -1,18 +1,77 @@
-// The events pane: every event, virtualized and keyed by seq, the cursor row kept in view, and the
-// selected event's detail below.
+// The events pane: every event in fixed-height rows keyed by seq, virtualized in blocks of BLOCK_ROWS
+// (the virtualizer never sees one item per event), the cursor row kept in view, and the selected
+// event's detail below.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { EventRow } from '../../../log/index.ts';
 import { useBlockCache } from '../../../store/use-block-cache.ts';
 import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
 import { formatCount } from '../../shared/format.ts';
 import { EventDetailPanel } from './EventDetailPanel.tsx';
 import { EventRowView } from './EventRowView.tsx';
+import {
+  BLOCK_ROWS,
+  computeListLayout,
+  measureMaxElementHeightPx,
+  scrollTopToReveal,
+} from './list-layout.ts';
 
-export const ROW_HEIGHT_PX = 22;
-export const OVERSCAN_ROWS = 24;
-/** Rows fetched from the worker per request. */
-const ROW_BLOCK_SIZE = 256;
+/** Blocks (of BLOCK_ROWS rows) rendered beyond the visible ones on each side. */
+export const OVERSCAN_BLOCKS = 1;
+/** Row blocks kept on the main thread (64 × 64 rows ≈ 4k rows). */
+const CACHED_ROW_BLOCKS = 64;
+
+/** A block's key is its index: block b holds seqs b·BLOCK_ROWS … (stable across renders). */
+function blockKey(index: number): number {
+  return index;
+}
+
+interface RowBlockProps {
+  block: number;
+  rowCount: number;
+  rowHeightPx: number;
+  /** The block's rows from the worker, or undefined while they load. */
+  rows: readonly EventRow[] | undefined;
+  firstTime: number;
+  /** The cursor / selected seq when it falls inside this block, else -1 (so other blocks skip re-rendering). */
+  cursorSeq: number;
+  selectedSeq: number;
+  problemSet: ReadonlySet<number>;
+  onSelect: (seq: number) => void;
+}
+
+/** BLOCK_ROWS fixed-height rows keyed by seq; re-renders only when its rows, cursor or selection change. */
+const RowBlock = memo(function RowBlock({
+  block,
+  rowCount,
+  rowHeightPx,
+  rows,
+  firstTime,
+  cursorSeq,
+  selectedSeq,
+  problemSet,
+  onSelect,
+}: RowBlockProps) {
+  const firstSeq = block * BLOCK_ROWS;
+  const children = [];
+  for (let offset = 0; offset < rowCount; offset++) {
+    const seq = firstSeq + offset;
+    children.push(
+      <div key={seq} style={{ height: rowHeightPx }}>
+        <EventRowView
+          seq={seq}
+          row={rows?.[offset]}
+          firstTime={firstTime}
+          isCursor={seq === cursorSeq}
+          isSelected={seq === selectedSeq}
+          hasProblem={problemSet.has(seq)}
+          onSelect={onSelect}
+        />
+      </div>,
+    );
+  }
+  return <>{children}</>;
+});
 
 /** The events list with a search box and the detail of the selected event. */
 export function EventsPane() {
@@ -31,27 +90,40 @@ export function EventsPane() {
     (start: number, count: number) => client.query({ kind: 'rows', startSeq: start, count }),
     [client],
   );
-  const rows = useBlockCache<EventRow>(fetchRows, ROW_BLOCK_SIZE, generation);
+  const rows = useBlockCache<EventRow>(fetchRows, BLOCK_ROWS, generation, CACHED_ROW_BLOCKS);
+
+  const layout = useMemo(() => computeListLayout(eventCount, measureMaxElementHeightPx()), [eventCount]);
+  const { rowHeightPx, blockCount, blockHeightPx, lastBlockHeightPx } = layout;
+  // Fixed sizes, never measured; the callback changes only with the row height or the last block.
+  const estimateSize = useCallback(
+    (index: number) => (index === blockCount - 1 ? lastBlockHeightPx : blockHeightPx),
+    [blockCount, blockHeightPx, lastBlockHeightPx],
+  );
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const getScrollElement = useCallback(() => scrollRef.current, []);
   const virtualizer = useVirtualizer({
-    count: eventCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT_PX,
-    overscan: OVERSCAN_ROWS,
-    // Row index === seq in the events list (events are 0 .. eventCount): the key is the seq.
-    getItemKey: (index) => index,
+    count: blockCount,
+    getScrollElement,
+    estimateSize,
+    overscan: OVERSCAN_BLOCKS,
+    getItemKey: blockKey,
   });
   const items = virtualizer.getVirtualItems();
-  const firstIndex = items[0]?.index ?? 0;
-  const lastIndex = items.at(-1)?.index ?? -1;
+  const firstBlock = items[0]?.index ?? 0;
+  const lastBlock = items.at(-1)?.index ?? -1;
   useEffect(() => {
-    if (lastIndex >= firstIndex) rows.ensureRange(firstIndex, lastIndex);
-  }, [firstIndex, lastIndex, rows, eventCount]);
+    if (lastBlock >= firstBlock)
+      rows.ensureRange(firstBlock * BLOCK_ROWS, Math.min(eventCount, (lastBlock + 1) * BLOCK_ROWS) - 1);
+  }, [firstBlock, lastBlock, rows, eventCount]);
 
-  useEffect(() => {
-    if (cursorSeq !== null && cursorSeq < eventCount) virtualizer.scrollToIndex(cursorSeq, { align: 'auto' });
-  }, [cursorSeq, eventCount, virtualizer]);
+  // The cursor row stays in view: the smallest scroll that shows it whole (rows have a fixed height).
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element || cursorSeq === null || cursorSeq >= eventCount) return;
+    const target = scrollTopToReveal(cursorSeq, rowHeightPx, element.scrollTop, element.clientHeight);
+    if (target !== null) virtualizer.scrollToOffset(target);
+  }, [cursorSeq, eventCount, rowHeightPx, virtualizer]);
 
   const onSelect = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
 
@@ -109,29 +181,38 @@ export function EventsPane() {
         data-testid="events-scroll"
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item) => (
-            <div
-              key={item.key}
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                right: 0,
-                height: ROW_HEIGHT_PX,
-                transform: `translateY(${item.start}px)`,
-              }}
-            >
-              <EventRowView
-                seq={item.index}
-                row={rows.getItem(item.index)}
-                firstTime={firstTime}
-                isCursor={item.index === cursorSeq}
-                isSelected={item.index === selectedSeq}
-                hasProblem={problemSet.has(item.index)}
-                onSelect={onSelect}
-              />
-            </div>
-          ))}
+          {items.map((item) => {
+            const blockStart = item.index * BLOCK_ROWS;
+            const blockEnd = blockStart + BLOCK_ROWS;
+            const inBlock = (seq: number | null) =>
+              seq !== null && seq >= blockStart && seq < blockEnd ? seq : -1;
+            return (
+              <div
+                key={item.key}
+                data-block={item.index}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  height: item.size,
+                  transform: `translateY(${item.start}px)`,
+                }}
+              >
+                <RowBlock
+                  block={item.index}
+                  rowCount={Math.min(BLOCK_ROWS, eventCount - blockStart)}
+                  rowHeightPx={rowHeightPx}
+                  rows={rows.getBlock(item.index)}
+                  firstTime={firstTime}
+                  cursorSeq={inBlock(cursorSeq)}
+                  selectedSeq={inBlock(selectedSeq)}
+                  problemSet={problemSet}
+                  onSelect={onSelect}
+                />
+              </div>
+            );
+          })}
         </div>
       </div>
       {selectedSeq !== null && selectedSeq < eventCount && (

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BLOCK_ROWS,
+  MIN_ROW_HEIGHT_PX,
+  ROW_HEIGHT_PX,
+  computeListLayout,
+  scrollTopToReveal,
+} from './list-layout.ts';
+
+const CHROMIUM_MAX_PX = 33_554_428;
+const FIREFOX_MAX_PX = 17_895_697;
+
+describe('computeListLayout', () => {
+  it('keeps the normal row height when the list fits', () => {
+    const layout = computeListLayout(1_000, CHROMIUM_MAX_PX);
+    expect(layout.rowHeightPx).toBe(ROW_HEIGHT_PX);
+    expect(layout.totalHeightPx).toBe(1_000 * ROW_HEIGHT_PX);
+  });
+
+  it('groups rows into blocks whose heights add up to the whole list, the last block holding the rest', () => {
+    const layout = computeListLayout(BLOCK_ROWS * 3 + 5, CHROMIUM_MAX_PX);
+    expect(layout.blockCount).toBe(4);
+    expect(layout.lastBlockHeightPx).toBe(5 * ROW_HEIGHT_PX);
+    expect(layout.blockHeightPx * 3 + layout.lastBlockHeightPx).toBe(layout.totalHeightPx);
+  });
+
+  it('fits 1.3 M rows at the normal height in Chromium', () => {
+    const layout = computeListLayout(1_300_327, CHROMIUM_MAX_PX);
+    expect(layout.rowHeightPx).toBe(ROW_HEIGHT_PX);
+    expect(layout.totalHeightPx).toBeLessThan(CHROMIUM_MAX_PX);
+  });
+
+  it('shrinks rows so 1.3 M rows stay under Firefox’s limit and the last row is reachable', () => {
+    const layout = computeListLayout(1_300_327, FIREFOX_MAX_PX);
+    expect(layout.rowHeightPx).toBeLessThan(ROW_HEIGHT_PX);
+    expect(layout.rowHeightPx).toBeGreaterThanOrEqual(MIN_ROW_HEIGHT_PX);
+    expect(layout.totalHeightPx).toBeLessThan(FIREFOX_MAX_PX);
+  });
+
+  it('never shrinks rows below the minimum', () => {
+    expect(computeListLayout(100_000_000, CHROMIUM_MAX_PX).rowHeightPx).toBe(MIN_ROW_HEIGHT_PX);
+  });
+
+  it('has no blocks for an empty list', () => {
+    const layout = computeListLayout(0, CHROMIUM_MAX_PX);
+    expect(layout.blockCount).toBe(0);
+    expect(layout.totalHeightPx).toBe(0);
+  });
+});
+
+describe('scrollTopToReveal', () => {
+  it('leaves the scroll alone when the row is fully visible', () => {
+    expect(scrollTopToReveal(10, 20, 100, 400)).toBeNull();
+  });
+
+  it('scrolls up so a row above the viewport is its first row', () => {
+    expect(scrollTopToReveal(2, 20, 100, 400)).toBe(40);
+  });
+
+  it('scrolls down so a row below the viewport is its last row', () => {
+    expect(scrollTopToReveal(30, 20, 100, 400)).toBe(31 * 20 - 400);
+  });
+});

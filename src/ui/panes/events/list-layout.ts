@@ -1,0 +1,84 @@
+// Geometry of the events list: rows grouped into fixed-size blocks (the virtualizer's items), and a
+// row height that keeps the whole list under the browser's maximum element height so the last seq
+// stays reachable at millions of events.
+
+/** Rows per virtual item: the virtualizer sees eventCount / BLOCK_ROWS items, never one per event. */
+export const BLOCK_ROWS = 64;
+/** Row height (px) when the list fits. */
+export const ROW_HEIGHT_PX = 22;
+/** Smallest row height (px) the list shrinks to for very long logs (text stays legible). */
+export const MIN_ROW_HEIGHT_PX = 12;
+/** Height (px) assumed when the browser's limit cannot be measured: Firefox's, the lowest in use. */
+export const FALLBACK_MAX_ELEMENT_HEIGHT_PX = 17_000_000;
+/** Share of the browser's limit the list may use (margin for the detail panel and rounding). */
+const MAX_HEIGHT_SHARE = 0.95;
+
+/** Layout of one log's events list. All lengths in CSS px. */
+export interface ListLayout {
+  rowHeightPx: number;
+  blockCount: number;
+  /** Height of every block but the last. */
+  blockHeightPx: number;
+  /** Height of the last block (it may hold fewer than BLOCK_ROWS rows); 0 when there are no rows. */
+  lastBlockHeightPx: number;
+  totalHeightPx: number;
+}
+
+/**
+ * Chooses the row height for `rowCount` rows so that the list is at most `maxElementHeightPx` tall:
+ * ROW_HEIGHT_PX when it fits, else the largest whole px that fits, never below MIN_ROW_HEIGHT_PX
+ * (past that, which is > 2.6 M rows in Chromium, the tail is cut by the browser: see the report).
+ */
+export function computeListLayout(rowCount: number, maxElementHeightPx: number): ListLayout {
+  const rows = Math.max(0, Math.floor(rowCount));
+  const budget = Math.max(0, maxElementHeightPx) * MAX_HEIGHT_SHARE;
+  const fitting = rows === 0 ? ROW_HEIGHT_PX : Math.floor(budget / rows);
+  const rowHeightPx = Math.max(MIN_ROW_HEIGHT_PX, Math.min(ROW_HEIGHT_PX, fitting));
+  const blockCount = Math.ceil(rows / BLOCK_ROWS);
+  const lastRows = rows - (blockCount - 1) * BLOCK_ROWS;
+  return {
+    rowHeightPx,
+    blockCount,
+    blockHeightPx: BLOCK_ROWS * rowHeightPx,
+    lastBlockHeightPx: blockCount === 0 ? 0 : lastRows * rowHeightPx,
+    totalHeightPx: rows * rowHeightPx,
+  };
+}
+
+/**
+ * The scrollTop (px) that brings row `seq` fully into a viewport of `viewportPx` currently scrolled to
+ * `scrollTopPx`, moving as little as possible; null when it is already fully visible.
+ */
+export function scrollTopToReveal(
+  seq: number,
+  rowHeightPx: number,
+  scrollTopPx: number,
+  viewportPx: number,
+): number | null {
+  const top = seq * rowHeightPx;
+  const bottom = top + rowHeightPx;
+  if (top < scrollTopPx) return top;
+  if (bottom > scrollTopPx + viewportPx) return Math.max(0, bottom - viewportPx);
+  return null;
+}
+
+let measuredMaxElementHeightPx: number | null = null;
+
+/**
+ * The tallest element this browser lays out (px), measured once by asking for a 10⁹ px tall element
+ * and reading back the clamped height (Chromium ≈ 33.5 M, Firefox ≈ 17.9 M).
+ */
+export function measureMaxElementHeightPx(): number {
+  if (measuredMaxElementHeightPx !== null) return measuredMaxElementHeightPx;
+  let measured = FALLBACK_MAX_ELEMENT_HEIGHT_PX;
+  if (typeof document !== 'undefined' && document.body) {
+    const probe = document.createElement('div');
+    probe.style.cssText = 'position:absolute;visibility:hidden;top:0;left:0;width:1px;height:1000000000px';
+    document.body.appendChild(probe);
+    const height = probe.getBoundingClientRect().height;
+    probe.remove();
+    if (Number.isFinite(height) && height > 1_000_000) measured = Math.min(height, 1_000_000_000);
+  }
+  measuredMaxElementHeightPx = measured;
+  return measured;
+}
