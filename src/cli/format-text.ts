@@ -1,6 +1,7 @@
 // Human-readable terminal output of the CLI: the same reports as --json, laid out in aligned columns.
 
 import type { InspectReport, ProjectReport, TriageReport } from '../log/index.ts';
+import { describeToolNameCheck } from '../log/index.ts';
 
 const LABEL_WIDTH = 16;
 
@@ -220,8 +221,7 @@ export function formatTriageText(report: TriageReport): string {
   }
 
   section('5. unexpected tool names');
-  if (report.unexpectedTools.length === 0)
-    lines.push('none: every call names a tool of the request/header in force');
+  if (report.unexpectedTools.length === 0) lines.push(`none: ${describeToolNameCheck(report.toolNameCheck)}`);
   for (const tool of report.unexpectedTools)
     lines.push(
       `seq ${tool.seq}  ${sanitizeForTerminal(tool.name)} ${sanitizeForTerminal(tool.callId)}  ${tool.headerSeq === null ? 'no request/header before it' : `not in request/header seq ${tool.headerSeq}`}`,

@@ -45,7 +45,13 @@ export type {
   UsagePoint,
 } from './views.ts';
 export type { TriageFinding } from './views.ts';
-export { deriveTriage, formatBugReport, RETRY_ADVICE, TRIAGE_PROBLEMS_MAX } from './triage.ts';
+export {
+  deriveTriage,
+  describeToolNameCheck,
+  formatBugReport,
+  RETRY_ADVICE,
+  TRIAGE_PROBLEMS_MAX,
+} from './triage.ts';
 export type { TurnUsage } from './usage.ts';
 export { deriveUsage, sumUsageByTurn, findUsagePointAt } from './usage.ts';
 export type { SurfaceCheckpoint } from './log-index-types.ts';

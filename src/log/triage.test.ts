@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeLog } from './log-decoder.ts';
 import type { OpenedLog } from './opened-log.ts';
-import { RETRY_ADVICE, deriveTriage } from './triage.ts';
+import { RETRY_ADVICE, deriveTriage, describeToolNameCheck } from './triage.ts';
 import { TriageLogBuilder, textBlock, toolCallBlock } from './testing/triage-log-builder.ts';
 
 const CORPUS_DIR = '/work/shared/corpus';
@@ -346,6 +346,25 @@ describe('deriveTriage continuity, retries, approvals, commands, unexpected tool
     expect(report.unexpectedTools).toEqual([
       { callId: 'c1', name: 'plugin_magic', seq: request.messageSeq, headerSeq: firstHeader },
     ]);
+  });
+
+  it('counts calls with no request/header before them as unchecked instead of calling them expected', () => {
+    const builder = new TriageLogBuilder();
+    builder.turnStart();
+    builder.stepStart();
+    builder.attempt([toolCallBlock('c1', 'bash')]);
+    builder.toolCall('c1', 'bash');
+    builder.toolResult('c1');
+    builder.requestHeader(['bash']);
+    builder.attempt([toolCallBlock('c2', 'bash')]);
+    builder.toolCall('c2', 'bash');
+    builder.toolResult('c2');
+    builder.stepEnd();
+    builder.turnEnd();
+    const report = deriveTriage(open(builder));
+    expect(report.unexpectedTools).toEqual([]);
+    expect(report.toolNameCheck).toEqual({ checkedCalls: 1, uncheckedCalls: 1 });
+    expect(describeToolNameCheck(report.toolNameCheck)).toMatch(/1 call\(s\) had no request\/header/);
   });
 
   it('builds a bug report with callId, tool name, header version, session id, provider/model and turn end', () => {

@@ -72,7 +72,7 @@ export function deriveTriage(log: OpenedLog): TriageReport {
     .filter((command) => command.doneSeq === null)
     .map((command) => ({ commandId: command.commandId, name: command.name, runSeq: command.runSeq }));
 
-  const unexpectedTools = deriveUnexpectedTools(log);
+  const { unexpected: unexpectedTools, toolNameCheck } = deriveUnexpectedTools(log);
 
   const retries = index.retries.map((retry) => ({
     seq: retry.seq,
@@ -155,6 +155,7 @@ export function deriveTriage(log: OpenedLog): TriageReport {
     failedCalls,
     unfinishedCommands,
     unexpectedTools,
+    toolNameCheck,
     retries,
     silentRequests,
     approvals,
@@ -373,26 +374,51 @@ function lastBelow(sorted: readonly number[], seq: number): number {
   return found;
 }
 
-function deriveUnexpectedTools(log: OpenedLog): TriageReport['unexpectedTools'] {
+function deriveUnexpectedTools(log: OpenedLog): {
+  unexpected: TriageReport['unexpectedTools'];
+  toolNameCheck: TriageReport['toolNameCheck'];
+} {
   const headerSeqs = log.index.requestHeaderSeqs;
   const toolNamesByHeader = new Map<number, ReadonlySet<string> | null>();
   const unexpected: TriageReport['unexpectedTools'] = [];
+  const toolNameCheck = { checkedCalls: 0, uncheckedCalls: 0 };
   for (const call of log.index.toolCalls) {
     const seq = call.requestSeq ?? call.callSeq;
     if (seq === null) continue;
     const position = lastBelow(headerSeqs, seq);
     // No request/header before the call (normalized fixtures, foreign writers): nothing to compare with.
-    if (position < 0) continue;
+    if (position < 0) {
+      toolNameCheck.uncheckedCalls += 1;
+      continue;
+    }
     const headerSeq = headerSeqs[position] as number;
     let names = toolNamesByHeader.get(headerSeq);
     if (names === undefined) {
       names = readHeaderToolNames(log, headerSeq);
       toolNamesByHeader.set(headerSeq, names);
     }
-    if (names !== null && !names.has(call.name))
-      unexpected.push({ callId: call.callId, name: call.name, seq, headerSeq });
+    if (names === null) {
+      toolNameCheck.uncheckedCalls += 1;
+      continue;
+    }
+    toolNameCheck.checkedCalls += 1;
+    if (!names.has(call.name)) unexpected.push({ callId: call.callId, name: call.name, seq, headerSeq });
   }
-  return unexpected;
+  return { unexpected, toolNameCheck };
+}
+
+/** One sentence on what the unexpected-tool check covered, for an empty finding list. */
+export function describeToolNameCheck(check: TriageReport['toolNameCheck']): string {
+  if (check.checkedCalls === 0 && check.uncheckedCalls === 0) return 'No tool calls in this log.';
+  const checked =
+    check.checkedCalls === 0
+      ? 'No call could be checked'
+      : `All ${check.checkedCalls} checked call(s) name a tool of the request/header in force`;
+  const unchecked =
+    check.uncheckedCalls === 0
+      ? ''
+      : `; ${check.uncheckedCalls} call(s) had no request/header with a tool list before them and were not checked`;
+  return `${checked}${unchecked}.`;
 }
 
 /** "code: message" of the failure in an attempt's finish chunk, or null. */

@@ -137,6 +137,8 @@ export interface TriageReport {
   failedCalls: TriageCall[];
   unfinishedCommands: { commandId: string; name: string; runSeq: number }[];
   unexpectedTools: { callId: string; name: string; seq: number; headerSeq: number | null }[];
+  /** Tool calls compared with a request/header's tools, and calls with no request/header before them (not checked). */
+  toolNameCheck: { checkedCalls: number; uncheckedCalls: number };
   retries: { seq: number; retry: number; code: string | null; message: string | null }[];
   silentRequests: { turn: number; step: number; seq: number; reason: string }[];
   approvals: {

@@ -3,6 +3,7 @@
 
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { TriageCall, TriageReport } from '../../../log/index.ts';
+import { describeToolNameCheck } from '../../../log/index.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { VisibleText } from '../../shared/VisibleText.tsx';
 import { UsageChart } from './UsageChart.tsx';
@@ -384,7 +385,7 @@ function UnexpectedToolsSection({
   return (
     <Section title="Unexpected tool names" step={5} testId="triage-unexpected-tools">
       {report.unexpectedTools.length === 0 ? (
-        <Muted>Every call names a tool of the request/header in force.</Muted>
+        <Muted>{describeToolNameCheck(report.toolNameCheck)}</Muted>
       ) : (
         <>
           <ul className="space-y-0.5 text-xs">
