@@ -2,7 +2,7 @@
 // (the virtualizer never sees one item per event), the cursor row kept in view, and the selected
 // event's detail below.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EventRow } from '../../../log/index.ts';
 import { useBlockCache } from '../../../store/use-block-cache.ts';
 import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
@@ -18,8 +18,8 @@ import {
 
 /** Blocks (of BLOCK_ROWS rows) rendered beyond the visible ones on each side. */
 export const OVERSCAN_BLOCKS = 1;
-/** Row blocks kept on the main thread (64 × 64 rows ≈ 4k rows). */
-const CACHED_ROW_BLOCKS = 64;
+/** Row blocks kept on the main thread (128 × 32 rows ≈ 4k rows). */
+const CACHED_ROW_BLOCKS = 128;
 
 /** A block's key is its index: block b holds seqs b·BLOCK_ROWS … (stable across renders). */
 function blockKey(index: number): number {
@@ -118,10 +118,13 @@ export function EventsPane() {
   }, [firstBlock, lastBlock, rows, eventCount]);
 
   // The cursor row stays in view: the smallest scroll that shows it whole (rows have a fixed height).
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element || cursorSeq === null || cursorSeq >= eventCount) return;
-    const target = scrollTopToReveal(cursorSeq, rowHeightPx, element.scrollTop, element.clientHeight);
+  // The scroll position and viewport come from the virtualizer's state, not the DOM: reading
+  // scrollTop / clientHeight here would force a layout on every scrub.
+  useEffect(() => {
+    if (cursorSeq === null || cursorSeq >= eventCount) return;
+    const viewportPx = virtualizer.scrollRect?.height ?? scrollRef.current?.clientHeight ?? 0;
+    const scrollTop = virtualizer.scrollOffset ?? 0;
+    const target = scrollTopToReveal(cursorSeq, rowHeightPx, scrollTop, viewportPx);
     if (target !== null) virtualizer.scrollToOffset(target);
   }, [cursorSeq, eventCount, rowHeightPx, virtualizer]);
 

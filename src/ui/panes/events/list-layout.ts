@@ -3,7 +3,7 @@
 // stays reachable at millions of events.
 
 /** Rows per virtual item: the virtualizer sees eventCount / BLOCK_ROWS items, never one per event. */
-export const BLOCK_ROWS = 64;
+export const BLOCK_ROWS = 32;
 /** Row height (px) when the list fits. */
 export const ROW_HEIGHT_PX = 22;
 /** Smallest row height (px) the list shrinks to for very long logs (text stays legible). */

@@ -1,7 +1,7 @@
 // The model view: the messages the model would be sent next at the cursor (deriveMessages() at that
 // seq), streaming output inside an attempt, or the human transcript (FORMAT.md §6.5).
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TranscriptEntry } from '../../../log/index.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { MessageView } from './MessageView.tsx';
@@ -11,6 +11,8 @@ import { useMessageBodies, useModelView } from './use-model-view.ts';
 /** First guess of a message's height before it is measured. */
 const MESSAGE_ESTIMATE_PX = 120;
 const OVERSCAN_MESSAGES = 4;
+/** Written to scrollTop to reach the bottom; the browser clamps it, so nothing is read first. */
+const SCROLL_TO_BOTTOM_PX = 1e9;
 
 type ListItem =
   | { kind: 'message'; seq: number; isReplacement: boolean }
@@ -86,17 +88,30 @@ export function ModelViewPane() {
   }, [mode, transcript, cursorSeq, view]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => MESSAGE_ESTIMATE_PX,
-    overscan: OVERSCAN_MESSAGES,
-    getItemKey: (index) => {
+  const contentRef = useRef<HTMLDivElement>(null);
+  /** Whether the list follows its newest message (until the user scrolls it by hand). */
+  const isPinnedRef = useRef(true);
+  const getScrollElement = useCallback(() => scrollRef.current, []);
+  const estimateSize = useCallback(() => MESSAGE_ESTIMATE_PX, []);
+  // Stable per item list, so the virtualizer's measurements are rebuilt only when the list changes.
+  const getItemKey = useCallback(
+    (index: number) => {
       const item = items[index];
       if (!item) return index;
       return item.kind === 'streaming' ? 'streaming' : `${item.kind}-${item.seq}`;
     },
+    [items],
+  );
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement,
+    estimateSize,
+    overscan: OVERSCAN_MESSAGES,
+    getItemKey,
   });
+  // While pinned to the newest message we keep the bottom in view ourselves; the virtualizer's own
+  // scroll corrections would write scrollTop between measurements and force a layout for each one.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = () => !isPinnedRef.current;
   const virtualItems = virtualizer.getVirtualItems();
 
   const visibleSeqs = virtualItems.flatMap((virtualItem) => {
@@ -108,11 +123,37 @@ export function ModelViewPane() {
     if (visibleKey) bodies.request(visibleKey.split(',').map(Number));
   }, [visibleKey, bodies]);
 
-  // Replay reads like a chat: the newest message stays in view as the cursor moves.
+  // Replay reads like a chat: the newest message stays in view as the cursor moves. One scroll write
+  // per update (a write only: reading scrollHeight would force a layout), then again whenever measured messages change the list's height (a ResizeObserver
+  // runs after layout, so this adds no forced layout), instead of scrollToIndex's settle loop.
   const lastKey = items.length > 0 ? `${items.length}-${view?.atSeq ?? ''}` : '';
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element || lastKey === '') return;
+    isPinnedRef.current = true;
+    element.scrollTop = SCROLL_TO_BOTTOM_PX;
+  }, [lastKey]);
   useEffect(() => {
-    if (items.length > 0) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
-  }, [lastKey, items.length, virtualizer]);
+    const element = scrollRef.current;
+    const content = contentRef.current;
+    if (!element || !content) return;
+    const observer = new ResizeObserver(() => {
+      if (isPinnedRef.current) element.scrollTop = SCROLL_TO_BOTTOM_PX;
+    });
+    observer.observe(content);
+    const unpin = () => {
+      isPinnedRef.current = false;
+    };
+    element.addEventListener('wheel', unpin, { passive: true });
+    element.addEventListener('pointerdown', unpin);
+    element.addEventListener('keydown', unpin);
+    return () => {
+      observer.disconnect();
+      element.removeEventListener('wheel', unpin);
+      element.removeEventListener('pointerdown', unpin);
+      element.removeEventListener('keydown', unpin);
+    };
+  }, []);
 
   const onJump = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
   const messageCount =
@@ -170,7 +211,7 @@ export function ModelViewPane() {
                 : 'No transcript entries up to the cursor.'}
           </p>
         )}
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div ref={contentRef} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualItems.map((virtualItem) => {
             const item = items[virtualItem.index];
             if (!item) return null;
