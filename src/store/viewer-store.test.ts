@@ -114,6 +114,34 @@ describe('viewer store', () => {
     expect(store.getState().cursorSeq).toBe(5);
   });
 
+  it('steps n/N through the triage findings together with the problems, in seq order', async () => {
+    const fake = createFakeClient();
+    fake.client.query = ((query: { kind: string }) =>
+      query.kind === 'triage'
+        ? Promise.resolve({
+            findings: [
+              { seq: 12, kind: 'failed-call', label: 'x' },
+              { seq: 30, kind: 'problem', label: 'y' },
+            ],
+          })
+        : Promise.reject(new Error('not used'))) as LogClient['query'];
+    const store = createViewerStore({ client: fake.client, persistence: createMemoryPersistence() });
+    store.getState().actions.openUrl('http://x/a.jsonl');
+    fake.listeners.at(-1)!.onLoaded(summaryOf(50), PROGRESS);
+    await Promise.resolve();
+    expect(store.getState().findingSeqs).toEqual([12, 30]);
+    const { actions } = store.getState();
+    actions.setCursor(0);
+    const visited: (number | null)[] = [];
+    for (let press = 0; press < 4; press++) {
+      actions.moveToProblem(1);
+      visited.push(store.getState().cursorSeq);
+    }
+    expect(visited).toEqual([5, 12, 30, 5]);
+    actions.moveToProblem(-1);
+    expect(store.getState().cursorSeq).toBe(30);
+  });
+
   it('turns a failure into the error state and recovers on the next file', () => {
     const { store, fake } = openedStore();
     fake.listeners.at(-1)!.onFailed({ kind: 'not-a-log', message: 'This is not a dsh session log.' });

@@ -39,6 +39,9 @@ export interface ViewerState {
   turnSeqs: number[];
   /** Problem seqs, ascending and unique (for n/N and scrubber marks). */
   problemSeqs: number[];
+  /** Seqs of the triage findings (deriveTriage(log).findings), ascending and unique; empty until the
+   * loaded log's triage arrives. n/N step through these and problemSeqs together. */
+  findingSeqs: number[];
   pendingJump: PendingJump | null;
   /** A permalink named a session that is not stored in this browser: ask for its file. */
   missingSessionId: string | null;
@@ -90,6 +93,18 @@ export type ViewerStore = StoreApi<ViewerState>;
 export interface ViewerStoreDependencies {
   client: LogClient;
   persistence: LogPersistence;
+}
+
+/** The ascending, unique union of two ascending lists. */
+function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+  const merged: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && (a[i] as number) <= (b[j] as number)) ? a[i++] : b[j++];
+    if (merged.at(-1) !== next) merged.push(next as number);
+  }
+  return merged;
 }
 
 function uniqueSorted(seqs: readonly number[]): number[] {
@@ -152,6 +167,7 @@ export function createViewerStore({ client, persistence }: ViewerStoreDependenci
         stepSeqs: [],
         turnSeqs: [],
         problemSeqs: [],
+        findingSeqs: [],
         isPlaying: false,
         isProblemsOpen: false,
         logGeneration: get().logGeneration + 1,
@@ -172,6 +188,14 @@ export function createViewerStore({ client, persistence }: ViewerStoreDependenci
           const isJumped = applyPendingJump(summary);
           if (!isJumped && !hasUserMovedCursor)
             set({ cursorSeq: clampSeq(summary.eventCount - 1, summary.eventCount) });
+          // n/N also stop at the triage findings (failed calls, retries, hanging turns …).
+          client.query({ kind: 'triage' }).then(
+            (report) => {
+              if (isCurrent())
+                set({ findingSeqs: uniqueSorted(report.findings.map((finding) => finding.seq)) });
+            },
+            () => undefined, // n/N keep to the log's problems; the triage panel reports the failure.
+          );
           if (stored && summary.sessionId) {
             void persistence.save(summary.sessionId, stored).then((isSaved) => {
               if (!isSaved && stored.kind === 'file') {
@@ -249,16 +273,17 @@ export function createViewerStore({ client, persistence }: ViewerStoreDependenci
         moveTo(stepCursor(level === 'step' ? stepSeqs : turnSeqs, cursorSeq, direction, summary.eventCount));
       },
       moveToProblem(direction) {
-        const { summary, cursorSeq, problemSeqs } = get();
+        const { summary, cursorSeq, findingSeqs } = get();
         if (!summary || cursorSeq === null) return;
+        const problemSeqs = mergeSorted(get().problemSeqs, findingSeqs);
         if (problemSeqs.length === 0) {
-          set({ notice: 'This log has no problems tied to a seq.' });
+          set({ notice: 'This log has no problems or triage findings tied to a seq.' });
           return;
         }
         const target = stepCursor(problemSeqs, cursorSeq, direction, summary.eventCount);
         const isPastLast =
           direction === 1 ? cursorSeq >= (problemSeqs.at(-1) ?? 0) : cursorSeq <= (problemSeqs[0] ?? 0);
-        // Wrap around instead of falling to the log's edge: n/N cycle through problems only.
+        // Wrap around instead of falling to the log's edge: n/N cycle through problems and findings only.
         moveTo(
           isPastLast ? (direction === 1 ? (problemSeqs[0] ?? null) : (problemSeqs.at(-1) ?? null)) : target,
         );
@@ -318,6 +343,7 @@ export function createViewerStore({ client, persistence }: ViewerStoreDependenci
       stepSeqs: [],
       turnSeqs: [],
       problemSeqs: [],
+      findingSeqs: [],
       pendingJump: null,
       missingSessionId: null,
       notice: null,

@@ -9,7 +9,7 @@ export const KEY_BINDINGS: readonly { keys: string[]; action: string }[] = [
   { keys: ['Shift+←', 'Shift+→'], action: 'Previous / next step' },
   { keys: ['PageUp', 'PageDown'], action: 'Previous / next turn' },
   { keys: ['Home', 'End'], action: 'First / last event' },
-  { keys: ['n', 'N'], action: 'Next / previous problem' },
+  { keys: ['n', 'N'], action: 'Next / previous problem or triage finding' },
   { keys: ['Space'], action: 'Play / pause replay' },
   { keys: ['t'], action: 'Model view ↔ transcript' },
   { keys: ['o'], action: 'Open a file' },

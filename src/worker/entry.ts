@@ -13,7 +13,7 @@ import {
   readModelMessage,
   searchEvents,
 } from '../log/index.ts';
-import type { LogDecoder, OpenedLog } from '../log/index.ts';
+import type { LogDecoder, OpenedLog, TriageReport } from '../log/index.ts';
 import { buildLogSummary } from './log-summary.ts';
 import type {
   LoadFailure,
@@ -85,7 +85,7 @@ function detectRefusal(log: OpenedLog, isFinished: boolean): LoadFailure | null 
     if (problem.kind === 'not-a-log') {
       return {
         kind: 'not-a-log',
-        message: `${problem.message} Open a .jsonl or .jsonl.zstd session log (they live in ~/.dsh/sessions/).`,
+        message: `${problem.message} Open a dsh session log: a session.jsonl.zstd or session.jsonl from <root>/--<project-key>--/<session-id>/ under the log root dsh was configured with.`,
       };
     }
     if (problem.kind === 'zip') {
@@ -247,6 +247,19 @@ async function runLoad(loadId: number, source: LoadSource): Promise<void> {
   }
 }
 
+/** Triage of each finished log, derived once: the store (for n/N) and the triage panel both ask. */
+const triageByLog = new WeakMap<OpenedLog, TriageReport>();
+
+function triageOf(log: OpenedLog): TriageReport {
+  if (!log.isComplete) return deriveTriage(log);
+  let report = triageByLog.get(log);
+  if (!report) {
+    report = deriveTriage(log);
+    triageByLog.set(log, report);
+  }
+  return report;
+}
+
 function answer(query: Query, log: OpenedLog): QueryResults[Query['kind']] {
   switch (query.kind) {
     case 'rows':
@@ -265,7 +278,7 @@ function answer(query: Query, log: OpenedLog): QueryResults[Query['kind']] {
     case 'problems':
       return log.problems.slice(query.start, query.start + query.count);
     case 'triage':
-      return deriveTriage(log);
+      return triageOf(log);
     case 'usage':
       return deriveUsage(log);
     case 'times':

@@ -41,9 +41,13 @@ export function EmptyState({
           >
             <p className="font-semibold">This link points to a session that is not stored in this browser.</p>
             <p className="mt-1">
-              Open the log of session <span className="font-mono break-all">{missingSessionId}</span> (usually
-              <span className="font-mono"> ~/.dsh/sessions/…/{missingSessionId}/session.jsonl.zstd</span>) and
-              the viewer jumps to the linked seq.
+              Open the log of session <span className="font-mono break-all">{missingSessionId}</span> (under
+              dsh&apos;s configured log root, in
+              <span className="font-mono">
+                {' '}
+                --&lt;project-key&gt;--/{missingSessionId}/session.jsonl.zstd
+              </span>
+              ) and the viewer jumps to the linked seq.
             </p>
           </div>
         )}
@@ -90,8 +94,10 @@ export function EmptyState({
           </button>
         </div>
         <p className="mt-6 text-center text-xs text-zinc-500 dark:text-zinc-400">
-          Logs live in{' '}
-          <span className="font-mono">~/.dsh/sessions/&lt;cwd&gt;/&lt;session id&gt;/session.jsonl.zstd</span>
+          Logs live under the log root dsh was configured with, in{' '}
+          <span className="font-mono">
+            &lt;root&gt;/--&lt;project-key&gt;--/&lt;session-id&gt;/session.jsonl.zstd
+          </span>
           . Press <span className="font-mono">?</span> for keys.
         </p>
       </div>
