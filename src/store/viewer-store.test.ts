@@ -38,6 +38,7 @@ function summaryOf(eventCount: number, sessionId = 's1'): LogSummary {
     title: null,
     effectiveAgentPreset: null,
     isComplete: true,
+    isTurnsPartial: false,
   };
 }
 
@@ -54,6 +55,7 @@ function createFakeClient() {
     query() {
       return Promise.reject(new Error('not used'));
     },
+    warmUp() {},
     dispose() {},
   };
   return { client, listeners };

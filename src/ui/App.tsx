@@ -54,6 +54,8 @@ function Shell({ store }: { store: ViewerStore }) {
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setDragging] = useState(false);
 
+  // The worker and its checksum WebAssembly load while the page is idle, not after the first drop.
+  useEffect(() => store.getState().client.warmUp(), [store]);
   useTheme(theme);
   useUrlSync(store);
   usePlayback(store);

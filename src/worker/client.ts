@@ -35,6 +35,8 @@ export interface LogClient {
   cancelLoad(): void;
   /** Asks the worker about the open (or loading) log. Rejects with an Error whose message is for people. */
   query<K extends Query['kind']>(query: QueryOf<K>): Promise<QueryResults[K]>;
+  /** Starts the worker now (module load, checksum WebAssembly) so the first drop does not wait for it. */
+  warmUp(): void;
   /** Stops the worker; pending requests reject. */
   dispose(): void;
 }
@@ -158,6 +160,9 @@ export function createLogClient(createWorker: WorkerFactory = createLogWorker): 
         pending.set(requestId, { resolve: (value) => resolve(value as QueryResults[K]), reject });
         post({ type: 'query', requestId, query });
       });
+    },
+    warmUp() {
+      ensureWorker();
     },
     dispose() {
       for (const request of pending.values()) request.reject(new Error('The viewer was closed.'));

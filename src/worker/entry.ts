@@ -33,6 +33,8 @@ const PROGRESS_INTERVAL_MS = 100;
 /** Partial summaries during a load: the first as soon as events exist, then at this pace. */
 const SUMMARY_INTERVAL_MS = 700;
 const MEBIBYTE_BYTES = 1024 * 1024;
+/** Turns sent in a partial summary: keeps each one small (10k steps would be a long clone and render). */
+const TURNS_DURING_LOAD_MAX = 64;
 
 interface ActiveLoad {
   loadId: number;
@@ -42,7 +44,10 @@ interface ActiveLoad {
 let activeLoad: ActiveLoad | null = null;
 /** The log queries run against: the finished log, or the live one of the load in progress. */
 let currentLog: OpenedLog | null = null;
-let checksumVerifier: Awaited<ReturnType<typeof loadChecksumVerifier>> | undefined;
+type ChecksumVerifier = Awaited<ReturnType<typeof loadChecksumVerifier>> | null;
+/** Started when the worker starts (the client warms the worker up before any drop). Null when there is
+ * no WebAssembly (or it was refused): frames then load unverified, which FileFacts reports. */
+const checksumVerifierReady: Promise<ChecksumVerifier> = loadChecksumVerifier().catch(() => null);
 
 function post(message: WorkerToMain): void {
   self.postMessage(message);
@@ -163,19 +168,14 @@ async function runLoad(loadId: number, source: LoadSource): Promise<void> {
   });
 
   try {
-    if (checksumVerifier === undefined) {
-      try {
-        checksumVerifier = await loadChecksumVerifier();
-      } catch {
-        // No WebAssembly (or it was refused): frames load without checksum verification, which FileFacts reports.
-        checksumVerifier = null;
-      }
+    // Open the source while the verifier finishes loading (both usually done before the drop).
+    const [checksumVerifier, opened] = await Promise.all([checksumVerifierReady, readSource(source)]);
+    if (load.isCancelled) {
+      await opened.reader.cancel().catch(() => undefined);
+      return;
     }
-    if (load.isCancelled) return;
     const decoder: LogDecoder = createLogDecoder({ checksum: checksumVerifier });
     currentLog = decoder.log;
-
-    const opened = await readSource(source);
     totalBytes = opened.totalBytes;
     const { reader } = opened;
     let lastYieldAt = performance.now();
@@ -207,7 +207,11 @@ async function runLoad(loadId: number, source: LoadSource): Promise<void> {
       if (eventCount > 0 && (!hasSentRows || now - lastSummaryAt >= SUMMARY_INTERVAL_MS)) {
         hasSentRows = true;
         lastSummaryAt = now;
-        post({ type: 'summary', loadId, summary: buildLogSummary(decoder.log, name) });
+        post({
+          type: 'summary',
+          loadId,
+          summary: buildLogSummary(decoder.log, name, { turnsMax: TURNS_DURING_LOAD_MAX }),
+        });
       }
       if (now - lastYieldAt >= WORK_SLICE_MS) {
         await yieldToEventLoop();

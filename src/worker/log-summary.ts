@@ -4,11 +4,18 @@ import type { OpenedLog } from '../log/index.ts';
 import type { LogSummary } from './protocol.ts';
 import { PROBLEM_MARKS_MAX } from './protocol.ts';
 
+/** Options of buildLogSummary. */
+export interface LogSummaryOptions {
+  /** At most this many (first) turns are included (partial summaries during a load); default all. */
+  turnsMax?: number;
+}
+
 /**
  * Summarizes a (possibly still loading) log. `name` is the file name shown in the header.
- * O(events) for the type counts; called a few times per load, not per event.
+ * O(events) for the type counts; called a few times per load, not per event. With `turnsMax`,
+ * `turns` holds only the first turns and `isTurnsPartial` says so.
  */
-export function buildLogSummary(log: OpenedLog, name: string): LogSummary {
+export function buildLogSummary(log: OpenedLog, name: string, options: LogSummaryOptions = {}): LogSummary {
   const { store, index, header } = log;
   const eventCount = store.eventCount;
   const typeCounts = new Uint32Array(store.typeNames.length);
@@ -31,6 +38,8 @@ export function buildLogSummary(log: OpenedLog, name: string): LogSummary {
   }
   problemMarks.sort((a, b) => a.seq - b.seq);
 
+  const turnsMax = options.turnsMax ?? Number.POSITIVE_INFINITY;
+  const isTurnsPartial = index.turns.length > turnsMax;
   const sessionId = header && typeof header.id === 'string' && header.id !== '' ? header.id : null;
   const headerPreset = header && typeof header.agentPreset === 'string' ? header.agentPreset : null;
   return {
@@ -47,7 +56,8 @@ export function buildLogSummary(log: OpenedLog, name: string): LogSummary {
     byType,
     firstTime: eventCount > 0 ? store.eventTime.get(0) : null,
     lastTime: eventCount > 0 ? store.eventTime.get(eventCount - 1) : null,
-    turns: index.turns,
+    turns: isTurnsPartial ? index.turns.slice(0, turnsMax) : index.turns,
+    isTurnsPartial,
     title: index.title,
     effectiveAgentPreset: index.selectedAgentPreset ?? headerPreset,
     isComplete: log.isComplete,

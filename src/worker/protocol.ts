@@ -35,6 +35,8 @@ export interface LogSummary {
   firstTime: number | null;
   lastTime: number | null;
   turns: TurnSpan[];
+  /** True in a partial summary during a load when `turns` holds only the first turns (the final summary has all). */
+  isTurnsPartial: boolean;
   title: string | null;
   effectiveAgentPreset: string | null;
   isComplete: boolean;

@@ -75,18 +75,22 @@ export function Scrubber() {
 
   const turnAtCursor = useMemo(() => {
     if (cursorSeq === null || !summary) return null;
-    let found: { turn: number; step: number | null } | null = null;
-    for (const turn of summary.turns) {
-      if (turn.startSeq > cursorSeq) break;
-      if (turn.endSeq === null || cursorSeq <= turn.endSeq) {
-        const step = turn.steps.find(
-          (candidate) =>
-            candidate.startSeq <= cursorSeq && (candidate.endSeq === null || cursorSeq <= candidate.endSeq),
-        );
-        found = { turn: turn.turn, step: step?.step ?? null };
-      }
+    // Turns are in seq order: binary-search the last one starting at or before the cursor.
+    const { turns } = summary;
+    let low = 0;
+    let high = turns.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((turns[middle]?.startSeq ?? Infinity) <= cursorSeq) low = middle + 1;
+      else high = middle;
     }
-    return found;
+    const turn = turns[low - 1];
+    if (!turn || (turn.endSeq !== null && cursorSeq > turn.endSeq)) return null;
+    const step = turn.steps.find(
+      (candidate) =>
+        candidate.startSeq <= cursorSeq && (candidate.endSeq === null || cursorSeq <= candidate.endSeq),
+    );
+    return { turn: turn.turn, step: step?.step ?? null };
   }, [cursorSeq, summary]);
 
   const scheduleCursor = (seq: number) => {

@@ -126,12 +126,26 @@ export function TimelinePane() {
       context.textAlign = 'left';
     }
     let lastTurnLabelX = -Infinity;
+    // Spans narrower than a pixel column are drawn once per column and colour (10k+ steps on ~1000 px).
+    const lastNarrowColumn: Record<TimelineSpan['lane'], { column: number; color: string }> = {
+      turn: { column: -1, color: '' },
+      step: { column: -1, color: '' },
+      attempt: { column: -1, color: '' },
+    };
     for (const span of spans) {
       const lane = LANES[span.lane];
       const x0 = scale.toX(span.startSeq);
       const x1 = Math.max(x0 + 1.5, scale.toX(span.endSeq + 1));
+      const color = spanColor(span, isDark);
+      if (x1 - x0 < 2 && !span.isHanging) {
+        const column = Math.floor(x0);
+        const last = lastNarrowColumn[span.lane];
+        if (last.column === column && last.color === color) continue;
+        last.column = column;
+        last.color = color;
+      }
       context.globalAlpha = span.lane === 'turn' ? 0.85 : 0.75;
-      context.fillStyle = spanColor(span, isDark);
+      context.fillStyle = color;
       context.fillRect(x0, lane.top, x1 - x0, lane.height);
       context.globalAlpha = 1;
       if (span.lane !== 'attempt' && x1 - x0 > 3) {
@@ -153,8 +167,11 @@ export function TimelinePane() {
       }
     }
     context.fillStyle = '#ef4444';
+    let lastProblemColumn = -1;
     for (const seq of problemSeqs) {
       const x = scale.toX(seq);
+      if (Math.floor(x) === lastProblemColumn) continue;
+      lastProblemColumn = Math.floor(x);
       context.beginPath();
       context.moveTo(x, PROBLEM_ROW_TOP_PX);
       context.lineTo(x + 3.5, PROBLEM_ROW_TOP_PX + 7);

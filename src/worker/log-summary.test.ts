@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createLogDecoder } from '../log/index.ts';
+import { buildLogSummary } from './log-summary.ts';
+
+function openFixture(path: string) {
+  const decoder = createLogDecoder({ checksum: null });
+  decoder.push(new Uint8Array(readFileSync(path)));
+  return decoder.finish();
+}
+
+describe('buildLogSummary', () => {
+  const log = openFixture(resolve('public/demo/demo-session.jsonl.zstd'));
+
+  it('includes every turn by default', () => {
+    const summary = buildLogSummary(log, 'demo');
+    expect(log.index.turns.length).toBeGreaterThan(1);
+    expect(summary.turns).toHaveLength(log.index.turns.length);
+    expect(summary.isTurnsPartial).toBe(false);
+  });
+
+  it('keeps only the first turns when capped for a partial summary, and says so', () => {
+    const summary = buildLogSummary(log, 'demo', { turnsMax: 1 });
+    expect(summary.turns).toEqual(log.index.turns.slice(0, 1));
+    expect(summary.isTurnsPartial).toBe(true);
+    expect(summary.eventCount).toBe(log.store.eventCount);
+  });
+});
