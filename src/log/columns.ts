@@ -4,9 +4,11 @@ type TypedArray = Int32Array | Float64Array | Uint8Array | Uint16Array;
 type TypedArrayConstructor<T extends TypedArray> = new (length: number) => T;
 
 const INITIAL_CAPACITY = 1024;
+/** Entries from which a column grows by half instead of doubling. */
+const LARGE_CAPACITY = 1 << 18;
 
 /**
- * A typed array that doubles when full. `values` may be longer than `length`; only
+ * A typed array that grows geometrically when full. `values` may be longer than `length`; only
  * `values[0 .. length)` is meaningful. `view()` returns a subarray without copying.
  */
 export class Column<T extends TypedArray> {
@@ -49,13 +51,27 @@ export class Column<T extends TypedArray> {
     return this.values.subarray(0, this.length) as T;
   }
 
+  /**
+   * Trims the spare capacity (`values.length` becomes `length`), so a finished log holds no
+   * doubling slack. Pushing afterwards still works (the column grows again).
+   */
+  shrink(): void {
+    if (this.values.length > this.length) this.values = this.values.slice(0, this.length) as T;
+  }
+
   /** Drops entries from `length` on (used when a packed row is rejected half-way). */
   truncate(length: number): void {
     this.length = Math.min(this.length, length);
   }
 
   private grow(minimum: number): void {
-    let capacity = Math.max(this.values.length * 2, INITIAL_CAPACITY);
+    // Doubling while small, then +50 %: the old and new arrays coexist during the copy, so a
+    // smaller factor lowers the transient peak of the big columns.
+    const current = this.values.length;
+    let capacity = Math.max(
+      current < LARGE_CAPACITY ? current * 2 : current + (current >> 1),
+      INITIAL_CAPACITY,
+    );
     while (capacity < minimum) capacity *= 2;
     const next = new this.make(capacity);
     next.set(this.values.subarray(0, this.length));

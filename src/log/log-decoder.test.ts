@@ -703,3 +703,91 @@ describe('memory bounds', () => {
     expect(problem(plain, 'too-large')).toBeDefined();
   });
 });
+
+describe('data nested deeper than the call stack (FORMAT.md §3.4: any JSON the parser accepts)', () => {
+  const DEPTH = 100_000;
+  const deep = `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
+  const withDeep = (line: string): string => line.replace('"__DEEP__"', deep);
+
+  it('reports a seq that is a deeply nested array as a seq gap instead of throwing', () => {
+    const lines = [
+      headerLine(),
+      withDeep(eventLine('session/title', 0, { title: 't' }, { seq: '__DEEP__' })),
+    ];
+    const log = decodeText(jsonlText(lines));
+    expect(problem(log, 'seq-gap')).toMatchObject({ line: 2, seq: null });
+    expect(problem(log, 'seq-gap')?.message).toContain('deeply nested array');
+  });
+
+  it('names a deeply nested turn number in a nesting problem instead of throwing', () => {
+    const lines = [
+      headerLine(),
+      eventLine('turn/start', 0, { turn: 1 }),
+      withDeep(eventLine('step/start', 1, { turn: '__DEEP__', step: 1 })),
+    ];
+    const log = decodeText(jsonlText(lines));
+    expect(log.problems.some((p) => p.kind === 'nesting' && p.message.includes('[…]'))).toBe(true);
+  });
+
+  it('compares a tool/result replacement holding deep data with its original without throwing (§3.5 fold)', () => {
+    const result = (seq: number, text: string, extra: Record<string, unknown>) =>
+      withDeep(
+        eventLine(
+          'tool/result',
+          seq,
+          {
+            turn: 1,
+            step: 1,
+            deep: '__DEEP__',
+            message: {
+              id: 'r',
+              role: 'user',
+              content: [{ type: 'tool-result', toolCallId: 'c', content: [{ type: 'text', text }] }],
+              source: { kind: 'tool', callId: 'c' },
+            },
+          },
+          extra,
+        ),
+      );
+    const lines = [
+      headerLine(),
+      eventLine('turn/start', 0, { turn: 1 }),
+      eventLine('step/start', 1, { turn: 1, step: 1 }),
+      result(2, 'long', { surfaceOp: 'append' }),
+      result(3, 'short', { surfaceOp: { op: 'replace', start: 2, end: 2 }, sourceEventSeqs: [2] }),
+    ];
+    const log = decodeText(jsonlText(lines));
+    expect(log.store.eventCount).toBe(4);
+    expect(problemKinds(log)).not.toContain('surface');
+    const changed = decodeText(jsonlText([...lines.slice(0, 4), lines[4]!.replace(deep, '[[1]]')]));
+    expect(problem(changed, 'surface')?.message).toContain('changes more than the result content');
+  });
+});
+
+describe('line text', () => {
+  it('reads multi-byte, invalid and BOM-prefixed lines the same whether a piece holds many lines or one byte', () => {
+    const text = jsonlText([
+      headerLine(),
+      eventLine('session/title', 0, { title: 'héllo – 日本 🎉' }),
+      eventLine('session/title', 1, { title: 'INVALID' }),
+      `\uFEFF${eventLine('session/title', 2, { title: 'after a BOM' })}`,
+      eventLine('session/title', 3, { title: 'last: ünïcode INVALID' }),
+    ]);
+    const encoded = utf8(text);
+    // Lone 0xFF bytes inside the strings: each decodes to U+FFFD.
+    const bytes = new Uint8Array(encoded.length);
+    bytes.set(encoded);
+    for (let at = text.indexOf('INVALID'); at >= 0; at = text.indexOf('INVALID', at + 1)) {
+      const byteAt = utf8(text.slice(0, at)).length;
+      bytes[byteAt] = 0xff;
+    }
+    const whole = decodeBytes(bytes);
+    const decoder = createLogDecoder({ checksum });
+    for (let at = 0; at < bytes.length; at++) decoder.push(bytes.subarray(at, at + 1));
+    const byByte = decoder.finish();
+    expect(whole.problems).toEqual(byByte.problems);
+    expect(whole.store.eventCount).toBe(4);
+    expect(whole.index.title).toBe(byByte.index.title);
+    expect(whole.index.title).toBe('last: ünïcode \uFFFDNVALID');
+  });
+});

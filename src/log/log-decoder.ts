@@ -50,6 +50,12 @@ export const DEFAULT_MAX_TEXT_BYTES = 1.5 * 1024 * 1024 * 1024;
 /** After this many problems of one kind, further ones are counted in a single summary problem. */
 const MAX_PROBLEMS_PER_KIND = 1000;
 
+/** Pieces up to this size are decoded to text once for all their lines (larger ones line by line). */
+const WHOLE_PIECE_DECODE_MAX_BYTES = 16 * 1024 * 1024;
+
+const LINE_FEED = 0x0a;
+const BYTE_ORDER_MARK = 0xfeff;
+
 /** Marker for a line whose JSON could not be parsed (JSON.parse never returns a symbol). */
 const UNPARSABLE = Symbol('unparsable');
 
@@ -101,6 +107,16 @@ class Decoder implements LogDecoder {
   private isFinished = false;
   private finishedLog: OpenedLog | null = null;
 
+  /** The complete frame being split and its plaintext (the store keeps the frame, not the text). */
+  private frameText: Uint8Array | null = null;
+  private frameBytes: Uint8Array | null = null;
+  /** The piece `lineText` last saw and its whole decoded text (null: decode line by line). */
+  private textSource: Uint8Array | null = null;
+  private textOfSource: string | null = null;
+  /** Where the next line of `textSource` starts: byte offset and the matching char offset. */
+  private sourceByte = 0;
+  private sourceChar = 0;
+
   // zstd input not yet consumed as complete frames.
   private pending = new Uint8Array(0);
   private pendingLength = 0;
@@ -111,7 +127,10 @@ class Decoder implements LogDecoder {
     this.file.hasChecksumVerifier = this.checksum !== null;
     this.builder = createLogIndexBuilder(this.store, (problem) => this.report(problem));
     this.splitter = new LineSplitter(
-      (bytes) => this.store.addSegment(bytes),
+      (bytes) =>
+        bytes === this.frameText && this.frameBytes !== null
+          ? this.store.addFrameSegment(this.frameBytes)
+          : this.store.addSegment(bytes),
       (bytes, segment, start, end) => this.onLine(bytes, segment, start, end),
     );
   }
@@ -159,6 +178,7 @@ class Decoder implements LogDecoder {
     else if (this.mode === 'jsonl') this.finishPlain();
     this.closeIgnoredRange();
     this.builder.finish();
+    this.store.compact();
     for (const [kind, { count, first }] of this.suppressed) {
       this.problems.push({
         ...first,
@@ -304,7 +324,7 @@ class Decoder implements LogDecoder {
         this.file.checksumsVerified++;
       }
       position = scan.end;
-      this.acceptFrameText(decoded.text);
+      this.acceptFrameText(decoded.text, frame);
     }
     return position;
   }
@@ -324,7 +344,8 @@ class Decoder implements LogDecoder {
     });
   }
 
-  private acceptFrameText(text: Uint8Array): void {
+  /** `text` is the plaintext of the complete frame `frame` (whose bytes the store keeps instead of the text). */
+  private acceptFrameText(text: Uint8Array, frame: Uint8Array): void {
     const frameNumber = (this.file.frames ?? 0) + 1;
     this.file.frames = frameNumber;
     this.file.textBytes += text.length;
@@ -336,7 +357,11 @@ class Decoder implements LogDecoder {
           'The first zstd frame does not hold exactly one LF-terminated line (the header); dsh refuses this log.',
       });
     this.isStrict = true;
+    this.frameText = text;
+    this.frameBytes = frame;
     this.splitter.push(text);
+    this.frameText = null;
+    this.frameBytes = null;
     this.isStrict = false;
   }
 
@@ -476,10 +501,46 @@ class Decoder implements LogDecoder {
 
   // ---- lines ----
 
+  /**
+   * The text of the line `bytes[start, end)`, as decoding it alone gives it. The whole piece (a
+   * frame's text, a read chunk) is decoded once and its lines are sliced from that text at its LFs:
+   * an LF is never part of a multi-byte or invalid sequence, so the n-th LF of the bytes is the
+   * n-th LF of the text. The one difference, a BOM at a line start (stripped when the line is
+   * decoded alone), falls back to decoding the line alone, as do lines reached out of order.
+   */
+  private lineText(bytes: Uint8Array, start: number, end: number): string {
+    if (bytes !== this.textSource) {
+      this.textSource = bytes;
+      this.textOfSource =
+        bytes.length <= WHOLE_PIECE_DECODE_MAX_BYTES ? this.textDecoder.decode(bytes) : null;
+      this.sourceByte = 0;
+      this.sourceChar = 0;
+    }
+    const whole = this.textOfSource;
+    if (whole !== null) {
+      // Skip lines not handed to us (the end of a line joined across pieces).
+      while (this.sourceByte < start) {
+        const byteFeed = bytes.indexOf(LINE_FEED, this.sourceByte);
+        const charFeed = whole.indexOf('\n', this.sourceChar);
+        if (byteFeed < 0 || charFeed < 0) break;
+        this.sourceByte = byteFeed + 1;
+        this.sourceChar = charFeed + 1;
+      }
+      if (this.sourceByte === start) {
+        const charFeed = whole.indexOf('\n', this.sourceChar);
+        const charEnd = charFeed < 0 ? whole.length : charFeed;
+        const text = whole.slice(this.sourceChar, charEnd);
+        this.sourceByte = end + 1;
+        this.sourceChar = charEnd + 1;
+        if (text.charCodeAt(0) !== BYTE_ORDER_MARK) return text;
+      } else this.textOfSource = null;
+    }
+    return this.textDecoder.decode(bytes.subarray(start, end));
+  }
+
   private parse(bytes: Uint8Array, start: number, end: number): unknown {
     try {
-      const text = this.textDecoder.decode(bytes.subarray(start, end));
-      return JSON.parse(text) as unknown;
+      return JSON.parse(this.lineText(bytes, start, end)) as unknown;
     } catch {
       // Invalid JSON, a blank line, or nesting too deep for the engine: an unparsable line (§3.4).
       return UNPARSABLE;
@@ -571,7 +632,7 @@ class Decoder implements LogDecoder {
     if (!isRecord(value) || seq !== expected) {
       this.startDamage('seq-gap', line, byteOffset, typeof seq === 'number' ? seq : null, (fatal) =>
         isRecord(value)
-          ? `Seq discontinuity at line ${line}: expected seq ${expected}, got ${JSON.stringify(seq) ?? 'none'}${fatal}`
+          ? `Seq discontinuity at line ${line}: expected seq ${expected}, got ${showSeq(seq)}${fatal}`
           : `Line ${line} holds JSON that is not an object, so it has no seq (expected ${expected})${fatal}`,
       );
       if (isRecord(value) && value['type'] === 'turn/end' && this.damage) this.escalate(this.damage, line);
@@ -756,6 +817,17 @@ class Decoder implements LogDecoder {
       packedRows: this.packedRows,
       isComplete,
     };
+  }
+}
+
+/** A stored `seq` value for a message, bounded; never throws (the value may nest beyond JSON.stringify's reach). */
+function showSeq(value: unknown): string {
+  if (value === undefined) return 'none';
+  try {
+    const text = JSON.stringify(value) ?? 'none';
+    return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  } catch {
+    return Array.isArray(value) ? 'a deeply nested array' : 'a deeply nested object';
   }
 }
 

@@ -220,6 +220,10 @@ class IndexBuilder implements LogIndexBuilder {
   }
 
   finish(): void {
+    this.index.turnOf.shrink();
+    this.index.stepOf.shrink();
+    this.index.chunkKind.shrink();
+    this.index.consumedBy.shrink();
     const isRepairPending = this.repairOpenTurn !== null;
     for (const record of this.index.toolCalls) {
       if (record.resultSeq !== null) {
@@ -676,5 +680,11 @@ function isUsage(value: unknown): value is TokenUsage {
 }
 
 function show(value: unknown): string {
-  return typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? 'undefined').slice(0, 40);
+  if (typeof value === 'number') return String(value);
+  try {
+    return (JSON.stringify(value) ?? 'undefined').slice(0, 40);
+  } catch {
+    // Nested deeper than JSON.stringify recurses.
+    return Array.isArray(value) ? '[…]' : '{…}';
+  }
 }

@@ -1,14 +1,17 @@
 // Columnar storage of a decoded log: the bytes of every line, and one typed-array row per event.
 // Payloads are not kept as objects: an event is re-parsed from its line on demand (small LRU).
 
+import { decompress } from 'fzstd';
 import { Column } from './columns.ts';
 import type { StoredEvent } from './event.ts';
-import { isRecord } from './event.ts';
 import { expandPackedRowMember } from './packed-rows.ts';
 import { upgradeLegacyEvent } from './legacy.ts';
 
-/** How many parsed lines the store keeps for on-demand reads (model view, event detail). */
-const PARSED_LINE_CACHE_LINES = 512;
+/** How many decompressed zstd frames the store keeps for on-demand reads (model view, event detail, search). */
+const DECODED_FRAME_CACHE_FRAMES = 64;
+
+/** Size of one block that holds retained compressed frames back to back (4 MiB). */
+const FRAME_ARENA_BYTES = 4 * 1024 * 1024;
 
 /**
  * Line status in the `lineStatus` column.
@@ -24,8 +27,20 @@ export type LineStatus = (typeof LineStatus)[keyof typeof LineStatus];
  * storage lines after the header (0-based); `lineNumber` gives the 1-based physical line.
  */
 export class LogStore {
-  /** Decompressed text, in pieces (one per zstd frame or read chunk). Never copied into one string. */
-  readonly segments: Uint8Array[] = [];
+  /**
+   * Text pieces that lines point into (a read chunk, a joined line, a recovered torn frame), or
+   * null for a complete zstd frame: its compressed bytes are kept instead and decompressed on
+   * demand (a small LRU), so a .zstd log retains ≈ 0.4× its text. Read through `lineBytes`.
+   */
+  readonly segments: (Uint8Array | null)[] = [];
+
+  /** Compressed frames, per segment (-1 when the segment is plain text): arena, start, length. */
+  private readonly segmentArena = new Column(Int32Array);
+  private readonly segmentStart = new Column(Int32Array);
+  private readonly segmentLength = new Column(Int32Array);
+  private readonly arenas: Uint8Array[] = [];
+  private arenaUsed = 0;
+  private readonly decodedFrames = new Map<number, Uint8Array>();
 
   readonly lineNumber = new Column(Int32Array);
   readonly lineSegment = new Column(Int32Array);
@@ -50,7 +65,6 @@ export class LogStore {
   /** Session id used by legacy upgrades (FORMAT.md §3.6 `legacy-message:<sid>:<seq>`). */
   sessionId = '';
 
-  private readonly parsedLines = new Map<number, unknown>();
   private readonly decoder = new TextDecoder('utf-8');
 
   get eventCount(): number {
@@ -76,9 +90,100 @@ export class LogStore {
     return this.typeNames[this.eventType.get(seq)] ?? '';
   }
 
+  /** Registers text that lines point into; returns its segment index. The store keeps `bytes` (do not mutate it). */
   addSegment(bytes: Uint8Array): number {
     this.segments.push(bytes);
+    this.segmentArena.push(-1);
+    this.segmentStart.push(0);
+    this.segmentLength.push(0);
     return this.segments.length - 1;
+  }
+
+  /**
+   * Registers a complete zstd frame: a copy of `frame` (its compressed bytes, already decoded
+   * once without error) is kept instead of its text, which is decompressed again when a line of
+   * it is read. Returns the segment index.
+   */
+  addFrameSegment(frame: Uint8Array): number {
+    let arena = this.arenas[this.arenas.length - 1];
+    if (arena === undefined || this.arenaUsed + frame.length > arena.length) {
+      arena = new Uint8Array(Math.max(FRAME_ARENA_BYTES, frame.length));
+      this.trimLastArena();
+      this.arenas.push(arena);
+      this.arenaUsed = 0;
+    }
+    arena.set(frame, this.arenaUsed);
+    this.segments.push(null);
+    this.segmentArena.push(this.arenas.length - 1);
+    this.segmentStart.push(this.arenaUsed);
+    this.segmentLength.push(frame.length);
+    this.arenaUsed += frame.length;
+    return this.segments.length - 1;
+  }
+
+  /** The decode is over: trims spare capacity of every column and of the last frame block. */
+  compact(): void {
+    this.trimLastArena();
+    for (const column of [
+      this.lineNumber,
+      this.lineSegment,
+      this.lineStart,
+      this.lineLength,
+      this.lineStatus,
+      this.lineFirstSeq,
+      this.lineEventCount,
+      this.eventType,
+      this.eventTime,
+      this.eventLine,
+      this.eventMember,
+      this.segmentArena,
+      this.segmentStart,
+      this.segmentLength,
+    ])
+      column.shrink();
+  }
+
+  /** Bytes retained for the text: plain segments plus compressed frames (not the decoded-frame cache). */
+  get retainedTextBytes(): number {
+    let total = 0;
+    for (const segment of this.segments) if (segment) total += segment.length;
+    for (let i = 0; i < this.arenas.length; i++)
+      total += i === this.arenas.length - 1 ? this.arenaUsed : (this.arenas[i] as Uint8Array).length;
+    return total;
+  }
+
+  private trimLastArena(): void {
+    const last = this.arenas.length - 1;
+    const arena = this.arenas[last];
+    if (arena !== undefined && this.arenaUsed < arena.length)
+      this.arenas[last] = arena.slice(0, this.arenaUsed);
+  }
+
+  private rememberFrame(segment: number, text: Uint8Array): void {
+    this.decodedFrames.delete(segment);
+    this.decodedFrames.set(segment, text);
+    if (this.decodedFrames.size > DECODED_FRAME_CACHE_FRAMES) {
+      const oldest = this.decodedFrames.keys().next().value;
+      if (oldest !== undefined) this.decodedFrames.delete(oldest);
+    }
+  }
+
+  /** The text of a segment (a compressed frame is decompressed, or taken from the LRU). */
+  private segmentBytes(segment: number): Uint8Array | null {
+    const plain = this.segments[segment];
+    if (plain !== null) return plain ?? null;
+    const cached = this.decodedFrames.get(segment);
+    if (cached !== undefined) {
+      this.rememberFrame(segment, cached);
+      return cached;
+    }
+    const arena = this.arenas[this.segmentArena.get(segment)];
+    if (arena === undefined) return null;
+    const start = this.segmentStart.get(segment);
+    // The frame decoded without error when it was read, so this is the same text again.
+    const text = decompress(arena.subarray(start, start + this.segmentLength.get(segment)));
+    this.rememberFrame(segment, text);
+    return text;
   }
 
   /** Records a storage line; returns its line index. */
@@ -116,7 +221,7 @@ export class LogStore {
   }
 
   lineBytes(lineIndex: number): Uint8Array {
-    const segment = this.segments[this.lineSegment.get(lineIndex)];
+    const segment = this.segmentBytes(this.lineSegment.get(lineIndex));
     if (!segment) return new Uint8Array(0);
     const start = this.lineStart.get(lineIndex);
     return segment.subarray(start, start + this.lineLength.get(lineIndex));
@@ -143,45 +248,12 @@ export class LogStore {
     );
   }
 
+  /**
+   * A fresh parse of the line on every read: callers may keep or mutate what they get, and a
+   * parse (unlike a recursive copy of a cached value) has no depth limit (FORMAT.md §3.4 allows
+   * any nesting JSON.parse accepts). Lines are short; the frame cache makes the text cheap.
+   */
   private parseLine(lineIndex: number): unknown {
-    const cached = this.parsedLines.get(lineIndex);
-    if (cached !== undefined) {
-      // Refresh LRU position.
-      this.parsedLines.delete(lineIndex);
-      this.parsedLines.set(lineIndex, cached);
-      return structuredCloneJson(cached);
-    }
-    const value: unknown = JSON.parse(this.lineText(lineIndex));
-    this.parsedLines.set(lineIndex, value);
-    if (this.parsedLines.size > PARSED_LINE_CACHE_LINES) {
-      const oldest = this.parsedLines.keys().next().value;
-      if (oldest !== undefined) this.parsedLines.delete(oldest);
-    }
-    return structuredCloneJson(value);
+    return JSON.parse(this.lineText(lineIndex)) as unknown;
   }
-}
-
-/**
- * Callers may keep or mutate what they read (upgrades rewrite in place), so cached values are
- * handed out as copies. JSON values only: a recursive copy is enough and cheaper than a reparse.
- */
-function structuredCloneJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(structuredCloneJson);
-  if (isRecord(value)) {
-    const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      const item = structuredCloneJson(value[key]);
-      // A `__proto__` key from JSON.parse is an own property; assigning it would set the prototype.
-      if (key === '__proto__')
-        Object.defineProperty(copy, key, {
-          value: item,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      else copy[key] = item;
-    }
-    return copy;
-  }
-  return value;
 }

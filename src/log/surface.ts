@@ -272,22 +272,36 @@ function withoutResultContent(data: unknown): unknown {
   return { ...data, message: { ...data.message, content } };
 }
 
-function isDeepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, index) => isDeepEqual(item, b[index]));
-  }
-  if (isRecord(a)) {
-    if (!isRecord(b)) return false;
+/** JSON-value equality with an explicit stack: log data may nest deeper than the call stack allows. */
+function isDeepEqual(first: unknown, second: unknown): boolean {
+  const pending: unknown[] = [first, second];
+  while (pending.length > 0) {
+    const b = pending.pop();
+    const a = pending.pop();
+    if (a === b) continue;
+    if (Array.isArray(a)) {
+      if (!Array.isArray(b) || a.length !== b.length) return false;
+      for (let i = 0; i < a.length; i++) pending.push(a[i], b[i]);
+      continue;
+    }
+    if (!isRecord(a) || !isRecord(b) || Array.isArray(b)) return false;
     const keys = Object.keys(a);
     if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && isDeepEqual(a[key], b[key]));
+    for (const key of keys) {
+      if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+      pending.push(a[key], b[key]);
+    }
   }
-  return false;
+  return true;
 }
 
 function describe(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    // Nested deeper than JSON.stringify recurses.
+    text = Array.isArray(value) ? '[…]' : '{…}';
+  }
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
