@@ -2,7 +2,7 @@
 // (the virtualizer never sees one item per event), the cursor row kept in view, and the selected
 // event's detail below.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { EventRow } from '../../../log/index.ts';
 import { useBlockCache } from '../../../store/use-block-cache.ts';
 import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
@@ -16,8 +16,8 @@ import {
   scrollTopToReveal,
 } from './list-layout.ts';
 
-/** Blocks (of BLOCK_ROWS rows) rendered beyond the visible ones on each side. */
-export const OVERSCAN_BLOCKS = 1;
+/** Blocks (of BLOCK_ROWS rows) rendered beyond the visible ones on each side: none, a block is taller than most viewports. */
+export const OVERSCAN_BLOCKS = 0;
 /** Row blocks kept on the main thread (128 × 32 rows ≈ 4k rows). */
 const CACHED_ROW_BLOCKS = 128;
 
@@ -79,7 +79,8 @@ export function EventsPane() {
   const client = useViewer((state) => state.client);
   const eventCount = useViewer((state) => state.summary?.eventCount ?? 0);
   const firstTime = useViewer((state) => state.summary?.firstTime ?? 0);
-  const cursorSeq = useViewer((state) => state.cursorSeq);
+  // Deferred: during a fast scrub React may skip list renders for cursors that are already stale.
+  const cursorSeq = useDeferredValue(useViewer((state) => state.cursorSeq));
   const selectedSeq = useViewer((state) => state.selectedSeq);
   const problemSeqs = useViewer((state) => state.problemSeqs);
   const generation = useViewer((state) => state.logGeneration);
@@ -179,6 +180,8 @@ export function EventsPane() {
       <div
         ref={scrollRef}
         className="min-h-0 flex-1 overflow-auto"
+        // Its own layout root: a re-layout of the list never walks the rest of the page, and back.
+        style={{ contain: 'strict' }}
         role="table"
         aria-label="Event rows"
         data-testid="events-scroll"
@@ -200,6 +203,7 @@ export function EventsPane() {
                   right: 0,
                   height: item.size,
                   transform: `translateY(${item.start}px)`,
+                  contain: 'strict',
                 }}
               >
                 <RowBlock

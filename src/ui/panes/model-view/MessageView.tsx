@@ -1,4 +1,5 @@
 // One model-visible message: role, seq, harness metadata, and its content blocks.
+import { memo } from 'react';
 import type { ModelMessageDetail } from '../../../log/index.ts';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
 import { ContentBlockView } from './ContentBlockView.tsx';
@@ -19,8 +20,14 @@ interface MessageViewProps {
   onJump: (seq: number) => void;
 }
 
-/** A message card; clicking its seq moves the cursor there. */
-export function MessageView({ seq, detail, isReplacement, isAtCursor, onJump }: MessageViewProps) {
+/** A message card; clicking its seq moves the cursor there. Memoized: a scrub re-renders only the cards whose body or cursor ring changed. */
+export const MessageView = memo(function MessageView({
+  seq,
+  detail,
+  isReplacement,
+  isAtCursor,
+  onJump,
+}: MessageViewProps) {
   const kind = detail?.type === 'tool/result' ? 'tool' : (detail?.message.role ?? 'user');
   const roleLabel =
     detail?.type === 'tool/result'
@@ -97,4 +104,4 @@ export function MessageView({ seq, detail, isReplacement, isAtCursor, onJump }: 
       )}
     </article>
   );
-}
+});

@@ -201,7 +201,12 @@ export function ModelViewPane() {
           The model view could not be derived: {error}
         </div>
       )}
-      <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto bg-zinc-50 dark:bg-zinc-950">
+      <div
+        ref={scrollRef}
+        className="min-h-0 flex-1 overflow-auto bg-zinc-50 dark:bg-zinc-950"
+        // Its own layout root, so pinning the newest message re-lays out this list only.
+        style={{ contain: 'strict' }}
+      >
         {items.length === 0 && (
           <p className="p-4 text-center text-xs text-zinc-500">
             {cursorSeq === null
