@@ -71,3 +71,4 @@ export { deriveTranscript } from './transcript.ts';
 export { searchEvents } from './search.ts';
 export type { InspectReport, ProjectReport } from './inspect-report.ts';
 export { buildInspectReport, buildProjectReport } from './inspect-report.ts';
+export type { FastDecompress, ZstdDecompressorName } from './zstd-decode.ts';

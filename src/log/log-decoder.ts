@@ -16,7 +16,8 @@ import type { LogProblem, ProblemEffect, ProblemKind } from './problems.ts';
 import { ValidationStage, deriveVerdict } from './problems.ts';
 import { BOM_LENGTH_BYTES, sniffContainer } from './sniff.ts';
 import type { ChecksumVerifier } from './zstd-checksum.ts';
-import { decodeZstdFrame, recoverTornZstdFrame } from './zstd-decode.ts';
+import type { FastDecompress } from './zstd-decode.ts';
+import { FrameDecompressor, decodeZstdFrame, recoverTornZstdFrame } from './zstd-decode.ts';
 import { readUint32LE, scanZstdFrame } from './zstd-frames.ts';
 
 export interface DecoderOptions {
@@ -24,6 +25,13 @@ export interface DecoderOptions {
   checksum?: ChecksumVerifier | null;
   /** stop with a 'zstd-limit' / 'too-large' problem beyond this many decompressed bytes (default 1.5 GiB) */
   maxTextBytes?: number;
+  /**
+   * A faster one-shot zstd decompressor (the loaders inject @bokuweb/zstd-wasm) for complete frames
+   * that declare their size within the limits, here and in the LogStore's on-demand frame reads;
+   * null/absent = fzstd for everything. Frames without a declared size, a torn final frame and any
+   * frame the fast path throws on are decoded by fzstd (so problem messages stay fzstd's).
+   */
+  fastDecompress?: FastDecompress | null;
 }
 
 /** Counters of a running decode: input bytes consumed, text bytes produced, events and storage lines so far. */
@@ -70,7 +78,10 @@ interface Damage {
 }
 
 class Decoder implements LogDecoder {
-  private readonly store = new LogStore();
+  private readonly frameDecompressor: FrameDecompressor;
+  private readonly store: LogStore;
+  /** Complete frames the fast path decoded (FileFacts.decompressor). */
+  private fastFrames = 0;
   private readonly problems: LogProblem[] = [];
   private readonly builder: LogIndexBuilder;
   private readonly checksum: ChecksumVerifier | null;
@@ -122,6 +133,8 @@ class Decoder implements LogDecoder {
   private pendingLength = 0;
 
   constructor(options: DecoderOptions) {
+    this.frameDecompressor = new FrameDecompressor(options.fastDecompress ?? null);
+    this.store = new LogStore(this.frameDecompressor);
     this.checksum = options.checksum ?? null;
     this.maxTextBytes = options.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES;
     this.file.hasChecksumVerifier = this.checksum !== null;
@@ -302,7 +315,12 @@ class Decoder implements LogDecoder {
         break;
       }
       const frame = buffer.subarray(scan.start, scan.end);
-      const decoded = decodeZstdFrame(frame, scan.header, this.maxTextBytes - this.file.textBytes);
+      const decoded = decodeZstdFrame(
+        frame,
+        scan.header,
+        this.maxTextBytes - this.file.textBytes,
+        this.frameDecompressor,
+      );
       if (!decoded.ok) {
         this.stopAtFrame(
           position,
@@ -323,6 +341,7 @@ class Decoder implements LogDecoder {
         }
         this.file.checksumsVerified++;
       }
+      if (decoded.decompressor === 'zstd-wasm') this.fastFrames++;
       position = scan.end;
       this.acceptFrameText(decoded.text, frame);
     }
@@ -806,8 +825,10 @@ class Decoder implements LogDecoder {
   }
 
   private snapshot(isComplete: boolean): OpenedLog {
+    const file: FileFacts = { ...this.file };
+    if (this.mode === 'zstd') file.decompressor = this.fastFrames > 0 ? 'zstd-wasm' : 'fzstd';
     return {
-      file: { ...this.file },
+      file,
       header: this.header,
       verdict: deriveVerdict(this.problems),
       problems: isComplete ? this.problems : this.problems.slice(),

@@ -1,11 +1,11 @@
 // Columnar storage of a decoded log: the bytes of every line, and one typed-array row per event.
 // Payloads are not kept as objects: an event is re-parsed from its line on demand (small LRU).
 
-import { decompress } from 'fzstd';
 import { Column } from './columns.ts';
 import type { StoredEvent } from './event.ts';
 import { expandPackedRowMember } from './packed-rows.ts';
 import { upgradeLegacyEvent } from './legacy.ts';
+import { FrameDecompressor } from './zstd-decode.ts';
 
 /** How many decompressed zstd frames the store keeps for on-demand reads (model view, event detail, search). */
 const DECODED_FRAME_CACHE_FRAMES = 64;
@@ -66,6 +66,13 @@ export class LogStore {
   sessionId = '';
 
   private readonly decoder = new TextDecoder('utf-8');
+
+  /** Decompresses retained frames on demand: the decoder's (with its fast path, if any), or fzstd alone. */
+  private readonly frameDecompressor: FrameDecompressor;
+
+  constructor(frameDecompressor: FrameDecompressor | null = null) {
+    this.frameDecompressor = frameDecompressor ?? new FrameDecompressor(null);
+  }
 
   get eventCount(): number {
     return this.eventType.length;
@@ -181,7 +188,9 @@ export class LogStore {
     if (arena === undefined) return null;
     const start = this.segmentStart.get(segment);
     // The frame decoded without error when it was read, so this is the same text again.
-    const text = decompress(arena.subarray(start, start + this.segmentLength.get(segment)));
+    const text = this.frameDecompressor.decompressRetained(
+      arena.subarray(start, start + this.segmentLength.get(segment)),
+    );
     this.rememberFrame(segment, text);
     return text;
   }

@@ -4,6 +4,7 @@ import type { SessionHeader } from './event.ts';
 import type { LogIndex } from './log-index-types.ts';
 import type { LogStore } from './log-store.ts';
 import type { LogProblem, Verdict } from './problems.ts';
+import type { ZstdDecompressorName } from './zstd-decode.ts';
 
 export type ContainerKind = 'jsonl' | 'zstd' | 'unknown';
 
@@ -23,6 +24,12 @@ export interface FileFacts {
   hasChecksumVerifier: boolean;
   /** A UTF-8 BOM was stripped before reading (upstream would refuse the file). */
   hadBom: boolean;
+  /**
+   * zstd only (absent for plain jsonl): `zstd-wasm` when the injected fast decompressor
+   * (DecoderOptions.fastDecompress) decoded at least one complete frame — frames without a declared
+   * size, a torn tail and any frame it failed on went to fzstd — else `fzstd`.
+   */
+  decompressor?: ZstdDecompressorName;
 }
 
 /**

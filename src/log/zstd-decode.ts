@@ -1,16 +1,89 @@
-// Per-frame zstd decompression with fzstd: refuses oversized frames before allocating, bounds total
-// output, and recovers the complete blocks (plus a partly written raw block) of a torn final frame.
+// Per-frame zstd decompression: an optional injected fast one-shot decompressor (WebAssembly) for
+// complete frames of declared size, fzstd for everything else and as the fallback; refuses oversized
+// frames before allocating, bounds total output, and recovers the complete blocks (plus a partly
+// written raw block) of a torn final frame.
 
 import { Decompress, decompress } from 'fzstd';
 import type { TornBlock, ZstdFrameHeader } from './zstd-frames.ts';
-import { ZstdBlockType } from './zstd-frames.ts';
+import { ZstdBlockType, scanZstdFrame } from './zstd-frames.ts';
 
 /** Largest frame window or declared content size we let fzstd allocate up front (256 MiB). */
 export const MAX_FRAME_ALLOCATION_BYTES = 256 * 1024 * 1024;
 
 /** Why a frame produced no text: `limit` = bigger than we allow (memory bound), `decode` = damaged data. */
 export type FrameDecodeFailure = { ok: false; reason: 'limit' | 'decode'; message: string };
-export type FrameDecodeResult = { ok: true; text: Uint8Array } | FrameDecodeFailure;
+export type FrameDecodeResult =
+  { ok: true; text: Uint8Array; decompressor: ZstdDecompressorName } | FrameDecodeFailure;
+
+/** Which decompressor produced a frame's text: the injected fast path (`zstd-wasm`) or `fzstd`. */
+export type ZstdDecompressorName = 'zstd-wasm' | 'fzstd';
+
+/**
+ * An injected one-shot zstd decompressor (the Node and browser loaders pass @bokuweb/zstd-wasm).
+ * `frame` holds exactly one complete frame whose header declares `contentSize` bytes of text (at
+ * most MAX_FRAME_ALLOCATION_BYTES, never 0); returns that text. It may throw on anything: the
+ * caller then decodes the frame with fzstd, whose error message is the one reported.
+ */
+export type FastDecompress = (frame: Uint8Array, contentSize: number) => Uint8Array;
+
+/**
+ * fzstd plus an optional fast path, shared by the decoder and the LogStore's on-demand frame reads.
+ * After the fast path's first error (or text of the wrong length) it is not used again for this
+ * log: its WebAssembly heap may be in a bad state, and fzstd gives the same text.
+ */
+export class FrameDecompressor {
+  private fast: FastDecompress | null;
+
+  constructor(fast: FastDecompress | null) {
+    this.fast = fast;
+  }
+
+  /** True while the fast path is available (injected and not yet failed). */
+  get hasFastPath(): boolean {
+    return this.fast !== null;
+  }
+
+  /**
+   * Decompresses a complete frame that declares `contentSize` bytes (already checked against the
+   * allocation limits). Throws fzstd's error when both paths fail.
+   */
+  decompressSized(
+    frame: Uint8Array,
+    contentSize: number,
+  ): { text: Uint8Array; decompressor: ZstdDecompressorName } {
+    const fast = this.fast;
+    if (fast !== null && contentSize > 0) {
+      try {
+        const text = fast(frame, contentSize);
+        if (text.length === contentSize) return { text, decompressor: 'zstd-wasm' };
+      } catch {
+        // Damaged frame, failed allocation or a broken module: fzstd decodes it (or names the damage).
+      }
+      this.fast = null;
+    }
+    return { text: decompress(frame), decompressor: 'fzstd' };
+  }
+
+  /**
+   * Decompresses a complete frame that decoded without error before (a LogStore re-read): the
+   * fast path when its header declares a size within the limits, fzstd otherwise. Throws on damage.
+   */
+  decompressRetained(frame: Uint8Array): Uint8Array {
+    const scan = scanZstdFrame(frame, 0);
+    if (
+      scan.kind === 'complete' &&
+      hasDeclaredSize(scan.header) &&
+      checkAllocation(scan.header, MAX_FRAME_ALLOCATION_BYTES) === null
+    )
+      return this.decompressSized(frame, scan.header.contentSize ?? 0).text;
+    return decompress(frame);
+  }
+}
+
+/** True when the frame header declares its content size (every frame dsh writes does). */
+function hasDeclaredSize(header: ZstdFrameHeader): boolean {
+  return header.contentSize !== null && (header.contentSize > 0 || header.isSingleSegment);
+}
 
 /** Thrown inside fzstd's `ondata` to stop a decompression bomb; caught right here. */
 class OutputLimitReached extends Error {}
@@ -70,7 +143,7 @@ function decodeStreaming(frame: Uint8Array, maxOutputBytes: number): FrameDecode
       };
     return { ok: false, reason: 'decode', message: `zstd decompression failed: ${describeError(error)}.` };
   }
-  return { ok: true, text: concatBytes(parts, total) };
+  return { ok: true, text: concatBytes(parts, total), decompressor: 'fzstd' };
 }
 
 /** Joins byte arrays into one (no copy when there is a single part). */
@@ -88,20 +161,23 @@ export function concatBytes(parts: readonly Uint8Array[], totalBytes?: number): 
 
 /**
  * Decompresses one complete frame (`frame` holds exactly its bytes). `maxOutputBytes` is the text
- * budget left. Frames that declare their size (every frame dsh writes) take fzstd's one-shot path;
- * others are streamed so output stays bounded. Never throws.
+ * budget left. Frames that declare their size (every frame dsh writes) take the one-shot path —
+ * `decompressor`'s fast path when it has one, else fzstd; others are streamed through fzstd so
+ * output stays bounded. Never throws.
  */
 export function decodeZstdFrame(
   frame: Uint8Array,
   header: ZstdFrameHeader,
   maxOutputBytes: number,
+  decompressor: FrameDecompressor | null = null,
 ): FrameDecodeResult {
   const refused = checkAllocation(header, maxOutputBytes);
   if (refused) return refused;
-  const hasKnownSize = header.contentSize !== null && (header.contentSize > 0 || header.isSingleSegment);
-  if (!hasKnownSize) return decodeStreaming(frame, maxOutputBytes);
+  if (!hasDeclaredSize(header)) return decodeStreaming(frame, maxOutputBytes);
   try {
-    return { ok: true, text: decompress(frame) };
+    if (decompressor !== null)
+      return { ok: true, ...decompressor.decompressSized(frame, header.contentSize ?? 0) };
+    return { ok: true, text: decompress(frame), decompressor: 'fzstd' };
   } catch (error) {
     return { ok: false, reason: 'decode', message: `zstd decompression failed: ${describeError(error)}.` };
   }
