@@ -119,13 +119,8 @@ describe('viewer store', () => {
   it('steps n/N through the triage findings together with the problems, in seq order', async () => {
     const fake = createFakeClient();
     fake.client.query = ((query: { kind: string }) =>
-      query.kind === 'triage'
-        ? Promise.resolve({
-            findings: [
-              { seq: 12, kind: 'failed-call', label: 'x' },
-              { seq: 30, kind: 'problem', label: 'y' },
-            ],
-          })
+      query.kind === 'finding-seqs'
+        ? Promise.resolve([30, 12])
         : Promise.reject(new Error('not used'))) as LogClient['query'];
     const store = createViewerStore({ client: fake.client, persistence: createMemoryPersistence() });
     store.getState().actions.openUrl('http://x/a.jsonl');

@@ -189,10 +189,9 @@ export function createViewerStore({ client, persistence }: ViewerStoreDependenci
           if (!isJumped && !hasUserMovedCursor)
             set({ cursorSeq: clampSeq(summary.eventCount - 1, summary.eventCount) });
           // n/N also stop at the triage findings (failed calls, retries, hanging turns …).
-          client.query({ kind: 'triage' }).then(
-            (report) => {
-              if (isCurrent())
-                set({ findingSeqs: uniqueSorted(report.findings.map((finding) => finding.seq)) });
+          client.query({ kind: 'finding-seqs' }).then(
+            (seqs) => {
+              if (isCurrent()) set({ findingSeqs: uniqueSorted(seqs) });
             },
             () => undefined, // n/N keep to the log's problems; the triage panel reports the failure.
           );

@@ -283,6 +283,8 @@ function answer(query: Query, log: OpenedLog): QueryResults[Query['kind']] {
       return log.problems.slice(query.start, query.start + query.count);
     case 'triage':
       return triageOf(log);
+    case 'finding-seqs':
+      return triageOf(log).findings.map((finding) => finding.seq);
     case 'usage':
       return deriveUsage(log);
     case 'times':

@@ -50,6 +50,8 @@ export type Query =
   | { kind: 'transcript' }
   | { kind: 'problems'; start: number; count: number }
   | { kind: 'triage' }
+  /** Seqs of the triage findings, in seq order (what n / N step through), without the rest of the report. */
+  | { kind: 'finding-seqs' }
   | { kind: 'usage' }
   | { kind: 'times'; seqs: number[] }
   | { kind: 'search'; text: string; fromSeq: number; direction: 1 | -1 };
@@ -63,6 +65,7 @@ export interface QueryResults {
   transcript: TranscriptEntry[];
   problems: LogProblem[];
   triage: TriageReport;
+  'finding-seqs': number[];
   usage: UsagePoint[];
   times: number[];
   search: number | null;

@@ -20,7 +20,8 @@ export function Scrubber() {
   const actions = useViewer((state) => state.actions);
   const eventCount = summary?.eventCount ?? 0;
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [width, setWidth] = useState(800);
+  /** The tick canvas width in CSS px once measured; no ticks are drawn before. */
+  const [width, setWidth] = useState<number | null>(null);
   const pendingSeqRef = useRef<number | null>(null);
   const frameRef = useRef<number | null>(null);
   const [dragSeq, setDragSeq] = useState<number | null>(null);
@@ -42,10 +43,12 @@ export function Scrubber() {
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas) return;
+    if (!canvas || width === null) return;
     const ratio = window.devicePixelRatio || 1;
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(TICKS_HEIGHT_PX * ratio);
+    // Resizing a canvas reallocates its bitmap: only when the size really changed.
+    if (canvas.width !== Math.round(width * ratio)) canvas.width = Math.round(width * ratio);
+    if (canvas.height !== Math.round(TICKS_HEIGHT_PX * ratio))
+      canvas.height = Math.round(TICKS_HEIGHT_PX * ratio);
     const context = canvas.getContext('2d');
     if (!context) return;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);

@@ -119,14 +119,20 @@ export function EventsPane() {
   }, [firstBlock, lastBlock, rows, eventCount]);
 
   // The cursor row stays in view: the smallest scroll that shows it whole (rows have a fixed height).
-  // The scroll position and viewport come from the virtualizer's state, not the DOM: reading
-  // scrollTop / clientHeight here would force a layout on every scrub.
+  // The scroll position and viewport come from the virtualizer's state, not the DOM, and the write
+  // happens in the next frame's animation callbacks, so it reuses that frame's layout instead of
+  // forcing one; the virtualizer follows from the scroll event.
   useEffect(() => {
     if (cursorSeq === null || cursorSeq >= eventCount) return;
-    const viewportPx = virtualizer.scrollRect?.height ?? scrollRef.current?.clientHeight ?? 0;
-    const scrollTop = virtualizer.scrollOffset ?? 0;
-    const target = scrollTopToReveal(cursorSeq, rowHeightPx, scrollTop, viewportPx);
-    if (target !== null) virtualizer.scrollToOffset(target);
+    const frame = requestAnimationFrame(() => {
+      const element = scrollRef.current;
+      if (!element) return;
+      const viewportPx = virtualizer.scrollRect?.height ?? element.clientHeight;
+      const scrollTop = virtualizer.scrollOffset ?? 0;
+      const target = scrollTopToReveal(cursorSeq, rowHeightPx, scrollTop, viewportPx);
+      if (target !== null) element.scrollTop = target;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [cursorSeq, eventCount, rowHeightPx, virtualizer]);
 
   const onSelect = useCallback((seq: number) => actions.selectEvent(seq), [actions]);

@@ -131,7 +131,12 @@ export function ModelViewPane() {
     const element = scrollRef.current;
     if (!element || lastKey === '') return;
     isPinnedRef.current = true;
-    element.scrollTop = SCROLL_TO_BOTTOM_PX;
+    // In the next frame's animation callbacks, before its layout and paint: the write then reuses the
+    // layout that frame does anyway instead of forcing one inside this commit.
+    const frame = requestAnimationFrame(() => {
+      if (isPinnedRef.current) element.scrollTop = SCROLL_TO_BOTTOM_PX;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [lastKey]);
   useEffect(() => {
     const element = scrollRef.current;

@@ -56,7 +56,8 @@ export function TimelinePane() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const cursorCanvasRef = useRef<HTMLCanvasElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(800);
+  /** The canvas width in CSS px once measured; nothing is drawn before (no throw-away first draw). */
+  const [width, setWidth] = useState<number | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
   const [times, setTimes] = useState<{ generation: number; seqs: number[]; times: number[] } | null>(null);
 
@@ -92,11 +93,11 @@ export function TimelinePane() {
       return createTimeScale(
         times.seqs.map((seq, index) => ({ seq, time: times.times[index] ?? Number.NaN })),
         eventCount,
-        width,
+        width ?? 0,
         PADDING_PX,
       );
     }
-    return createSeqScale(eventCount, width, PADDING_PX);
+    return createSeqScale(eventCount, width ?? 0, PADDING_PX);
   }, [axis, times, generation, timedSeqs, eventCount, width]);
 
   const timeOf = useMemo(() => {
@@ -108,10 +109,12 @@ export function TimelinePane() {
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas) return;
+    if (!canvas || width === null) return;
     const ratio = window.devicePixelRatio || 1;
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(CANVAS_HEIGHT_PX * ratio);
+    // Resizing a canvas reallocates its bitmap: only when the size really changed.
+    if (canvas.width !== Math.round(width * ratio)) canvas.width = Math.round(width * ratio);
+    if (canvas.height !== Math.round(CANVAS_HEIGHT_PX * ratio))
+      canvas.height = Math.round(CANVAS_HEIGHT_PX * ratio);
     const context = canvas.getContext('2d');
     if (!context) return;
     const isDark = document.documentElement.classList.contains('dark');
@@ -183,7 +186,7 @@ export function TimelinePane() {
   // The cursor has its own canvas: a scrub redraws one line, not every span (10,000+ steps).
   useEffect(() => {
     const canvas = cursorCanvasRef.current;
-    if (!canvas) return;
+    if (!canvas || width === null) return;
     const ratio = window.devicePixelRatio || 1;
     if (canvas.width !== Math.round(width * ratio)) canvas.width = Math.round(width * ratio);
     if (canvas.height !== Math.round(CANVAS_HEIGHT_PX * ratio))
@@ -302,7 +305,7 @@ export function TimelinePane() {
         {hover && hoverText && (
           <div
             className="pointer-events-none absolute top-0 z-20 whitespace-nowrap rounded bg-zinc-900/90 px-2 py-1 text-[11px] text-white shadow"
-            style={{ left: Math.min(hover.x + 10, width - 320) }}
+            style={{ left: Math.min(hover.x + 10, (width ?? 0) - 320) }}
           >
             {hoverText}
           </div>
