@@ -1,6 +1,8 @@
 // `npm run bench`: generates (or reuses) the large log and measures the core against the floor of
 // plain decompression + JSON.parse, peak memory in a fresh child process, model-view latency and
-// time to the first 10,000 events. `--json` prints exactly one JSON object.
+// time to the first 10,000 events. Decode+index is measured as the app runs it (with the
+// @bokuweb/zstd-wasm fast path when it loads) and with fzstd alone (`…Fzstd…` keys), against the
+// same floor. `--json` prints exactly one JSON object.
 //
 // Options: --scale 1 --seed 1 --runs 3 --chunk-mib 1 --out .bench --json
 
@@ -10,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { decompress as fzstdDecompress } from 'fzstd';
 import { decompress as zstdWasmDecompress } from '@bokuweb/zstd-wasm';
 import { createRandom, ensureLargeLog, initZstdOnce, type LargeLogFiles } from './generate-large-log.ts';
-import type { OpenedLog } from '../src/log/index.ts';
+import { loadFastZstd } from '../src/cli/fast-zstd.ts';
+import type { FastDecompress, OpenedLog } from '../src/log/index.ts';
 import { createLogDecoder, type DecoderOptions } from '../src/log/log-decoder.ts';
 import { deriveModelView } from '../src/log/model-view.ts';
 import { loadChecksumVerifier, type ChecksumVerifier } from '../src/log/zstd-checksum.ts';
@@ -59,16 +62,22 @@ interface CoreApi {
   createLogDecoder: typeof createLogDecoder;
   deriveModelView: typeof deriveModelView;
   checksumVerifier: ChecksumVerifier | null;
+  /** The fast zstd path the app injects (null: it failed to load, fzstd only). */
+  fastDecompress: FastDecompress | null;
 }
 
 async function loadCore(): Promise<{ core: CoreApi; missing: string[] }> {
-  const checksumVerifier = await loadChecksumVerifier();
-  const missing = checksumVerifier === null ? ['checksum verifier (WebAssembly unavailable)'] : [];
-  return { core: { createLogDecoder, deriveModelView, checksumVerifier }, missing };
+  // Call after initZstdOnce() when the process also compresses: zstd-wasm breaks on a second init.
+  const [checksumVerifier, fastDecompress] = await Promise.all([loadChecksumVerifier(), loadFastZstd()]);
+  const missing: string[] = [];
+  if (checksumVerifier === null) missing.push('checksum verifier (WebAssembly unavailable)');
+  if (fastDecompress === null) missing.push('fast zstd path (@bokuweb/zstd-wasm did not load)');
+  return { core: { createLogDecoder, deriveModelView, checksumVerifier, fastDecompress }, missing };
 }
 
-function decoderOptions(core: CoreApi): DecoderOptions {
-  return { checksum: core.checksumVerifier };
+/** The options the app uses, or fzstd alone when `useFast` is false. */
+function decoderOptions(core: CoreApi, useFast = true): DecoderOptions {
+  return { checksum: core.checksumVerifier, fastDecompress: useFast ? core.fastDecompress : null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -138,8 +147,8 @@ interface DecodeRun {
   log: OpenedLog;
 }
 
-function measureDecode(core: CoreApi, bytes: Uint8Array, chunkBytes: number): DecodeRun {
-  const decoder = core.createLogDecoder(decoderOptions(core));
+function measureDecode(core: CoreApi, bytes: Uint8Array, chunkBytes: number, useFast: boolean): DecodeRun {
+  const decoder = core.createLogDecoder(decoderOptions(core, useFast));
   const started = performance.now();
   let firstEventsMs: number | null = null;
   for (let offset = 0; offset < bytes.byteLength; offset += chunkBytes) {
@@ -347,16 +356,28 @@ async function main(): Promise<void> {
   if (missing.length > 0) notes.push(`core parts missing: ${missing.join('; ')}`);
   let decodeIndexMs: number | null = null;
   let firstEventsMs: number | null = null;
+  let decodeIndexFzstdMs: number | null = null;
+  let firstEventsFzstdMs: number | null = null;
+  let decompressor: string | null = null;
   let modelView: ReturnType<typeof measureModelView> = null;
   let verdict: string | null = null;
   let decodedEvents: number | null = null;
   if (core !== null) {
     const decodeRuns: number[] = [];
     const firstRuns: number[] = [];
+    const fzstdDecodeRuns: number[] = [];
+    const fzstdFirstRuns: number[] = [];
     let lastLog: OpenedLog | null = null;
+    let fzstdEvents = 0;
     for (let run = 0; run < args.runs; run += 1) {
+      // fzstd alone first, then the app's configuration, alternating so drift hits both alike.
       globalThis.gc?.();
-      const result = measureDecode(core, bytes, args.chunkBytes);
+      const fzstdOnly = measureDecode(core, bytes, args.chunkBytes, false);
+      fzstdDecodeRuns.push(fzstdOnly.decodeIndexMs);
+      if (fzstdOnly.firstEventsMs !== null) fzstdFirstRuns.push(fzstdOnly.firstEventsMs);
+      fzstdEvents = fzstdOnly.log.store.eventCount;
+      globalThis.gc?.();
+      const result = measureDecode(core, bytes, args.chunkBytes, true);
       decodeRuns.push(result.decodeIndexMs);
       if (result.firstEventsMs !== null) firstRuns.push(result.firstEventsMs);
       // Only the last run's log is kept, so earlier ones can be collected before the next run.
@@ -364,8 +385,14 @@ async function main(): Promise<void> {
     }
     decodeIndexMs = median(decodeRuns);
     firstEventsMs = firstRuns.length > 0 ? median(firstRuns) : null;
-    log(`decode+index: ${decodeRuns.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    decodeIndexFzstdMs = median(fzstdDecodeRuns);
+    firstEventsFzstdMs = fzstdFirstRuns.length > 0 ? median(fzstdFirstRuns) : null;
+    log(`decode+index (app): ${decodeRuns.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    log(`decode+index (fzstd only): ${fzstdDecodeRuns.map((ms) => ms.toFixed(0)).join(', ')} ms`);
     if (lastLog !== null) {
+      decompressor = lastLog.file.decompressor ?? null;
+      if (fzstdEvents !== lastLog.store.eventCount)
+        notes.push(`fzstd-only decode read ${fzstdEvents} events, the app's ${lastLog.store.eventCount}`);
       verdict = lastLog.verdict.status;
       decodedEvents = lastLog.store.eventCount;
       if (verdict !== 'ok')
@@ -409,6 +436,10 @@ async function main(): Promise<void> {
     floorMs: round(floorMs),
     decodeIndexMs: round(decodeIndexMs),
     ratioToFloor: decodeIndexMs === null ? null : round(decodeIndexMs / floorMs, 2),
+    decompressor,
+    decodeIndexFzstdMs: round(decodeIndexFzstdMs),
+    ratioToFloorFzstd: decodeIndexFzstdMs === null ? null : round(decodeIndexFzstdMs / floorMs, 2),
+    firstEventsFzstdMs: round(firstEventsFzstdMs),
     peakRssBytes,
     memoryRatio: round(memoryRatio, 2),
     memoryRatioAboveBaseline: round(memoryRatioAboveBaseline, 2),
@@ -440,8 +471,10 @@ async function main(): Promise<void> {
       '',
     ],
     ['floor (fzstd + TextDecoder + JSON.parse)', show(report.floorMs, 'ms'), ''],
-    ['decode + index (1 MiB chunks)', show(report.decodeIndexMs, 'ms'), ''],
+    [`decode + index (1 MiB chunks, ${decompressor ?? 'n/a'})`, show(report.decodeIndexMs, 'ms'), ''],
     ['ratio to floor', show(report.ratioToFloor, '×'), check(report.ratioToFloor, TARGET_RATIO_TO_FLOOR)],
+    ['decode + index, fzstd only', show(report.decodeIndexFzstdMs, 'ms'), ''],
+    ['ratio to floor, fzstd only', show(report.ratioToFloorFzstd, '×'), ''],
     ['peak RSS (fresh process)', mib(peakRssBytes), ''],
     ['peak RSS / JSONL bytes', show(report.memoryRatio, '×'), check(report.memoryRatio, TARGET_MEMORY_RATIO)],
     ['  above process baseline', show(report.memoryRatioAboveBaseline, '×'), ''],
@@ -453,6 +486,7 @@ async function main(): Promise<void> {
       check(report.modelViewP99Ms, TARGET_MODEL_VIEW_P99_MS),
     ],
     ['first 10,000 events', show(report.firstEventsMs, 'ms'), ''],
+    ['first 10,000 events, fzstd only', show(report.firstEventsFzstdMs, 'ms'), ''],
     ['decompress only: fzstd', show(report.fzstdDecompressMs, 'ms'), ''],
     ['decompress only: @bokuweb/zstd-wasm', show(report.zstdWasmDecompressMs, 'ms'), ''],
     ['verdict', verdict ?? 'n/a', ''],

@@ -11,6 +11,7 @@ import {
   deriveTriage,
   loadChecksumVerifier,
 } from '../log/index.ts';
+import { loadFastZstd } from './fast-zstd.ts';
 import { formatInspectText, formatProjectText, formatTriageText } from './format-text.ts';
 import { parseCliArguments, sniffLogBytes, USAGE } from './cli-arguments.ts';
 
@@ -47,8 +48,8 @@ async function run(args: readonly string[]): Promise<number> {
     return EXIT_NOT_READABLE;
   }
 
-  const checksum = await loadChecksumVerifier();
-  const log = decodeLog(bytes, { checksum });
+  const [checksum, fastDecompress] = await Promise.all([loadChecksumVerifier(), loadFastZstd()]);
+  const log = decodeLog(bytes, { checksum, fastDecompress });
   if (log.problems.some((problem) => problem.kind === 'not-a-log' || problem.kind === 'zip')) {
     stderr.write(`dsh-replay: ${file} is not a session log\n`);
     return EXIT_NOT_READABLE;

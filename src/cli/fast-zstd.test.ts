@@ -1,0 +1,32 @@
+// The Node loader of the fast zstd path: it starts @bokuweb/zstd-wasm once and its decompressor reads real logs.
+
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeLog } from '../log/index.ts';
+import { loadFastZstd } from './fast-zstd.ts';
+
+const CORPUS_DIR = '/work/shared/corpus';
+
+describe('loadFastZstd', () => {
+  it('loads the WebAssembly decompressor once and hands out the same function', async () => {
+    const first = await loadFastZstd();
+    expect(first).not.toBeNull();
+    expect(await loadFastZstd()).toBe(first);
+  });
+
+  it('decodes a real zstd log through the fast path, with the same events as its plain twin', async () => {
+    const fastDecompress = await loadFastZstd();
+    const name = existsSync(CORPUS_DIR)
+      ? readdirSync(CORPUS_DIR).find((candidate) => candidate.endsWith('.jsonl.zstd'))
+      : undefined;
+    if (name === undefined) return;
+    const zstd = decodeLog(new Uint8Array(readFileSync(join(CORPUS_DIR, name))), { fastDecompress });
+    const plain = decodeLog(new Uint8Array(readFileSync(join(CORPUS_DIR, name.replace(/\.zstd$/, '')))));
+    expect(zstd.file.decompressor).toBe('zstd-wasm');
+    expect(zstd.store.eventCount).toBe(plain.store.eventCount);
+    expect(zstd.store.readStoredEvent(zstd.store.eventCount - 1)).toEqual(
+      plain.store.readStoredEvent(plain.store.eventCount - 1),
+    );
+  });
+});
