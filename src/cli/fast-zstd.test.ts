@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeLog } from '../log/index.ts';
 import { loadFastZstd } from './fast-zstd.ts';
 
-const CORPUS_DIR = '/work/shared/corpus';
+import { CORPUS_DIR } from '../log/testing/corpus-dir.ts';
 
 describe('loadFastZstd', () => {
   it('loads the WebAssembly decompressor once and hands out the same function', async () => {

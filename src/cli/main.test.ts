@@ -9,7 +9,7 @@ import { parseCliArguments, sniffLogBytes } from './cli-arguments.ts';
 import { TriageLogBuilder, toolCallBlock } from '../log/testing/triage-log-builder.ts';
 
 const MAIN = join(import.meta.dirname, 'main.ts');
-const CORPUS_DIR = '/work/shared/corpus';
+import { CORPUS_DIR } from '../log/testing/corpus-dir.ts';
 const hasCorpus = existsSync(join(CORPUS_DIR, 'MANIFEST.json'));
 
 interface CliRun {

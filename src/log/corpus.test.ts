@@ -1,4 +1,4 @@
-// Every real log of the shared corpus (/work/shared/corpus, or $DSH_CORPUS) decodes as its MANIFEST.json says, in both containers.
+// Every real log of the shared corpus (../shared/corpus beside the clone, or $DSH_CORPUS) decodes as its MANIFEST.json says, in both containers.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { findUnaccountedLines } from './testing/decoder-checks.ts';
 import type { ChecksumVerifier } from './zstd-checksum.ts';
 import { loadChecksumVerifier } from './zstd-checksum.ts';
 
-const CORPUS_DIR = process.env['DSH_CORPUS'] ?? '/work/shared/corpus';
+import { CORPUS_DIR } from './testing/corpus-dir.ts';
 const MANIFEST_PATH = join(CORPUS_DIR, 'MANIFEST.json');
 
 interface ManifestLog {

@@ -7,7 +7,7 @@ import { buildInspectReport, buildProjectReport } from './inspect-report.ts';
 import { decodeLog } from './log-decoder.ts';
 import { TriageLogBuilder, toolCallBlock } from './testing/triage-log-builder.ts';
 
-const CORPUS_DIR = '/work/shared/corpus';
+import { CORPUS_DIR } from './testing/corpus-dir.ts';
 const hasCorpus = existsSync(join(CORPUS_DIR, 'MANIFEST.json'));
 
 interface ManifestLog {
@@ -83,7 +83,7 @@ describe('buildProjectReport', () => {
 });
 
 describe.skipIf(!hasCorpus)(
-  'buildInspectReport over the corpus (skipped when /work/shared/corpus is absent)',
+  'buildInspectReport over the corpus (skipped when ../shared/corpus is absent)',
   () => {
     const manifest = hasCorpus
       ? (JSON.parse(readFileSync(join(CORPUS_DIR, 'MANIFEST.json'), 'utf8')) as { logs: ManifestLog[] })

@@ -7,7 +7,7 @@ import { ChunkKind } from './event.ts';
 import { decodeLog } from './log-decoder.ts';
 import { LogScript, buildCompactionExample } from './testing/event-builders.ts';
 
-const CORPUS_DIR = '/work/shared/corpus';
+import { CORPUS_DIR } from './testing/corpus-dir.ts';
 
 function toolCall(text: string) {
   return { type: 'tool-call', id: text, name: 'bash', arguments: '{}' };

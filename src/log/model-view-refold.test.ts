@@ -10,7 +10,7 @@ import { deriveModelView } from './model-view.ts';
 import type { OpenedLog } from './opened-log.ts';
 import { LogScript } from './testing/event-builders.ts';
 
-const CORPUS_DIR = '/work/shared/corpus';
+import { CORPUS_DIR } from './testing/corpus-dir.ts';
 const hasCorpus = existsSync(join(CORPUS_DIR, 'MANIFEST.json'));
 
 /** Naive lenient fold of events 0..atSeq, reading each event; returns nodes and message seqs. */

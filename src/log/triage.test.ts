@@ -8,7 +8,7 @@ import type { OpenedLog } from './opened-log.ts';
 import { RETRY_ADVICE, deriveTriage, describeToolNameCheck } from './triage.ts';
 import { TriageLogBuilder, textBlock, toolCallBlock } from './testing/triage-log-builder.ts';
 
-const CORPUS_DIR = '/work/shared/corpus';
+import { CORPUS_DIR } from './testing/corpus-dir.ts';
 const hasCorpus = existsSync(join(CORPUS_DIR, 'MANIFEST.json'));
 
 function open(builder: TriageLogBuilder): OpenedLog {
@@ -409,79 +409,76 @@ interface ManifestLog {
   };
 }
 
-describe.skipIf(!hasCorpus)(
-  'deriveTriage over the corpus (skipped when /work/shared/corpus is absent)',
-  () => {
-    const manifest = hasCorpus
-      ? (JSON.parse(readFileSync(join(CORPUS_DIR, 'MANIFEST.json'), 'utf8')) as { logs: ManifestLog[] })
-      : { logs: [] };
+describe.skipIf(!hasCorpus)('deriveTriage over the corpus (skipped when ../shared/corpus is absent)', () => {
+  const manifest = hasCorpus
+    ? (JSON.parse(readFileSync(join(CORPUS_DIR, 'MANIFEST.json'), 'utf8')) as { logs: ManifestLog[] })
+    : { logs: [] };
 
-    it('finds the repaired TOOL_OUTCOME_UNKNOWN call of the tool-outcome-unknown log', () => {
-      const report = deriveTriage(
-        openCorpus(
-          'headless-agent__semantic-checkpoint-snapshots__tool-outcome-unknown__session.expected.jsonl',
-        ),
-      );
-      expect(report.lastFailedCall).toMatchObject({
-        callId: 'unknown-outcome-call',
-        name: 'write_remote',
-        classification: 'TOOL_OUTCOME_UNKNOWN',
-        isRepaired: true,
-        callSeq: 4,
-        resultSeq: 5,
-        turnEndReason: 'interrupted',
-      });
-      expect(report.turnEndReasons).toEqual({ interrupted: 1, completed: 1 });
-      expect(report.bugReport).toContain('unknown-outcome-call');
+  it('finds the repaired TOOL_OUTCOME_UNKNOWN call of the tool-outcome-unknown log', () => {
+    const report = deriveTriage(
+      openCorpus(
+        'headless-agent__semantic-checkpoint-snapshots__tool-outcome-unknown__session.expected.jsonl',
+      ),
+    );
+    expect(report.lastFailedCall).toMatchObject({
+      callId: 'unknown-outcome-call',
+      name: 'write_remote',
+      classification: 'TOOL_OUTCOME_UNKNOWN',
+      isRepaired: true,
+      callSeq: 4,
+      resultSeq: 5,
+      turnEndReason: 'interrupted',
     });
+    expect(report.turnEndReasons).toEqual({ interrupted: 1, completed: 1 });
+    expect(report.bugReport).toContain('unknown-outcome-call');
+  });
 
-    it('explains the error-finish log as a request that produced no assistant/message', () => {
-      const report = deriveTriage(openCorpus('acp-agent__snapshots__error-finish__session.jsonl'));
-      expect(report.turnEndReasons).toEqual({ error: 1 });
-      expect(report.silentRequests.length).toBeGreaterThan(0);
-    });
+  it('explains the error-finish log as a request that produced no assistant/message', () => {
+    const report = deriveTriage(openCorpus('acp-agent__snapshots__error-finish__session.jsonl'));
+    expect(report.turnEndReasons).toEqual({ error: 1 });
+    expect(report.silentRequests.length).toBeGreaterThan(0);
+  });
 
-    it('reads the cancel log as an aborted turn', () => {
-      const report = deriveTriage(openCorpus('acp-agent__snapshots__cancel__session.jsonl'));
-      expect(report.turnEndReasons).toEqual({ aborted: 1 });
-    });
+  it('reads the cancel log as an aborted turn', () => {
+    const report = deriveTriage(openCorpus('acp-agent__snapshots__cancel__session.jsonl'));
+    expect(report.turnEndReasons).toEqual({ aborted: 1 });
+  });
 
-    it('reads the max-tokens subagent child as a delegated child with a max-tokens turn', () => {
-      const report = deriveTriage(
-        openCorpus('acp-agent__snapshots__subagent-max-tokens-partial__session.1.jsonl'),
-      );
-      expect(report.header.isDelegatedChild).toBe(true);
-      expect(report.header.delegationDepth).toBe(1);
-      expect(report.turnEndReasons).toEqual({ 'max-tokens': 1 });
-    });
+  it('reads the max-tokens subagent child as a delegated child with a max-tokens turn', () => {
+    const report = deriveTriage(
+      openCorpus('acp-agent__snapshots__subagent-max-tokens-partial__session.1.jsonl'),
+    );
+    expect(report.header.isDelegatedChild).toBe(true);
+    expect(report.header.delegationDepth).toBe(1);
+    expect(report.turnEndReasons).toEqual({ 'max-tokens': 1 });
+  });
 
-    it('agrees with the manifest on tool errors, approvals, retries, end reasons and header facts for every log', () => {
-      for (const entry of manifest.logs) {
-        for (const suffix of ['.jsonl', '.jsonl.zstd']) {
-          const fileName = `${entry.name}${suffix}`;
-          if (!existsSync(join(CORPUS_DIR, fileName))) continue;
-          const report = deriveTriage(openCorpus(fileName));
-          const context = `${fileName}`;
-          expect(report.continuity.isContiguous, context).toBe(true);
-          expect(Object.keys(report.turnEndReasons).sort(), context).toEqual(
-            [...entry.features.turnEndReasons].sort(),
-          );
-          expect(report.approvals.length > 0, context).toBe(entry.features.hasApproval);
-          expect(report.retries.length > 0, context).toBe(entry.features.hasLlmRetry);
-          if (entry.features.hasToolError)
-            expect(
-              report.failedCalls.some((call) => call.resultSeq !== null),
-              context,
-            ).toBe(true);
-          expect(report.header.delegationDepth, context).toBe(entry.header.delegationDepth);
-          expect(report.header.parentSession, context).toBe(entry.header.parentSession);
-          expect(report.header.isDelegatedChild, context).toBe((entry.header.delegationDepth ?? 0) > 0);
+  it('agrees with the manifest on tool errors, approvals, retries, end reasons and header facts for every log', () => {
+    for (const entry of manifest.logs) {
+      for (const suffix of ['.jsonl', '.jsonl.zstd']) {
+        const fileName = `${entry.name}${suffix}`;
+        if (!existsSync(join(CORPUS_DIR, fileName))) continue;
+        const report = deriveTriage(openCorpus(fileName));
+        const context = `${fileName}`;
+        expect(report.continuity.isContiguous, context).toBe(true);
+        expect(Object.keys(report.turnEndReasons).sort(), context).toEqual(
+          [...entry.features.turnEndReasons].sort(),
+        );
+        expect(report.approvals.length > 0, context).toBe(entry.features.hasApproval);
+        expect(report.retries.length > 0, context).toBe(entry.features.hasLlmRetry);
+        if (entry.features.hasToolError)
           expect(
-            report.findings.map((finding) => finding.seq),
+            report.failedCalls.some((call) => call.resultSeq !== null),
             context,
-          ).toEqual([...report.findings.map((finding) => finding.seq)].sort((a, b) => a - b));
-        }
+          ).toBe(true);
+        expect(report.header.delegationDepth, context).toBe(entry.header.delegationDepth);
+        expect(report.header.parentSession, context).toBe(entry.header.parentSession);
+        expect(report.header.isDelegatedChild, context).toBe((entry.header.delegationDepth ?? 0) > 0);
+        expect(
+          report.findings.map((finding) => finding.seq),
+          context,
+        ).toEqual([...report.findings.map((finding) => finding.seq)].sort((a, b) => a - b));
       }
-    });
-  },
-);
+    }
+  });
+});

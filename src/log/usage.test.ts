@@ -7,7 +7,7 @@ import { decodeLog } from './log-decoder.ts';
 import { TriageLogBuilder, textBlock } from './testing/triage-log-builder.ts';
 import { deriveUsage, findUsagePointAt, sumUsageByTurn } from './usage.ts';
 
-const CORPUS_DIR = '/work/shared/corpus';
+import { CORPUS_DIR } from './testing/corpus-dir.ts';
 const hasCorpus = existsSync(join(CORPUS_DIR, 'MANIFEST.json'));
 
 describe('deriveUsage', () => {

@@ -23,7 +23,7 @@ import { loadChecksumVerifier } from './zstd-checksum.ts';
 import type { FastDecompress } from './zstd-decode.ts';
 import { FrameDecompressor } from './zstd-decode.ts';
 
-const CORPUS_DIR = process.env['DSH_CORPUS'] ?? '/work/shared/corpus';
+import { CORPUS_DIR } from './testing/corpus-dir.ts';
 
 let checksum: ChecksumVerifier | null = null;
 

@@ -1,6 +1,6 @@
 // Writes the decoder fixtures in fixtures/: copies of representative corpus logs (both containers)
 // and torn-frame.jsonl.zstd built from one of them. Run: npx tsx src/log/testing/make-decoder-fixtures.ts
-// (needs the corpus at /work/shared/corpus or $DSH_CORPUS). fixtures/README.md says what each proves.
+// (needs the corpus at ../shared/corpus or $DSH_CORPUS). fixtures/README.md says what each proves.
 
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { decompress } from 'fzstd';
 import { scanZstdFrame } from '../zstd-frames.ts';
 import { initLogBuilder, joinBytes, rawZstdFrame } from './log-builder.ts';
+import { CORPUS_DIR } from './corpus-dir.ts';
 
 /** Fixture name → corpus log it is copied from. */
 export const CORPUS_FIXTURES: Readonly<Record<string, string>> = {
@@ -63,7 +64,7 @@ export function buildTornFrameFixture(zstd: Uint8Array): {
 export const FIXTURES_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures');
 
 async function main(): Promise<void> {
-  const corpus = process.env['DSH_CORPUS'] ?? '/work/shared/corpus';
+  const corpus = CORPUS_DIR;
   await initLogBuilder();
   for (const [name, source] of Object.entries(CORPUS_FIXTURES)) {
     for (const extension of ['.jsonl', '.jsonl.zstd'])
