@@ -4,8 +4,10 @@ import { useCallback, useEffect } from 'react';
 import type { ViewerStore } from '../store/viewer-store.ts';
 import { formatPermalinkHash, parsePermalinkHash, parseStartRequest } from './permalink.ts';
 
-/** The hash is rewritten at most this often while scrubbing (history.replaceState is not free). */
-const HASH_WRITE_INTERVAL_MS = 150;
+/** The hash is rewritten once the cursor has rested this long (history.replaceState is not free). */
+const HASH_REST_MS = 300;
+/** …or at the latest this long after the first unwritten move, so a long scrub still updates it. */
+const HASH_MAX_WAIT_MS = 1_500;
 
 /** The app's base URL (where public/ files such as the demo are served). */
 export function getAppBaseUrl(): string {
@@ -39,8 +41,11 @@ export function useUrlSync(store: ViewerStore): void {
     window.addEventListener('hashchange', onHashChange);
 
     let timer: number | null = null;
+    /** When the oldest move not yet in the hash happened (ms, performance.now), or null. */
+    let firstPendingAt: number | null = null;
     const writeHash = () => {
       timer = null;
+      firstPendingAt = null;
       const { cursorSeq, summary, loadState } = store.getState();
       if (loadState !== 'ready' || !summary) return;
       const next = formatPermalinkHash(cursorSeq, summary.sessionId);
@@ -48,7 +53,12 @@ export function useUrlSync(store: ViewerStore): void {
     };
     const unsubscribe = store.subscribe((state, previous) => {
       if (state.cursorSeq === previous.cursorSeq && state.loadState === previous.loadState) return;
-      if (timer === null) timer = window.setTimeout(writeHash, HASH_WRITE_INTERVAL_MS);
+      // Debounced with a maximum wait: while scrubbing, no history write competes with the panes.
+      const now = performance.now();
+      firstPendingAt ??= now;
+      if (timer !== null) window.clearTimeout(timer);
+      const delay = Math.min(HASH_REST_MS, Math.max(0, firstPendingAt + HASH_MAX_WAIT_MS - now));
+      timer = window.setTimeout(writeHash, delay);
     });
     return () => {
       window.removeEventListener('hashchange', onHashChange);

@@ -1,5 +1,5 @@
 // The seq scrubber: a slider over all seqs with turn/step ticks and problem marks, play controls and
-// the cursor's position. Slider input is written to the store at most once per animation frame.
+// the cursor's position. Slider input reaches the store at once, then at most once more per animation frame.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useViewer } from '../../store/use-viewer.ts';
 import { formatCount } from '../shared/format.ts';
@@ -96,16 +96,21 @@ export function Scrubber() {
     return { turn: turn.turn, step: step?.step ?? null };
   }, [cursorSeq, summary]);
 
+  // Leading edge: the first move of a frame reaches the store at once (the model view asks the worker
+  // inside this input event); further moves in the same frame are coalesced into one at its end.
   const scheduleCursor = (seq: number) => {
+    if (frameRef.current === null) {
+      actions.setCursor(seq);
+      frameRef.current = requestAnimationFrame(() => {
+        frameRef.current = null;
+        if (pendingSeqRef.current !== null) actions.setCursor(pendingSeqRef.current);
+        pendingSeqRef.current = null;
+        setDragSeq(null);
+      });
+      return;
+    }
     pendingSeqRef.current = seq;
     setDragSeq(seq);
-    if (frameRef.current !== null) return;
-    frameRef.current = requestAnimationFrame(() => {
-      frameRef.current = null;
-      if (pendingSeqRef.current !== null) actions.setCursor(pendingSeqRef.current);
-      pendingSeqRef.current = null;
-      setDragSeq(null);
-    });
   };
 
   const shownSeq = dragSeq ?? cursorSeq ?? 0;

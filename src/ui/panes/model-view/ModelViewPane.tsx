@@ -3,7 +3,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TranscriptEntry } from '../../../log/index.ts';
-import { useViewer } from '../../../store/use-viewer.ts';
+import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
 import { MessageView } from './MessageView.tsx';
 import { StreamingView } from './StreamingView.tsx';
 import { useMessageBodies, useModelView } from './use-model-view.ts';
@@ -38,12 +38,13 @@ function describeTranscriptMarker(entry: TranscriptEntry): string | null {
 
 /** Right-hand pane; follows `cursorSeq`, sets it when a message's seq is clicked. */
 export function ModelViewPane() {
+  const store = useViewerStoreApi();
   const client = useViewer((state) => state.client);
   const cursorSeq = useViewer((state) => state.cursorSeq);
   const generation = useViewer((state) => state.logGeneration);
   const mode = useViewer((state) => state.modelMode);
   const actions = useViewer((state) => state.actions);
-  const { view, error } = useModelView(client, cursorSeq, generation);
+  const { view, error } = useModelView(client, cursorSeq, generation, store);
   const bodies = useMessageBodies(client, generation);
 
   const [transcript, setTranscript] = useState<{ generation: number; entries: TranscriptEntry[] } | null>(

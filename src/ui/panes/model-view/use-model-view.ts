@@ -3,13 +3,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ModelMessageDetail, ModelView } from '../../../log/index.ts';
 import { LruCache } from '../../../store/lru-cache.ts';
+import type { ViewerStore } from '../../../store/viewer-store.ts';
 import type { LogClient } from '../../../worker/client.ts';
 
 const MODEL_VIEWS_CACHED = 64;
 const MESSAGE_BODIES_CACHED = 4_000;
 
-/** The model view at `seq` (the last answered one while a newer request runs), and its error. */
-export function useModelView(client: LogClient, seq: number | null, generation: number) {
+/**
+ * The model view at `seq` (the last answered one while a newer request runs), and its error. With
+ * `store`, a cursor move asks the worker at once, from the store's change callback (inside the input
+ * event, before React renders the move), instead of after the panes' render and effects.
+ */
+export function useModelView(client: LogClient, seq: number | null, generation: number, store?: ViewerStore) {
   const cacheRef = useRef(new LruCache<number, ModelView>(MODEL_VIEWS_CACHED));
   const wantedRef = useRef<number | null>(seq);
   const inFlightRef = useRef(false);
@@ -51,6 +56,17 @@ export function useModelView(client: LogClient, seq: number | null, generation: 
     if (seq === null) setView(null);
     else pump();
   }, [seq, generation, pump]);
+
+  useEffect(() => {
+    if (!store) return;
+    return store.subscribe((state, previous) => {
+      if (state.cursorSeq === previous.cursorSeq || state.cursorSeq === null) return;
+      // Same generation only: a new log clears the cache in the effects above first.
+      if (state.logGeneration !== previous.logGeneration) return;
+      wantedRef.current = state.cursorSeq;
+      pump();
+    });
+  }, [store, pump]);
 
   return { view, error };
 }
