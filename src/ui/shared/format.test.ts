@@ -1,6 +1,6 @@
 // Tests of display formatting.
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, formatEpoch } from './format.ts';
+import { formatBytes, formatCount, formatDuration, formatEpoch } from './format.ts';
 
 describe('format', () => {
   it('picks a binary unit for sizes', () => {
@@ -18,5 +18,13 @@ describe('format', () => {
     expect(formatEpoch(Number.NaN)).toBe('—');
     expect(formatEpoch(1e20)).toBe('—');
     expect(formatEpoch(0)).toBe('1970-01-01 00:00:00Z');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups digits in threes like en-US toLocaleString, for signs, rounding and every length', () => {
+    for (const value of [0, 7, 12, 999, 1000, 1234.6, -1000, -999999, 1_300_327, 123_456_789_012]) {
+      expect(formatCount(value)).toBe(Math.round(value).toLocaleString('en-US'));
+    }
   });
 });
