@@ -14,6 +14,7 @@ import {
   searchEvents,
 } from '../log/index.ts';
 import type { LogDecoder, OpenedLog, TriageReport } from '../log/index.ts';
+import { loadFastZstd } from './fast-zstd.ts';
 import { buildLogSummary } from './log-summary.ts';
 import type {
   LoadFailure,
@@ -48,6 +49,8 @@ type ChecksumVerifier = Awaited<ReturnType<typeof loadChecksumVerifier>> | null;
 /** Started when the worker starts (the client warms the worker up before any drop). Null when there is
  * no WebAssembly (or it was refused): frames then load unverified, which FileFacts reports. */
 const checksumVerifierReady: Promise<ChecksumVerifier> = loadChecksumVerifier().catch(() => null);
+/** The WebAssembly zstd decompressor, started with the worker; null = fzstd only (FileFacts.decompressor). */
+const fastZstdReady = loadFastZstd();
 
 function post(message: WorkerToMain): void {
   self.postMessage(message);
@@ -169,12 +172,16 @@ async function runLoad(loadId: number, source: LoadSource): Promise<void> {
 
   try {
     // Open the source while the verifier finishes loading (both usually done before the drop).
-    const [checksumVerifier, opened] = await Promise.all([checksumVerifierReady, readSource(source)]);
+    const [checksumVerifier, fastDecompress, opened] = await Promise.all([
+      checksumVerifierReady,
+      fastZstdReady,
+      readSource(source),
+    ]);
     if (load.isCancelled) {
       await opened.reader.cancel().catch(() => undefined);
       return;
     }
-    const decoder: LogDecoder = createLogDecoder({ checksum: checksumVerifier });
+    const decoder: LogDecoder = createLogDecoder({ checksum: checksumVerifier, fastDecompress });
     currentLog = decoder.log;
     totalBytes = opened.totalBytes;
     const { reader } = opened;
