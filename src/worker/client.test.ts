@@ -2,7 +2,7 @@
 /// <reference lib="dom" />
 import { describe, expect, it } from 'vitest';
 import { createLogClient } from './client.ts';
-import type { LoadFailure, MainToWorker, WorkerToMain } from './protocol.ts';
+import type { LoadFailure, LogSummary, MainToWorker, WorkerToMain } from './protocol.ts';
 
 class FakeWorker extends EventTarget {
   readonly posted: MainToWorker[] = [];
@@ -94,5 +94,35 @@ describe('createLogClient', () => {
     expect(workers[0]!.posted.map((message) => message.type)).toEqual(['open', 'cancel', 'open']);
     workers[0]!.reply({ type: 'load-failed', loadId: first, failure: { kind: 'cancelled', message: '' } });
     expect(loaded).toEqual([]);
+  });
+
+  it("puts the 'turns' parts in front of the loaded summary's turns, and drops parts of a replaced load", () => {
+    const { client, workers } = setup();
+    const loaded: number[][] = [];
+    const file = new File(['x'], 'a.jsonl');
+    client.openLog({ kind: 'file', file }, NOOP_LISTENER);
+    const loadId = client.openLog(
+      { kind: 'file', file },
+      {
+        ...NOOP_LISTENER,
+        onLoaded: (summary) => loaded.push(summary.turns.map((turn) => turn.turn)),
+      },
+    );
+    const turn = (n: number) => ({
+      turn: n,
+      startSeq: n,
+      endSeq: n,
+      reason: null,
+      reasonDetail: null,
+      steps: [],
+    });
+    const worker = workers[0]!;
+    worker.reply({ type: 'turns', loadId: loadId - 1, turns: [turn(99)] });
+    worker.reply({ type: 'turns', loadId, turns: [turn(1), turn(2)] });
+    worker.reply({ type: 'turns', loadId, turns: [turn(3), turn(4)] });
+    const summary = { turns: [turn(5)] } as unknown as LogSummary;
+    const progress = { bytesRead: 1, totalBytes: 1, events: 5, lines: 5, elapsedMs: 1 };
+    worker.reply({ type: 'loaded', loadId, summary, progress });
+    expect(loaded).toEqual([[1, 2, 3, 4, 5]]);
   });
 });

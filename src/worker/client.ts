@@ -58,7 +58,8 @@ export function createLogClient(createWorker: WorkerFactory = createLogWorker): 
   let worker: Worker | null = null;
   let nextRequestId = 1;
   let nextLoadId = 1;
-  let currentLoad: { loadId: number; listener: LoadListener } | null = null;
+  /** The load in progress; `turnParts` collects the final summary's leading turns ('turns' messages). */
+  let currentLoad: { loadId: number; listener: LoadListener; turnParts: LogSummary['turns'][] } | null = null;
   const pending = new Map<number, PendingRequest>();
 
   function failEverything(message: string): void {
@@ -93,11 +94,18 @@ export function createLogClient(createWorker: WorkerFactory = createLogWorker): 
       case 'summary':
         if (currentLoad?.loadId === message.loadId) currentLoad.listener.onSummary(message.summary);
         return;
+      case 'turns':
+        if (currentLoad?.loadId === message.loadId) currentLoad.turnParts.push(message.turns);
+        return;
       case 'loaded':
         if (currentLoad?.loadId === message.loadId) {
-          const { listener } = currentLoad;
+          const { listener, turnParts } = currentLoad;
           currentLoad = null;
-          listener.onLoaded(message.summary, message.progress);
+          const summary =
+            turnParts.length === 0
+              ? message.summary
+              : { ...message.summary, turns: [...turnParts.flat(), ...message.summary.turns] };
+          listener.onLoaded(summary, message.progress);
         }
         return;
       case 'load-failed':
@@ -143,7 +151,7 @@ export function createLogClient(createWorker: WorkerFactory = createLogWorker): 
         previous.listener.onFailed({ kind: 'cancelled', message: 'Replaced by another file.' });
       }
       const loadId = nextLoadId++;
-      currentLoad = { loadId, listener };
+      currentLoad = { loadId, listener, turnParts: [] };
       post({ type: 'open', loadId, source });
       return loadId;
     },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogDecoder } from '../log/index.ts';
-import { buildLogSummary } from './log-summary.ts';
+import { buildLogSummary, splitSummaryTurns } from './log-summary.ts';
 
 function openFixture(path: string) {
   const decoder = createLogDecoder({ checksum: null });
@@ -25,5 +25,27 @@ describe('buildLogSummary', () => {
     expect(summary.turns).toEqual(log.index.turns.slice(0, 1));
     expect(summary.isTurnsPartial).toBe(true);
     expect(summary.eventCount).toBe(log.store.eventCount);
+  });
+});
+
+describe('splitSummaryTurns', () => {
+  const log = openFixture(resolve('public/demo/demo-session.jsonl.zstd'));
+  const summary = buildLogSummary(log, 'demo');
+
+  it('cuts the turns into parts of at most the given size whose concatenation with the rest is the original', () => {
+    for (const size of [1, 2, 3, summary.turns.length - 1]) {
+      const { parts, summary: rest } = splitSummaryTurns(summary, size);
+      expect(parts.every((part) => part.length === size)).toBe(true);
+      expect(rest.turns.length).toBeGreaterThan(0);
+      expect(rest.turns.length).toBeLessThanOrEqual(size);
+      expect([...parts.flat(), ...rest.turns]).toEqual(summary.turns);
+      expect({ ...rest, turns: summary.turns }).toEqual(summary);
+    }
+  });
+
+  it('sends no part when every turn fits in the summary itself', () => {
+    const { parts, summary: rest } = splitSummaryTurns(summary, summary.turns.length);
+    expect(parts).toEqual([]);
+    expect(rest).toBe(summary);
   });
 });

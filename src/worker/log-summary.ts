@@ -1,6 +1,6 @@
 // Builds the small LogSummary the main thread keeps (no per-event data) from an OpenedLog.
 
-import type { OpenedLog } from '../log/index.ts';
+import type { OpenedLog, TurnSpan } from '../log/index.ts';
 import type { LogSummary } from './protocol.ts';
 import { PROBLEM_MARKS_MAX } from './protocol.ts';
 
@@ -62,4 +62,23 @@ export function buildLogSummary(log: OpenedLog, name: string, options: LogSummar
     effectiveAgentPreset: index.selectedAgentPreset ?? headerPreset,
     isComplete: log.isComplete,
   };
+}
+
+/**
+ * Splits a summary's turns for posting: `parts` are its leading turns in order, at most `turnsPerPart`
+ * (≥ 1) each, and `summary` keeps the rest (the last part's worth or fewer). Concatenating `parts` and
+ * `summary.turns` gives the original turns; the worker posts each part as a 'turns' message.
+ */
+export function splitSummaryTurns(
+  summary: LogSummary,
+  turnsPerPart: number,
+): { parts: TurnSpan[][]; summary: LogSummary } {
+  const size = Math.max(1, Math.floor(turnsPerPart));
+  const parts: TurnSpan[][] = [];
+  let start = 0;
+  while (summary.turns.length - start > size) {
+    parts.push(summary.turns.slice(start, start + size));
+    start += size;
+  }
+  return { parts, summary: start === 0 ? summary : { ...summary, turns: summary.turns.slice(start) } };
 }

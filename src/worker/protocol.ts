@@ -95,6 +95,9 @@ export type WorkerToMain =
   | { type: 'progress'; loadId: number; progress: LoadProgress }
   /** Sent a few times during a load (first rows can be shown) and once at the end. */
   | { type: 'summary'; loadId: number; summary: LogSummary }
+  /** Leading turns of the final summary, sent in parts just before 'loaded' so no one message is a
+   * long structured clone on the main thread; the client puts them in front of 'loaded''s `turns`. */
+  | { type: 'turns'; loadId: number; turns: TurnSpan[] }
   | { type: 'loaded'; loadId: number; summary: LogSummary; progress: LoadProgress }
   | { type: 'load-failed'; loadId: number; failure: LoadFailure }
   | { type: 'result'; requestId: number; result: QueryResults[Query['kind']] }
