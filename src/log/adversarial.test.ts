@@ -14,9 +14,14 @@ import {
   buildBigAdversarialFixtures,
   type AdversarialFixture,
 } from '../../scripts/make-fixtures.ts';
+import { deriveStreamingState } from './block-assembler.ts';
+import { readEventDetail } from './event-rows.ts';
+import { summarizeEvent } from './event-summary.ts';
 import { decodeLog } from './log-decoder.ts';
 import { deriveModelView, readModelMessage } from './model-view.ts';
 import type { OpenedLog } from './opened-log.ts';
+import { searchEvents } from './search.ts';
+import { eventLine, headerLine, jsonlText, textRowLine, utf8 } from './testing/log-builder.ts';
 import { findUnaccountedLines, problemKinds } from './testing/decoder-checks.ts';
 import { loadChecksumVerifier } from './zstd-checksum.ts';
 
@@ -236,5 +241,117 @@ describe('big adversarial inputs (built in memory, never committed)', () => {
     expect(log.verdict.status).toBe('corrupt');
     expect(log.file.textBytes).toBeLessThanOrEqual(maxTextBytes);
     expect(log.header?.id).toMatch(/^adversarial-/);
+  });
+});
+
+/** JSON text of arrays nested `depth` levels (built as text: JSON.stringify could not write it). */
+function deepArrayText(depth: number): string {
+  return `${'['.repeat(depth)}${']'.repeat(depth)}`;
+}
+
+/** `line` with the string value "DEEP" replaced by `deep` (raw JSON text). */
+function withDeep(line: string, deep: string): string {
+  return line.replace('"DEEP"', deep);
+}
+
+describe('event data nested 100,000 levels deep', () => {
+  const DEPTH = 100_000;
+  const deep = deepArrayText(DEPTH);
+  /**
+   * One streaming attempt: request/context whose provider is deep (shown by the summary), a text
+   * block streamed as a packed row and ended by a block-end whose block carries a deep field, then
+   * an unknown event that is all depth. The log ends inside the attempt (a crash tail).
+   */
+  function deepLog(): OpenedLog {
+    const lines = [
+      headerLine(),
+      eventLine('turn/start', 0, { turn: 1 }),
+      eventLine('step/start', 1, { turn: 1, step: 1 }),
+      withDeep(eventLine('request/context', 2, { provider: 'DEEP', model: 'm', contextWindow: 1 }), deep),
+      eventLine('assistant/chunk', 3, {
+        turn: 1,
+        step: 1,
+        chunk: { type: 'block-start', index: 0, blockType: 'text' },
+      }),
+      textRowLine(4, ['He', 'llo'], { turn: 1, step: 1, index: 0 }),
+      withDeep(
+        eventLine('assistant/chunk', 6, {
+          turn: 1,
+          step: 1,
+          chunk: { type: 'block-end', index: 0, block: { type: 'text', text: 'Hello', extra: 'DEEP' } },
+        }),
+        deep,
+      ),
+      withDeep(eventLine('x-plugin/deep', 7, 'DEEP'), deep),
+    ];
+    const log = decodeLog(utf8(jsonlText(lines)));
+    expect(log.store.eventCount).toBe(8);
+    return log;
+  }
+
+  it('summarizes every event without throwing, naming the deep value instead of serializing it', () => {
+    const log = deepLog();
+    for (let seq = 0; seq < log.store.eventCount; seq++) expect(() => summarizeEvent(log, seq)).not.toThrow();
+    expect(summarizeEvent(log, 2)).toMatch(/\/m\b/);
+    expect(summarizeEvent(log, 2).length).toBeLessThan(300);
+  });
+
+  it('reads the detail of every event without throwing', () => {
+    const log = deepLog();
+    for (let seq = 0; seq < log.store.eventCount; seq++) {
+      const detail = readEventDetail(log, seq);
+      expect(detail.seq).toBe(seq);
+    }
+    expect((readEventDetail(log, 7).stored as { type: string }).type).toBe('x-plugin/deep');
+  });
+
+  it('searches across the deep lines in both directions without throwing', () => {
+    const log = deepLog();
+    expect(searchEvents(log, '[[[[', -1, 1)).toBe(2);
+    expect(searchEvents(log, '[[[[', log.store.eventCount, -1)).toBe(7);
+    expect(searchEvents(log, 'llo', -1, 1)).toBe(5);
+    expect(searchEvents(log, 'not in this log', -1, 1)).toBeNull();
+  });
+
+  it('derives the streaming state after a block-end whose block nests deeply, keeping the block whole', () => {
+    const log = deepLog();
+    const before = deriveStreamingState(log, 5);
+    expect(before?.blocks).toEqual([{ type: 'text', text: 'Hello' }]);
+    const state = deriveStreamingState(log, 6);
+    expect(state?.blocks).toHaveLength(1);
+    const block = state?.blocks[0] as { type: string; text: string; extra: unknown };
+    expect(block.text).toBe('Hello');
+    let depth = 0;
+    let value: unknown = block.extra;
+    while (Array.isArray(value)) {
+      depth++;
+      value = (value as unknown[])[0];
+    }
+    expect(depth).toBe(DEPTH);
+    expect(() => deriveModelView(log, 7)).not.toThrow();
+  });
+
+  it('keeps a "__proto__" key of a frozen block as own data when the streaming state copies it', () => {
+    const lines = [
+      headerLine(),
+      eventLine('turn/start', 0, { turn: 1 }),
+      eventLine('step/start', 1, { turn: 1, step: 1 }),
+      eventLine('assistant/chunk', 2, {
+        turn: 1,
+        step: 1,
+        chunk: { type: 'block-start', index: 0, blockType: 'text' },
+      }),
+      eventLine('assistant/chunk', 3, {
+        turn: 1,
+        step: 1,
+        chunk: { type: 'block-end', index: 0, block: { type: 'text', text: 'x', extra: 'PROTO' } },
+      }).replace('"PROTO"', '{"__proto__":{"polluted":true},"list":[1,{"a":[2]}]}'),
+    ];
+    const log = decodeLog(utf8(jsonlText(lines)));
+    const block = deriveStreamingState(log, 3)?.blocks[0] as unknown as { extra: Record<string, unknown> };
+    expect(Object.hasOwn(block.extra, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(block.extra)).toBe(Object.prototype);
+    expect(block.extra['list']).toEqual([1, { a: [2] }]);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });

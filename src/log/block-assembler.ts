@@ -87,8 +87,7 @@ export class BlockAssembler {
   snapshot(): ContentBlock[] {
     const result: ContentBlock[] = [];
     for (const draft of this.blocks) {
-      const block =
-        draft.frozen !== null ? (structuredCopy(draft.frozen) as ContentBlock) : buildBlock(draft);
+      const block = draft.frozen !== null ? (copyJsonValue(draft.frozen) as ContentBlock) : buildBlock(draft);
       if (this.finishKind === 'max-tokens' && block.type === 'tool-call') continue;
       result.push(block);
     }
@@ -125,8 +124,35 @@ function buildBlock(draft: BlockDraft): ContentBlock {
   }
 }
 
-function structuredCopy(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value)) as unknown;
+type JsonContainer = Record<string, unknown> | unknown[];
+
+/**
+ * A deep copy of a parsed JSON value, without recursion: log data may nest to any depth JSON.parse
+ * accepts (FORMAT.md §3.4), far beyond the stack. Keys such as `__proto__` stay own data.
+ */
+function copyJsonValue(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const emptyLike = (source: object): JsonContainer => (Array.isArray(source) ? [] : {});
+  const root = emptyLike(value);
+  const pending: [source: JsonContainer, target: JsonContainer][] = [[value as JsonContainer, root]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [source, target] = next;
+    for (const key of Object.keys(source)) {
+      let child = (source as Record<string, unknown>)[key];
+      if (typeof child === 'object' && child !== null) {
+        const copy = emptyLike(child);
+        pending.push([child as JsonContainer, copy]);
+        child = copy;
+      }
+      Object.defineProperty(target, key, {
+        value: child,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+    }
+  }
+  return root;
 }
 
 /** The attempt whose streaming window contains `atSeq`, with its step and turn, or null. */

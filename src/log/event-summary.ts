@@ -232,5 +232,18 @@ function show(value: unknown): string {
   if (typeof value === 'string') return excerpt(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === null) return 'null';
-  return value === undefined ? '?' : excerpt(JSON.stringify(value) ?? '');
+  return value === undefined ? '?' : excerpt(serialize(value));
+}
+
+/**
+ * JSON text of a stored value for an excerpt. Data may nest deeper than JSON.stringify can walk
+ * (it throws RangeError); such a value is named instead of serialized.
+ */
+function serialize(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return Array.isArray(value) ? '[… nested too deep to show]' : '{… nested too deep to show}';
+  }
 }

@@ -39,16 +39,25 @@ export function searchEvents(
     }
     if (!lastLineMatches) continue;
     if (store.eventMember.get(seq) < 0) return seq;
-    const chunk = readChunkData(store, seq)?.chunk;
-    if (
-      JSON.stringify(chunk ?? null)
-        .toLowerCase()
-        .includes(needle)
-    )
-      return seq;
+    if (chunkContains(readChunkData(store, seq)?.chunk, needle)) return seq;
     rowFallback ??= seq;
   }
   return rowFallback;
+}
+
+/**
+ * Whether a packed member's chunk, as JSON, contains `needle` (lower case). A chunk nested deeper
+ * than JSON.stringify can walk (RangeError) counts as not matching: the row itself still matched.
+ */
+function chunkContains(chunk: unknown, needle: string): boolean {
+  let text: string;
+  try {
+    text = JSON.stringify(chunk ?? null);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return false;
+  }
+  return text.toLowerCase().includes(needle);
 }
 
 function createLineMatcher(store: LogStore, needle: string): (lineIndex: number) => boolean {
