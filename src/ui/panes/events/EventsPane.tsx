@@ -7,6 +7,7 @@ import type { EventRow } from '../../../log/index.ts';
 import { useBlockCache } from '../../../store/use-block-cache.ts';
 import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
 import { formatCount } from '../../shared/format.ts';
+import { createKnownScrollOffset } from '../../shared/known-scroll-offset.ts';
 import { EventDetailPanel } from './EventDetailPanel.tsx';
 import { EventRowView } from './EventRowView.tsx';
 import {
@@ -103,12 +104,15 @@ export function EventsPane() {
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const getScrollElement = useCallback(() => scrollRef.current, []);
+  // Our own cursor-reveal scrolls are reported to the virtualizer without reading scrollTop back.
+  const [knownOffset] = useState(createKnownScrollOffset);
   const virtualizer = useVirtualizer({
     count: blockCount,
     getScrollElement,
     estimateSize,
     overscan: OVERSCAN_BLOCKS,
     getItemKey: blockKey,
+    observeElementOffset: knownOffset.observe,
   });
   const items = virtualizer.getVirtualItems();
   const firstBlock = items[0]?.index ?? 0;
@@ -130,10 +134,10 @@ export function EventsPane() {
       const viewportPx = virtualizer.scrollRect?.height ?? element.clientHeight;
       const scrollTop = virtualizer.scrollOffset ?? 0;
       const target = scrollTopToReveal(cursorSeq, rowHeightPx, scrollTop, viewportPx);
-      if (target !== null) element.scrollTop = target;
+      if (target !== null) knownOffset.scrollTo(element, target, virtualizer.getTotalSize() - viewportPx);
     });
     return () => cancelAnimationFrame(frame);
-  }, [cursorSeq, eventCount, rowHeightPx, virtualizer]);
+  }, [cursorSeq, eventCount, rowHeightPx, virtualizer, knownOffset]);
 
   const onSelect = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
 

@@ -1,9 +1,10 @@
 // The model view: the messages the model would be sent next at the cursor (deriveMessages() at that
 // seq), streaming output inside an attempt, or the human transcript (FORMAT.md §6.5).
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TranscriptEntry } from '../../../log/index.ts';
 import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
+import { createKnownScrollOffset } from '../../shared/known-scroll-offset.ts';
 import { MessageView } from './MessageView.tsx';
 import { StreamingView } from './StreamingView.tsx';
 import { useMessageBodies, useModelView } from './use-model-view.ts';
@@ -34,6 +35,24 @@ function describeTranscriptMarker(entry: TranscriptEntry): string | null {
     default:
       return null;
   }
+}
+
+/**
+ * A message's size for the virtualizer without forcing a layout: the ResizeObserver entry's border box
+ * when there is one, else (a card just rendered) the size known for its key or the estimate; the
+ * observer reports the real size after the frame's layout.
+ */
+function measureWithoutLayout(
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<HTMLDivElement, Element>,
+): number {
+  const box = entry?.borderBoxSize[0];
+  if (box) return Math.round(box.blockSize);
+  const index = instance.indexFromElement(element);
+  return (
+    instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index)
+  );
 }
 
 /** Right-hand pane; follows `cursorSeq`, sets it when a message's seq is clicked. */
@@ -94,6 +113,9 @@ export function ModelViewPane() {
   const isPinnedRef = useRef(true);
   const getScrollElement = useCallback(() => scrollRef.current, []);
   const estimateSize = useCallback(() => MESSAGE_ESTIMATE_PX, []);
+  // Pinning writes scrollTop to the bottom; the virtualizer learns that offset from the known sizes
+  // instead of reading scrollTop back (a forced layout on every scrub frame).
+  const [knownOffset] = useState(createKnownScrollOffset);
   // Stable per item list, so the virtualizer's measurements are rebuilt only when the list changes.
   const getItemKey = useCallback(
     (index: number) => {
@@ -109,6 +131,8 @@ export function ModelViewPane() {
     estimateSize,
     overscan: OVERSCAN_MESSAGES,
     getItemKey,
+    observeElementOffset: knownOffset.observe,
+    measureElement: measureWithoutLayout,
   });
   // While pinned to the newest message we keep the bottom in view ourselves; the virtualizer's own
   // scroll corrections would write scrollTop between measurements and force a layout for each one.
@@ -135,16 +159,20 @@ export function ModelViewPane() {
     // In the next frame's animation callbacks, before its layout and paint: the write then reuses the
     // layout that frame does anyway instead of forcing one inside this commit.
     const frame = requestAnimationFrame(() => {
-      if (isPinnedRef.current) element.scrollTop = SCROLL_TO_BOTTOM_PX;
+      if (!isPinnedRef.current) return;
+      const viewportPx = virtualizer.scrollRect?.height ?? 0;
+      knownOffset.scrollTo(element, SCROLL_TO_BOTTOM_PX, virtualizer.getTotalSize() - viewportPx);
     });
     return () => cancelAnimationFrame(frame);
-  }, [lastKey]);
+  }, [lastKey, virtualizer, knownOffset]);
   useEffect(() => {
     const element = scrollRef.current;
     const content = contentRef.current;
     if (!element || !content) return;
-    const observer = new ResizeObserver(() => {
-      if (isPinnedRef.current) element.scrollTop = SCROLL_TO_BOTTOM_PX;
+    const observer = new ResizeObserver((entries) => {
+      if (!isPinnedRef.current) return;
+      const contentPx = entries.at(-1)?.contentRect.height ?? virtualizer.getTotalSize();
+      knownOffset.scrollTo(element, SCROLL_TO_BOTTOM_PX, contentPx - (virtualizer.scrollRect?.height ?? 0));
     });
     observer.observe(content);
     const unpin = () => {
@@ -159,7 +187,7 @@ export function ModelViewPane() {
       element.removeEventListener('pointerdown', unpin);
       element.removeEventListener('keydown', unpin);
     };
-  }, []);
+  }, [virtualizer, knownOffset]);
 
   const onJump = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
   const messageCount =
