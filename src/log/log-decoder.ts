@@ -17,7 +17,12 @@ import { ValidationStage, deriveVerdict } from './problems.ts';
 import { BOM_LENGTH_BYTES, sniffContainer } from './sniff.ts';
 import type { ChecksumVerifier } from './zstd-checksum.ts';
 import type { FastDecompress } from './zstd-decode.ts';
-import { FrameDecompressor, decodeZstdFrame, recoverTornZstdFrame } from './zstd-decode.ts';
+import {
+  FrameDecompressor,
+  MAX_FRAME_ALLOCATION_BYTES,
+  decodeZstdFrame,
+  recoverTornZstdFrame,
+} from './zstd-decode.ts';
 import { readUint32LE, scanZstdFrame } from './zstd-frames.ts';
 
 export interface DecoderOptions {
@@ -282,11 +287,16 @@ class Decoder implements LogDecoder {
     }
   }
 
+  /**
+   * Our own memory bound (maxTextBytes) was reached: the events before it are kept and the rest is
+   * not read. Effect `none`: it says nothing about what dsh would do with the file (the verdict
+   * covers only what was read, and the problem says so).
+   */
   private stopTooLarge(): void {
     this.isStopped = true;
-    this.addProblem('too-large', 'corrupt', ValidationStage.CONTAINER, {
+    this.addProblem('too-large', 'none', ValidationStage.CONTAINER, {
       byteOffset: this.file.textBytes,
-      message: `The log text exceeds ${Math.round(this.maxTextBytes / (1024 * 1024))} MiB, more than this viewer holds; reading stopped there (the events before it are shown).`,
+      message: `The log text exceeds ${Math.round(this.maxTextBytes / (1024 * 1024))} MiB, more than this viewer holds: reading stopped there. The events before it are shown, and the verdict covers only them; use the CLI for the whole file.`,
     });
   }
 
@@ -315,12 +325,21 @@ class Decoder implements LogDecoder {
         break;
       }
       const frame = buffer.subarray(scan.start, scan.end);
+      if (this.isFrameOverTextBudget(scan.header)) {
+        this.stopTooLarge();
+        break;
+      }
       const decoded = decodeZstdFrame(
         frame,
         scan.header,
         this.maxTextBytes - this.file.textBytes,
         this.frameDecompressor,
       );
+      if (!decoded.ok && decoded.reason === 'limit' && this.isWithinFrameLimits(scan.header)) {
+        // The frame itself is acceptable; only the remaining text budget ran out while streaming it.
+        this.stopTooLarge();
+        break;
+      }
       if (!decoded.ok) {
         this.stopAtFrame(
           position,
@@ -346,6 +365,23 @@ class Decoder implements LogDecoder {
       this.acceptFrameText(decoded.text, frame);
     }
     return position;
+  }
+
+  /** A frame of acceptable size whose declared text would exceed the remaining budget. */
+  private isFrameOverTextBudget(header: { contentSize: number | null; windowSize: number }): boolean {
+    return (
+      header.contentSize !== null &&
+      this.isWithinFrameLimits(header) &&
+      header.contentSize > this.maxTextBytes - this.file.textBytes
+    );
+  }
+
+  /** The frame's declared window and size are within what we allocate for one frame (not a bomb). */
+  private isWithinFrameLimits(header: { contentSize: number | null; windowSize: number }): boolean {
+    return (
+      header.windowSize <= MAX_FRAME_ALLOCATION_BYTES &&
+      (header.contentSize === null || header.contentSize <= MAX_FRAME_ALLOCATION_BYTES)
+    );
   }
 
   /** File offset of `pending[0]`. */

@@ -104,7 +104,8 @@ function detectRefusal(log: OpenedLog, isFinished: boolean): LoadFailure | null 
         message: `${problem.message} Unzip the export and open one session.jsonl(.zstd) from inside it.`,
       };
     }
-    if (problem.kind === 'too-large') {
+    // Past our text bound the events read so far are still shown (the problem says reading stopped).
+    if (problem.kind === 'too-large' && log.store.eventCount === 0) {
       return { kind: 'too-large', message: problem.message };
     }
   }
