@@ -17,6 +17,7 @@ import { ErrorBoundary } from './shell/ErrorBoundary.tsx';
 import { HeaderBar } from './shell/HeaderBar.tsx';
 import { KeysOverlay } from './shell/KeysOverlay.tsx';
 import { LoadProgressBar } from './shell/LoadProgressBar.tsx';
+import { MountSoon } from './shell/MountSoon.tsx';
 import { ProblemsPanel } from './shell/ProblemsPanel.tsx';
 import { useKeyboard } from './use-keyboard.ts';
 import { useTheme } from './use-theme.ts';
@@ -154,9 +155,15 @@ function Shell({ store }: { store: ViewerStore }) {
       )}
       {hasWorkspace ? (
         <main className="relative flex min-h-0 flex-1 flex-col">
-          <ErrorBoundary label="Timeline" resetKey={generation}>
-            <TimelinePane />
-          </ErrorBoundary>
+          {/* The events list mounts first (first rows); timeline and right pane in the next tasks. The
+              placeholder holds the timeline's height (TimelinePane: header + 92 px canvas). */}
+          <MountSoon
+            placeholder={<div className="h-[119px] shrink-0 border-b border-zinc-200 dark:border-zinc-800" />}
+          >
+            <ErrorBoundary label="Timeline" resetKey={generation}>
+              <TimelinePane />
+            </ErrorBoundary>
+          </MountSoon>
           <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,9fr)_minmax(0,11fr)]">
             <div className="min-h-0 border-r border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
               <ErrorBoundary label="Events" resetKey={generation}>
@@ -193,9 +200,14 @@ function Shell({ store }: { store: ViewerStore }) {
                 ))}
               </div>
               <div className="min-h-0 flex-1">
-                <ErrorBoundary label={sidePanel === 'model' ? 'Model view' : 'Triage'} resetKey={generation}>
-                  {sidePanel === 'model' ? <ModelViewPane /> : <TriagePane />}
-                </ErrorBoundary>
+                <MountSoon delayMs={1}>
+                  <ErrorBoundary
+                    label={sidePanel === 'model' ? 'Model view' : 'Triage'}
+                    resetKey={generation}
+                  >
+                    {sidePanel === 'model' ? <ModelViewPane /> : <TriagePane />}
+                  </ErrorBoundary>
+                </MountSoon>
               </div>
             </div>
           </div>

@@ -1,0 +1,25 @@
+// Mounts its children one task after it mounts itself, so a big first render (the workspace appearing
+// with the first rows of a 1 M-event log) is split into several shorter main-thread tasks.
+import { useEffect, useState, type ReactNode } from 'react';
+
+/**
+ * Renders `placeholder` (default nothing) first and `children` after a macrotask (`delayMs`, default
+ * 0 ms; stagger siblings with different delays). Once mounted, children stay mounted.
+ */
+export function MountSoon({
+  children,
+  delayMs = 0,
+  placeholder = null,
+}: {
+  children: ReactNode;
+  delayMs?: number;
+  placeholder?: ReactNode;
+}) {
+  const [isMounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (isMounted) return;
+    const timer = setTimeout(() => setMounted(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [isMounted, delayMs]);
+  return <>{isMounted ? children : placeholder}</>;
+}
