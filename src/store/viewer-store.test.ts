@@ -38,6 +38,7 @@ function summaryOf(eventCount: number, sessionId = 's1'): LogSummary {
     title: null,
     effectiveAgentPreset: null,
     isComplete: true,
+    isTruncated: false,
     isTurnsPartial: false,
   };
 }

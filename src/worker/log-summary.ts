@@ -61,6 +61,7 @@ export function buildLogSummary(log: OpenedLog, name: string, options: LogSummar
     title: index.title,
     effectiveAgentPreset: index.selectedAgentPreset ?? headerPreset,
     isComplete: log.isComplete,
+    isTruncated: log.problems.some((problem) => problem.kind === 'too-large'),
   };
 }
 

@@ -40,6 +40,8 @@ export interface LogSummary {
   title: string | null;
   effectiveAgentPreset: string | null;
   isComplete: boolean;
+  /** Reading stopped at the viewer's own text bound (a `too-large` problem): the verdict covers only what was read. */
+  isTruncated: boolean;
 }
 
 export type Query =

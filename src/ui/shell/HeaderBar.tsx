@@ -67,7 +67,9 @@ export function HeaderBar(props: HeaderBarProps) {
             {sourceName}
           </span>
         )}
-        {summary && summary.isComplete && <VerdictBadge verdict={summary.verdict} />}
+        {summary && summary.isComplete && (
+          <VerdictBadge verdict={summary.verdict} isTruncated={summary.isTruncated} />
+        )}
         {summary && (
           <button
             type="button"

@@ -14,17 +14,23 @@ const LABELS: Record<Verdict['status'], string> = {
   unsupported: 'unsupported: dsh refuses it',
 };
 
-/** A colored pill with the verdict status; the reason is in the tooltip. */
-export function VerdictBadge({ verdict }: { verdict: Verdict }) {
+/**
+ * A colored pill with the verdict status; the reason is in the tooltip. `isTruncated`: reading
+ * stopped at the viewer's own bound, so the verdict covers only the part that was read.
+ */
+export function VerdictBadge({ verdict, isTruncated = false }: { verdict: Verdict; isTruncated?: boolean }) {
+  const reason = verdict.reason ?? 'No problem that would stop dsh from loading this log.';
   return (
     <span
       data-testid="verdict"
       data-verdict={verdict.status}
-      title={verdict.reason ?? 'No problem that would stop dsh from loading this log.'}
+      data-truncated={isTruncated || undefined}
+      title={isTruncated ? `${reason} Only the beginning of the file was read (see the problems).` : reason}
       className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLES[verdict.status]}`}
     >
       <span aria-hidden>{verdict.status === 'ok' ? '✓' : '✕'}</span>
       {LABELS[verdict.status]}
+      {isTruncated && <span className="font-normal">· first part only</span>}
     </span>
   );
 }

@@ -13,6 +13,8 @@ import { EventRowView } from './EventRowView.tsx';
 import {
   BLOCK_ROWS,
   computeListLayout,
+  computeWindowRows,
+  placeRowWindow,
   measureMaxElementHeightPx,
   scrollTopToReveal,
 } from './list-layout.ts';
@@ -21,11 +23,6 @@ import {
 export const OVERSCAN_BLOCKS = 0;
 /** Row blocks kept on the main thread (128 × 32 rows ≈ 4k rows). */
 const CACHED_ROW_BLOCKS = 128;
-
-/** A block's key is its index: block b holds seqs b·BLOCK_ROWS … (stable across renders). */
-function blockKey(index: number): number {
-  return index;
-}
 
 interface RowBlockProps {
   block: number;
@@ -94,7 +91,20 @@ export function EventsPane() {
   );
   const rows = useBlockCache<EventRow>(fetchRows, BLOCK_ROWS, generation, CACHED_ROW_BLOCKS);
 
-  const layout = useMemo(() => computeListLayout(eventCount, measureMaxElementHeightPx()), [eventCount]);
+  // Past what the browser can lay out (≈ 1.4 M rows in Chromium) the list shows a window of rows
+  // that follows the cursor, so rows keep their height and every seq stays reachable.
+  const windowRows = useMemo(() => computeWindowRows(measureMaxElementHeightPx()), []);
+  const [rowWindow, setRowWindow] = useState({ firstRow: 0, rowCount: 0 });
+  const shownWindow = placeRowWindow(rowWindow, cursorSeq, eventCount, windowRows);
+  if (shownWindow !== rowWindow) setRowWindow(shownWindow);
+  const { firstRow, rowCount: windowRowCount } = shownWindow;
+  const firstWindowBlock = firstRow / BLOCK_ROWS;
+  const isWindowed = windowRowCount < eventCount;
+
+  const layout = useMemo(
+    () => computeListLayout(windowRowCount, measureMaxElementHeightPx()),
+    [windowRowCount],
+  );
   const { rowHeightPx, blockCount, blockHeightPx, lastBlockHeightPx } = layout;
   // Fixed sizes, never measured; the callback changes only with the row height or the last block.
   const estimateSize = useCallback(
@@ -102,6 +112,8 @@ export function EventsPane() {
     [blockCount, blockHeightPx, lastBlockHeightPx],
   );
 
+  // A block's key is its global index: block b holds seqs b·BLOCK_ROWS … (stable across renders).
+  const blockKey = useCallback((index: number) => firstWindowBlock + index, [firstWindowBlock]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const getScrollElement = useCallback(() => scrollRef.current, []);
   // Our own cursor-reveal scrolls are reported to the virtualizer without reading scrollTop back.
@@ -119,25 +131,28 @@ export function EventsPane() {
   const lastBlock = items.at(-1)?.index ?? -1;
   useEffect(() => {
     if (lastBlock >= firstBlock)
-      rows.ensureRange(firstBlock * BLOCK_ROWS, Math.min(eventCount, (lastBlock + 1) * BLOCK_ROWS) - 1);
-  }, [firstBlock, lastBlock, rows, eventCount]);
+      rows.ensureRange(
+        firstRow + firstBlock * BLOCK_ROWS,
+        Math.min(eventCount, firstRow + (lastBlock + 1) * BLOCK_ROWS) - 1,
+      );
+  }, [firstBlock, lastBlock, rows, eventCount, firstRow]);
 
   // The cursor row stays in view: the smallest scroll that shows it whole (rows have a fixed height).
   // The scroll position and viewport come from the virtualizer's state, not the DOM, and the write
   // happens in the next frame's animation callbacks, so it reuses that frame's layout instead of
   // forcing one; the virtualizer follows from the scroll event.
   useEffect(() => {
-    if (cursorSeq === null || cursorSeq >= eventCount) return;
+    if (cursorSeq === null || cursorSeq < firstRow || cursorSeq >= firstRow + windowRowCount) return;
     const frame = requestAnimationFrame(() => {
       const element = scrollRef.current;
       if (!element) return;
       const viewportPx = virtualizer.scrollRect?.height ?? element.clientHeight;
       const scrollTop = virtualizer.scrollOffset ?? 0;
-      const target = scrollTopToReveal(cursorSeq, rowHeightPx, scrollTop, viewportPx);
+      const target = scrollTopToReveal(cursorSeq - firstRow, rowHeightPx, scrollTop, viewportPx);
       if (target !== null) knownOffset.scrollTo(element, target, virtualizer.getTotalSize() - viewportPx);
     });
     return () => cancelAnimationFrame(frame);
-  }, [cursorSeq, eventCount, rowHeightPx, virtualizer, knownOffset]);
+  }, [cursorSeq, firstRow, windowRowCount, rowHeightPx, virtualizer, knownOffset]);
 
   const onSelect = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
 
@@ -166,6 +181,15 @@ export function EventsPane() {
           Events
         </h2>
         <span className="text-xs tabular-nums text-zinc-500">{formatCount(eventCount)}</span>
+        {isWindowed && (
+          <span
+            className="text-xs tabular-nums text-zinc-500"
+            title="More rows than the browser can lay out: the list shows a window that follows the cursor (move it with the scrubber or keys)."
+            data-testid="events-window"
+          >
+            showing {formatCount(firstRow)}–{formatCount(firstRow + windowRowCount - 1)}
+          </span>
+        )}
         <input
           type="search"
           value={searchText}
@@ -198,14 +222,14 @@ export function EventsPane() {
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
-            const blockStart = item.index * BLOCK_ROWS;
+            const blockStart = firstRow + item.index * BLOCK_ROWS;
             const blockEnd = blockStart + BLOCK_ROWS;
             const inBlock = (seq: number | null) =>
               seq !== null && seq >= blockStart && seq < blockEnd ? seq : -1;
             return (
               <div
                 key={item.key}
-                data-block={item.index}
+                data-block={firstWindowBlock + item.index}
                 style={{
                   position: 'absolute',
                   top: 0,
@@ -217,10 +241,10 @@ export function EventsPane() {
                 }}
               >
                 <RowBlock
-                  block={item.index}
+                  block={firstWindowBlock + item.index}
                   rowCount={Math.min(BLOCK_ROWS, eventCount - blockStart)}
                   rowHeightPx={rowHeightPx}
-                  rows={rows.getBlock(item.index)}
+                  rows={rows.getBlock(firstWindowBlock + item.index)}
                   firstTime={firstTime}
                   cursorSeq={inBlock(cursorSeq)}
                   selectedSeq={inBlock(selectedSeq)}

@@ -4,6 +4,8 @@ import {
   MIN_ROW_HEIGHT_PX,
   ROW_HEIGHT_PX,
   computeListLayout,
+  computeWindowRows,
+  placeRowWindow,
   scrollTopToReveal,
 } from './list-layout.ts';
 
@@ -59,5 +61,35 @@ describe('scrollTopToReveal', () => {
 
   it('scrolls down so a row below the viewport is its last row', () => {
     expect(scrollTopToReveal(30, 20, 100, 400)).toBe(31 * 20 - 400);
+  });
+});
+
+describe('placeRowWindow (logs longer than the browser can lay out)', () => {
+  const windowRows = computeWindowRows(33_554_400);
+
+  it('shows the whole log when it fits, returning the same window once placed', () => {
+    const placed = placeRowWindow({ firstRow: 0, rowCount: 0 }, 10, 1_300_000, windowRows);
+    expect(placed).toEqual({ firstRow: 0, rowCount: 1_300_000 });
+    expect(placeRowWindow(placed, 1_000_000, 1_300_000, windowRows)).toBe(placed);
+  });
+
+  it('keeps rows at full height and the window within the height limit', () => {
+    expect(windowRows % BLOCK_ROWS).toBe(0);
+    expect((windowRows + BLOCK_ROWS) * ROW_HEIGHT_PX).toBeLessThanOrEqual(33_554_400);
+  });
+
+  it('moves the window to the cursor when the cursor leaves it, and keeps it while inside', () => {
+    const total = 15_600_165;
+    const atEnd = placeRowWindow({ firstRow: 0, rowCount: 0 }, total - 1, total, windowRows);
+    expect(atEnd.firstRow % BLOCK_ROWS).toBe(0);
+    expect(atEnd.firstRow + atEnd.rowCount).toBe(total);
+    expect(total - 1).toBeGreaterThanOrEqual(atEnd.firstRow);
+    const stay = placeRowWindow(atEnd, total - 100_000, total, windowRows);
+    expect(stay).toBe(atEnd);
+    const middle = placeRowWindow(atEnd, 5_000_000, total, windowRows);
+    expect(5_000_000).toBeGreaterThanOrEqual(middle.firstRow);
+    expect(5_000_000).toBeLessThan(middle.firstRow + middle.rowCount);
+    const start = placeRowWindow(middle, 0, total, windowRows);
+    expect(start.firstRow).toBe(0);
   });
 });

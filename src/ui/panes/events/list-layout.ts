@@ -82,3 +82,45 @@ export function measureMaxElementHeightPx(): number {
   measuredMaxElementHeightPx = measured;
   return measured;
 }
+
+/**
+ * How many rows the list holds at ROW_HEIGHT_PX within the browser's height limit, as whole blocks,
+ * minus one block of margin. Longer logs are shown through a window of this many rows (plus one
+ * block) that follows the cursor, so rows keep their height and every seq stays reachable.
+ */
+export function computeWindowRows(maxElementHeightPx: number): number {
+  const budgetRows = Math.floor((Math.max(0, maxElementHeightPx) * MAX_HEIGHT_SHARE) / ROW_HEIGHT_PX);
+  return Math.max(BLOCK_ROWS, (Math.floor(budgetRows / BLOCK_ROWS) - 1) * BLOCK_ROWS);
+}
+
+/** The rows the list shows: `[firstRow, firstRow + rowCount)`, firstRow a multiple of BLOCK_ROWS. */
+export interface RowWindow {
+  firstRow: number;
+  rowCount: number;
+}
+
+/**
+ * The window to show for `cursorSeq`: the current one while the cursor is inside it, else one
+ * centred on the cursor (block-aligned, clamped to the log). With `totalRows <= windowRows` it is
+ * the whole log.
+ */
+export function placeRowWindow(
+  current: RowWindow,
+  cursorSeq: number | null,
+  totalRows: number,
+  windowRows: number,
+): RowWindow {
+  const visibleRows = (firstRow: number) => Math.min(windowRows + BLOCK_ROWS, totalRows - firstRow);
+  if (totalRows <= windowRows) {
+    const rowCount = Math.max(0, totalRows);
+    return current.firstRow === 0 && current.rowCount === rowCount ? current : { firstRow: 0, rowCount };
+  }
+  const isInside =
+    cursorSeq === null || (cursorSeq >= current.firstRow && cursorSeq < current.firstRow + current.rowCount);
+  if (isInside && current.rowCount === visibleRows(current.firstRow)) return current;
+  const target = cursorSeq ?? current.firstRow;
+  const lastStart = Math.floor(Math.max(0, totalRows - windowRows) / BLOCK_ROWS) * BLOCK_ROWS;
+  const centred = Math.floor(Math.max(0, target - windowRows / 2) / BLOCK_ROWS) * BLOCK_ROWS;
+  const firstRow = isInside ? current.firstRow : Math.min(centred, lastStart);
+  return { firstRow, rowCount: visibleRows(firstRow) };
+}
