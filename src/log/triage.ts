@@ -2,6 +2,7 @@
 // seq continuity, the last failed tool call and its crash-repair classification, and the rest.
 
 import { isRecord } from './event.ts';
+import { findTurnAt } from './block-assembler.ts';
 import type { StepSpan, ToolCallRecord, TurnSpan } from './log-index-types.ts';
 import type { OpenedLog } from './opened-log.ts';
 import type { LogProblem, ProblemKind } from './problems.ts';
@@ -253,17 +254,7 @@ function deriveContinuity(log: OpenedLog): TriageReport['continuity'] {
 
 /** The turn whose seq range contains `seq`, or null (events between turns). */
 function findTurn(turns: readonly TurnSpan[], seq: number): TurnSpan | null {
-  let low = 0;
-  let high = turns.length - 1;
-  let found: TurnSpan | null = null;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const turn = turns[middle] as TurnSpan;
-    if (turn.startSeq <= seq) {
-      found = turn;
-      low = middle + 1;
-    } else high = middle - 1;
-  }
+  const found = findTurnAt(turns, seq);
   if (found === null) return null;
   return found.endSeq === null || seq <= found.endSeq ? found : null;
 }
