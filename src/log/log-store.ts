@@ -1,5 +1,6 @@
 // Columnar storage of a decoded log: the bytes of every line, and one typed-array row per event.
-// Payloads are not kept as objects: an event is re-parsed from its line on demand (small LRU).
+// Payloads are not kept as objects: an event is re-parsed from its line on demand (zstd frames stay
+// compressed and are decompressed through a small LRU of frames).
 
 import { Column } from './columns.ts';
 import type { StoredEvent } from './event.ts';
