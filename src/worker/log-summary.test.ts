@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogDecoder } from '../log/index.ts';
-import { buildLogSummary, splitSummaryTurns } from './log-summary.ts';
+import { buildLogSummary, buildToolSpans, splitSummaryTurns } from './log-summary.ts';
+import { TOOL_SPAN_STATUSES } from './protocol.ts';
 
 function openFixture(path: string) {
   const decoder = createLogDecoder({ checksum: null });
@@ -47,5 +48,66 @@ describe('splitSummaryTurns', () => {
     const { parts, summary: rest } = splitSummaryTurns(summary, summary.turns.length);
     expect(parts).toEqual([]);
     expect(rest).toBe(summary);
+  });
+});
+
+describe('buildToolSpans', () => {
+  const log = openFixture(resolve('public/demo/demo-session.jsonl.zstd'));
+  const spans = buildToolSpans(log.index);
+
+  it('has one span per executed tool call, in callSeq order, with its status and name', () => {
+    const executed = log.index.toolCalls.filter((call) => call.callSeq !== null);
+    expect(executed.length).toBeGreaterThan(0);
+    expect(spans.callSeq).toHaveLength(executed.length);
+    for (let i = 1; i < spans.callSeq.length; i++)
+      expect(spans.callSeq[i] ?? 0).toBeGreaterThanOrEqual(spans.callSeq[i - 1] ?? 0);
+    for (const call of executed) {
+      const position = spans.callSeq.indexOf(call.callSeq ?? -2);
+      expect(TOOL_SPAN_STATUSES[spans.status[position] ?? 99]).toBe(call.status);
+      expect(spans.names[spans.nameId[position] ?? 99]).toBe(call.name);
+      expect(spans.resultSeq[position]).toBe(call.resultSeq ?? -1);
+    }
+  });
+
+  it('ends a span at its result, else at its step end, never before its call', () => {
+    const executed = log.index.toolCalls.filter((call) => call.callSeq !== null);
+    for (const call of executed) {
+      const position = spans.callSeq.indexOf(call.callSeq ?? -2);
+      const end = spans.endSeq[position] ?? -2;
+      if (call.resultSeq !== null) expect(end).toBe(Math.max(call.resultSeq, call.callSeq ?? 0));
+      else {
+        const step = log.index.turns
+          .find((turn) => turn.turn === call.turn)
+          ?.steps.find((candidate) => candidate.step === call.step);
+        expect(end).toBe(step?.endSeq ?? -1);
+      }
+    }
+  });
+
+  // The corpus has no executed call without a result, so one is made from fs-read (one tool/call, seq 58).
+  const FS_READ = readFileSync('/work/shared/corpus/acp-agent__snapshots__fs-read__session.jsonl', 'utf8');
+  function openText(text: string) {
+    const decoder = createLogDecoder({ checksum: null });
+    decoder.push(new TextEncoder().encode(text));
+    return decoder.finish();
+  }
+
+  it('ends a call whose result is missing at its step end, with status no-result', () => {
+    const resultHidden = openText(FS_READ.replace('"type":"tool/result"', '"type":"x-test/not-a-result"'));
+    const hidden = buildToolSpans(resultHidden.index);
+    const stepEnd = resultHidden.index.turns[0]?.steps[0]?.endSeq;
+    expect(Array.from(hidden.callSeq)).toEqual([58]);
+    expect(TOOL_SPAN_STATUSES[hidden.status[0] ?? 99]).toBe('no-result');
+    expect(hidden.resultSeq[0]).toBe(-1);
+    expect(stepEnd).toBe(60);
+    expect(hidden.endSeq[0]).toBe(stepEnd);
+  });
+
+  it('marks a call without result in a still-open step as running to the end (-1)', () => {
+    const lines = FS_READ.split('\n');
+    const cut = lines.findIndex((line) => line.includes('"type":"tool/call"'));
+    const open = buildToolSpans(openText(lines.slice(0, cut + 1).join('\n') + '\n').index);
+    expect(Array.from(open.callSeq)).toEqual([58]);
+    expect(open.endSeq[0]).toBe(-1);
   });
 });

@@ -1,8 +1,8 @@
 // Builds the small LogSummary the main thread keeps (no per-event data) from an OpenedLog.
 
-import type { OpenedLog, TurnSpan } from '../log/index.ts';
-import type { LogSummary } from './protocol.ts';
-import { PROBLEM_MARKS_MAX } from './protocol.ts';
+import type { LogIndex, OpenedLog, TurnSpan } from '../log/index.ts';
+import type { LogSummary, ToolSpans } from './protocol.ts';
+import { PROBLEM_MARKS_MAX, TOOL_SPAN_STATUSES } from './protocol.ts';
 
 /** Options of buildLogSummary. */
 export interface LogSummaryOptions {
@@ -62,7 +62,50 @@ export function buildLogSummary(log: OpenedLog, name: string, options: LogSummar
     effectiveAgentPreset: index.selectedAgentPreset ?? headerPreset,
     isComplete: log.isComplete,
     isTruncated: log.problems.some((problem) => problem.kind === 'too-large'),
+    toolSpans: buildToolSpans(index),
   };
+}
+
+/**
+ * The tool executions of an index for the timeline: every call with a tool/call event (calls only
+ * requested by the model have nothing executed to draw), sorted by callSeq. A call without a result
+ * ends at its step's step/end, or -1 (still open). O(steps + calls·log calls).
+ */
+export function buildToolSpans(index: LogIndex): ToolSpans {
+  const stepEnds = new Map<string, number | null>();
+  for (const turn of index.turns) {
+    for (const step of turn.steps) stepEnds.set(`${turn.turn}:${step.step}`, step.endSeq);
+  }
+  const calls = index.toolCalls.filter((call) => call.callSeq !== null);
+  calls.sort((a, b) => (a.callSeq ?? 0) - (b.callSeq ?? 0));
+  const count = calls.length;
+  const spans: ToolSpans = {
+    callSeq: new Int32Array(count),
+    resultSeq: new Int32Array(count),
+    endSeq: new Int32Array(count),
+    status: new Uint8Array(count),
+    nameId: new Uint32Array(count),
+    names: [],
+  };
+  const nameIds = new Map<string, number>();
+  calls.forEach((call, position) => {
+    const callSeq = call.callSeq ?? 0;
+    const stepEnd =
+      call.turn !== null && call.step !== null ? stepEnds.get(`${call.turn}:${call.step}`) : null;
+    const end = call.resultSeq ?? stepEnd ?? -1;
+    let nameId = nameIds.get(call.name);
+    if (nameId === undefined) {
+      nameId = spans.names.length;
+      nameIds.set(call.name, nameId);
+      spans.names.push(call.name);
+    }
+    spans.callSeq[position] = callSeq;
+    spans.resultSeq[position] = call.resultSeq ?? -1;
+    spans.endSeq[position] = end < 0 ? -1 : Math.max(callSeq, end);
+    spans.status[position] = Math.max(0, TOOL_SPAN_STATUSES.indexOf(call.status));
+    spans.nameId[position] = nameId;
+  });
+  return spans;
 }
 
 /**

@@ -2,7 +2,7 @@
 // (src/worker/entry.ts). Type-only: nothing here runs. Everything crosses by structured clone.
 
 import type { SessionHeader } from '../log/event.ts';
-import type { TurnSpan } from '../log/log-index-types.ts';
+import type { ToolCallStatus, TurnSpan } from '../log/log-index-types.ts';
 import type { FileFacts } from '../log/opened-log.ts';
 import type { LogProblem, Verdict } from '../log/problems.ts';
 import type {
@@ -42,6 +42,42 @@ export interface LogSummary {
   isComplete: boolean;
   /** Reading stopped at the viewer's own text bound (a `too-large` problem): the verdict covers only what was read. */
   isTruncated: boolean;
+  /**
+   * Tool executions for the timeline (every tool call with a tool/call event), in callSeq order.
+   * Absent only in summaries built by hand (tests); buildLogSummary always sets it.
+   */
+  toolSpans?: ToolSpans;
+}
+
+/** Tool-call statuses (CLI.md `toolCalls`) in the order ToolSpans.status codes them. */
+export const TOOL_SPAN_STATUSES: readonly ToolCallStatus[] = [
+  'ok',
+  'error',
+  'not-started',
+  'outcome-unknown',
+  'no-result',
+];
+
+/**
+ * Tool executions as parallel typed arrays (one entry per call, ascending callSeq), so a 12k-call
+ * log crosses to the main thread as a few memcpys instead of 12k cloned objects.
+ */
+export interface ToolSpans {
+  /** Seq of the tool/call event. */
+  callSeq: Int32Array;
+  /** Seq of the first tool/result for the call, or -1 when none was recorded. */
+  resultSeq: Int32Array;
+  /**
+   * Where the span ends (inclusive seq): the result, else the enclosing step's step/end, else -1
+   * (no result and the step is still open: the span runs to the log's last seq). Never below callSeq.
+   */
+  endSeq: Int32Array;
+  /** Index into TOOL_SPAN_STATUSES. */
+  status: Uint8Array;
+  /** Index into `names`. */
+  nameId: Uint32Array;
+  /** Distinct tool names, in first-seen order. */
+  names: string[];
 }
 
 export type Query =

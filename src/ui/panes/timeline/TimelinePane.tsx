@@ -1,4 +1,4 @@
-// The timeline: turns, steps and model attempts as spans on a sequence or time axis, drawn on one
+// The timeline: turns, steps, model attempts and tool executions as spans on a sequence or time axis, drawn on one
 // canvas (never a component per event); the cursor is drawn, clicking jumps, hovering explains.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useViewer } from '../../../store/use-viewer.ts';
@@ -12,14 +12,15 @@ import {
   type TimelineSpan,
 } from './timeline-geometry.ts';
 
-const CANVAS_HEIGHT_PX = 92;
+const CANVAS_HEIGHT_PX = 100;
 const PADDING_PX = 8;
 const LANES: Record<TimelineSpan['lane'], { top: number; height: number; label: string }> = {
   turn: { top: 16, height: 20, label: 'turns' },
   step: { top: 40, height: 16, label: 'steps' },
   attempt: { top: 60, height: 10, label: 'attempts' },
+  tool: { top: 73, height: 8, label: 'tools' },
 };
-const PROBLEM_ROW_TOP_PX = 76;
+const PROBLEM_ROW_TOP_PX = 86;
 
 const REASON_COLORS: Record<string, string> = {
   completed: '#10b981',
@@ -30,10 +31,20 @@ const REASON_COLORS: Record<string, string> = {
   interrupted: '#eab308',
 };
 
+/** Tool-execution colours by ToolCallStatus (CLI.md `toolCalls`). */
+const TOOL_STATUS_COLORS: Record<string, string> = {
+  ok: '#0ea5e9',
+  error: '#ef4444',
+  'not-started': '#94a3b8',
+  'outcome-unknown': '#d946ef',
+  'no-result': '#f59e0b',
+};
+
 function spanColor(span: TimelineSpan, isDark: boolean): string {
   if (span.lane === 'turn')
     return span.isHanging ? '#ef4444' : (REASON_COLORS[span.reason ?? ''] ?? '#64748b');
   if (span.lane === 'step') return isDark ? '#6366f1' : '#818cf8';
+  if (span.lane === 'tool') return TOOL_STATUS_COLORS[span.reason ?? ''] ?? '#64748b';
   return span.reason === null ? '#ef4444' : isDark ? '#34d399' : '#059669';
 }
 
@@ -63,9 +74,12 @@ export function TimelinePane() {
 
   const eventCount = summary?.eventCount ?? 0;
   const spans = useMemo(
-    () => buildTimelineSpans(summary?.turns ?? [], eventCount),
-    [summary?.turns, eventCount],
+    () => buildTimelineSpans(summary?.turns ?? [], eventCount, summary?.toolSpans),
+    [summary?.turns, summary?.toolSpans, eventCount],
   );
+  const toolSpanCount = summary?.toolSpans?.callSeq.length ?? 0;
+  // Duration (ms) of the hovered tool span, asked of the worker: tool seqs are not among the timed seqs.
+  const [toolTimes, setToolTimes] = useState<{ span: TimelineSpan; ms: number } | null>(null);
   const timedSeqs = useMemo(() => collectTimedSeqs(spans, eventCount), [spans, eventCount]);
   // Counted once per span list, not on every cursor move (40k spans at 1.3 M events).
   const stepCount = useMemo(() => spans.filter((span) => span.lane === 'step').length, [spans]);
@@ -136,6 +150,7 @@ export function TimelinePane() {
       turn: { column: -1, color: '' },
       step: { column: -1, color: '' },
       attempt: { column: -1, color: '' },
+      tool: { column: -1, color: '' },
     };
     for (const span of spans) {
       const lane = LANES[span.lane];
@@ -153,10 +168,16 @@ export function TimelinePane() {
       context.fillStyle = color;
       context.fillRect(x0, lane.top, x1 - x0, lane.height);
       context.globalAlpha = 1;
-      if (span.lane !== 'attempt' && x1 - x0 > 3) {
+      if (span.lane !== 'attempt' && span.lane !== 'tool' && x1 - x0 > 3) {
         context.strokeStyle = isDark ? '#18181b' : '#ffffff';
         context.lineWidth = 1;
         context.strokeRect(x0 + 0.5, lane.top + 0.5, x1 - x0 - 1, lane.height - 1);
+      }
+      if (span.isHanging && span.lane === 'tool') {
+        context.setLineDash([2, 2]);
+        context.strokeStyle = TOOL_STATUS_COLORS['no-result'] ?? '#f59e0b';
+        context.strokeRect(x0 + 0.5, lane.top - 0.5, x1 - x0 - 1, lane.height + 1);
+        context.setLineDash([]);
       }
       if (span.isHanging && span.lane === 'turn') {
         context.setLineDash([3, 2]);
@@ -208,6 +229,20 @@ export function TimelinePane() {
     context.stroke();
   }, [scale, width, cursorSeq, theme]);
 
+  const hoveredSpan = hover?.span ?? null;
+  useEffect(() => {
+    if (!hoveredSpan || hoveredSpan.lane !== 'tool') return;
+    let isCurrent = true;
+    client.query({ kind: 'times', seqs: [hoveredSpan.startSeq, hoveredSpan.endSeq] }).then(
+      ([start, end]) =>
+        isCurrent && setToolTimes({ span: hoveredSpan, ms: (end ?? Number.NaN) - (start ?? Number.NaN) }),
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [client, hoveredSpan]);
+
   const seqAtPointer = (clientX: number): { x: number; seq: number } | null => {
     const canvas = canvasRef.current;
     if (!canvas || eventCount === 0) return null;
@@ -219,6 +254,11 @@ export function TimelinePane() {
     if (!hover) return null;
     const span = hover.span;
     if (!span) return `seq ${hover.seq}`;
+    if (span.lane === 'tool') {
+      const toolDuration = toolTimes?.span === span ? formatDuration(toolTimes.ms) : null;
+      const end = span.isHanging ? ' (no result; step still open)' : '';
+      return `Tool ${span.toolName ?? '?'} · ${span.reason ?? 'unknown'} · seq ${span.startSeq}–${span.endSeq}${end}${toolDuration && toolDuration !== '—' ? ` · ${toolDuration}` : ''}`;
+    }
     const duration =
       timeOf && span.lane !== 'attempt'
         ? formatDuration((timeOf.get(span.endSeq) ?? Number.NaN) - (timeOf.get(span.startSeq) ?? Number.NaN))
@@ -242,12 +282,13 @@ export function TimelinePane() {
   return (
     <section
       aria-label="Timeline"
+      data-tool-spans={toolSpanCount}
       className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
     >
       <div className="flex items-center gap-3 px-2 pt-1 text-xs">
         <h2 className="font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Timeline</h2>
         <span className="text-zinc-500">
-          {summary?.turns.length ?? 0} turns · {stepCount} steps
+          {summary?.turns.length ?? 0} turns · {stepCount} steps · {toolSpanCount} tool calls
         </span>
         <span className="flex items-center gap-2 text-[10px] text-zinc-500">
           {Object.entries(REASON_COLORS).map(([reason, color]) => (
@@ -260,6 +301,13 @@ export function TimelinePane() {
             <span className="inline-block h-2 w-2 rounded-sm border border-dashed border-red-500" />
             hanging
           </span>
+          <span className="ml-1 text-zinc-400">tools:</span>
+          {Object.entries(TOOL_STATUS_COLORS).map(([status, color]) => (
+            <span key={status} className="flex items-center gap-0.5" data-testid={`tool-legend-${status}`}>
+              <span className="inline-block h-1.5 w-2 rounded-sm" style={{ background: color }} />
+              {status}
+            </span>
+          ))}
         </span>
         <div
           role="radiogroup"
@@ -293,7 +341,14 @@ export function TimelinePane() {
             const point = seqAtPointer(event.clientX);
             if (!point) return;
             const y = event.nativeEvent.offsetY;
-            const lane = y < LANES.step.top ? 'turn' : y < LANES.attempt.top ? 'step' : 'attempt';
+            const lane =
+              y < LANES.step.top
+                ? 'turn'
+                : y < LANES.attempt.top
+                  ? 'step'
+                  : y < LANES.tool.top - 1
+                    ? 'attempt'
+                    : 'tool';
             setHover({ x: point.x, seq: point.seq, span: findSpanAt(spans, lane, point.seq) });
           }}
           onMouseLeave={() => setHover(null)}

@@ -1,7 +1,14 @@
 // Tests of the timeline layout: spans per lane, seq and time scales.
 import { describe, expect, it } from 'vitest';
 import type { TurnSpan } from '../../../log/index.ts';
-import { buildTimelineSpans, createSeqScale, createTimeScale, findSpanAt } from './timeline-geometry.ts';
+import type { ToolSpans } from '../../../worker/protocol.ts';
+import {
+  buildTimelineSpans,
+  collectTimedSeqs,
+  createSeqScale,
+  createTimeScale,
+  findSpanAt,
+} from './timeline-geometry.ts';
 
 const TURNS: TurnSpan[] = [
   {
@@ -42,6 +49,59 @@ describe('buildTimelineSpans', () => {
     const spans = buildTimelineSpans(TURNS, 20);
     expect(findSpanAt(spans, 'step', 5)?.step).toBe(1);
     expect(findSpanAt(spans, 'attempt', 8)).toBeNull();
+  });
+});
+
+/** Two calls in turn 1 step 1 (ok with result 5; no-result ending at step end 9) and one in hanging turn 2. */
+const TOOLS: ToolSpans = {
+  callSeq: Int32Array.from([3, 7, 12]),
+  resultSeq: Int32Array.from([5, -1, -1]),
+  endSeq: Int32Array.from([5, 9, -1]),
+  status: Uint8Array.from([0, 4, 4]),
+  nameId: Uint32Array.from([0, 1, 0]),
+  names: ['read', 'bash'],
+};
+
+describe('tool spans', () => {
+  const spans = buildTimelineSpans(TURNS, 20, TOOLS).filter((span) => span.lane === 'tool');
+
+  it('draws a tool call from its call to its result, or to its step end when there is no result', () => {
+    expect(spans.map((span) => `${span.startSeq}-${span.endSeq}:${span.reason}:${span.toolName}`)).toEqual([
+      '3-5:ok:read',
+      '7-9:no-result:bash',
+      '12-19:no-result:read',
+    ]);
+  });
+
+  it('runs a call without result in an open step to the last seq and flags it hanging', () => {
+    expect(spans.map((span) => span.isHanging)).toEqual([false, false, true]);
+  });
+
+  it('adds no tool spans when the summary has none, and leaves the other lanes as they were', () => {
+    const without = buildTimelineSpans(TURNS, 20);
+    expect(without.some((span) => span.lane === 'tool')).toBe(false);
+    expect(buildTimelineSpans(TURNS, 20, TOOLS).filter((span) => span.lane !== 'tool')).toEqual(without);
+  });
+
+  it('finds the tool span under a seq, and none between calls', () => {
+    const all = buildTimelineSpans(TURNS, 20, TOOLS);
+    expect(findSpanAt(all, 'tool', 4)?.toolName).toBe('read');
+    expect(findSpanAt(all, 'tool', 8)?.reason).toBe('no-result');
+    expect(findSpanAt(all, 'tool', 6)).toBeNull();
+  });
+
+  it('keeps tool seqs out of the timed seqs (they are placed by interpolation on the time axis)', () => {
+    const timed = collectTimedSeqs(buildTimelineSpans(TURNS, 20, TOOLS), 20);
+    expect(timed).toEqual(collectTimedSeqs(buildTimelineSpans(TURNS, 20), 20));
+    const scale = createTimeScale(
+      timed.map((seq) => ({ seq, time: seq * seq })),
+      20,
+      1000,
+      0,
+    );
+    const tool = spans[0];
+    expect(tool && scale.toX(tool.startSeq)).toBeGreaterThan(scale.toX(2));
+    expect(tool && scale.toX(tool.endSeq + 1)).toBeLessThan(scale.toX(9));
   });
 });
 

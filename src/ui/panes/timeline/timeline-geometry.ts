@@ -1,23 +1,34 @@
-// Pure layout of the timeline: turns, steps and model attempts as spans on a seq or time axis.
+// Pure layout of the timeline: turns, steps, model attempts and tool executions as spans on a seq or time axis.
 
 import type { TurnSpan } from '../../../log/index.ts';
+import { TOOL_SPAN_STATUSES, type ToolSpans } from '../../../worker/protocol.ts';
 
 /** One drawn span. Seqs are inclusive; `isHanging` spans run to the log's last seq. */
 export interface TimelineSpan {
-  lane: 'turn' | 'step' | 'attempt';
+  lane: 'turn' | 'step' | 'attempt' | 'tool';
   startSeq: number;
   endSeq: number;
   isHanging: boolean;
   turn: number;
   step: number;
-  /** Turn end reason, attempt finish kind, or null (steps; hanging spans). */
+  /** Turn end reason, attempt finish kind, tool-call status (ToolCallStatus), or null (steps; hanging spans). */
   reason: string | null;
   /** Turns only: a turn with no steps (FORMAT.md §7.1). */
   isZeroStep: boolean;
+  /** Tool spans only: the tool's name; null on other lanes. */
+  toolName?: string | null;
 }
 
-/** Flattens turns into spans, lane by lane, in seq order. */
-export function buildTimelineSpans(turns: readonly TurnSpan[], eventCount: number): TimelineSpan[] {
+/**
+ * Flattens turns into spans, lane by lane, in seq order, then the tool executions (in callSeq order)
+ * when given. Tool spans carry turn/step 0 (the summary does not say); a tool span without result
+ * in an open step (`endSeq` -1) runs to the log's last seq and is hanging.
+ */
+export function buildTimelineSpans(
+  turns: readonly TurnSpan[],
+  eventCount: number,
+  tools?: ToolSpans,
+): TimelineSpan[] {
   const lastSeq = Math.max(0, eventCount - 1);
   const spans: TimelineSpan[] = [];
   for (const turn of turns) {
@@ -54,6 +65,23 @@ export function buildTimelineSpans(turns: readonly TurnSpan[], eventCount: numbe
           isZeroStep: false,
         });
       }
+    }
+  }
+  if (tools) {
+    for (let position = 0; position < tools.callSeq.length; position++) {
+      const startSeq = tools.callSeq[position] ?? 0;
+      const endSeq = tools.endSeq[position] ?? -1;
+      spans.push({
+        lane: 'tool',
+        startSeq,
+        endSeq: endSeq < 0 ? Math.max(startSeq, lastSeq) : endSeq,
+        isHanging: endSeq < 0,
+        turn: 0,
+        step: 0,
+        reason: TOOL_SPAN_STATUSES[tools.status[position] ?? 0] ?? null,
+        isZeroStep: false,
+        toolName: tools.names[tools.nameId[position] ?? 0] ?? null,
+      });
     }
   }
   return spans;
@@ -136,7 +164,7 @@ export function collectTimedSeqs(spans: readonly TimelineSpan[], eventCount: num
     seqs.add(eventCount - 1);
   }
   for (const span of spans) {
-    if (span.lane === 'attempt') continue;
+    if (span.lane === 'attempt' || span.lane === 'tool') continue;
     seqs.add(span.startSeq);
     seqs.add(span.endSeq);
   }
