@@ -1,7 +1,7 @@
 // The viewer end to end in real Chromium against the built app: demo, drop, scrub, permalinks, errors.
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { projectMessageCount } from './support/cli.ts';
+import { executedToolCalls, projectMessageCount } from './support/cli.ts';
 import { ViewerPage } from './support/viewer-page.ts';
 
 const PACKED_ZSTD = resolve('fixtures/packed-chunks.jsonl.zstd');
@@ -19,6 +19,26 @@ test('?demo=1 lands on the demo log with the three panes and the Seq slider', as
   await viewer.waitForModelViewAt(last);
   expect(await viewer.modelMessageCount()).toBe(projectMessageCount(DEMO, last));
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'ok');
+});
+
+test('the timeline draws the tool executions the CLI reports and explains one on hover', async ({ page }) => {
+  const viewer = new ViewerPage(page);
+  await viewer.openDemo();
+  const calls = executedToolCalls(DEMO);
+  expect(calls.length).toBeGreaterThan(0);
+  await expect(viewer.timeline).toHaveAttribute('data-tool-spans', String(calls.length));
+
+  // Hover the middle of the first call's span on the tool lane (y 73–81 px, sequence axis, 8 px padding).
+  const first = calls[0];
+  if (!first) throw new Error('no tool call');
+  const eventCount = Number(await viewer.slider.getAttribute('max')) + 1;
+  const canvas = page.getByTestId('timeline-canvas');
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('timeline canvas not laid out');
+  const end = first.resultSeq ?? first.callSeq;
+  const middleSeq = (first.callSeq + end + 1) / 2;
+  await canvas.hover({ position: { x: 8 + (middleSeq / eventCount) * (box.width - 16), y: 77 } });
+  await expect(viewer.timeline).toContainText(`Tool ${first.name} · ${first.status}`);
 });
 
 test('a dropped zstd log is scrubbed with keys and the slider, and the model view matches the CLI', async ({

@@ -15,3 +15,19 @@ export function projectMessageCount(file: string, seq: number): number {
   if (parsed.at !== seq) throw new Error(`CLI answered for seq ${String(parsed.at)}, asked ${seq}`);
   return parsed.messages.length;
 }
+
+/** `npm run cli -- inspect FILE --json`: the tool calls that have a tool/call event (what the timeline draws). */
+export function executedToolCalls(
+  file: string,
+): { name: string; callSeq: number; resultSeq: number | null; status: string }[] {
+  const output = execFileSync('npm', ['run', '--silent', 'cli', '--', 'inspect', file, '--json'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  const parsed = JSON.parse(output) as {
+    toolCalls: { name: string; callSeq: number | null; resultSeq: number | null; status: string }[];
+  };
+  return parsed.toolCalls.flatMap((call) =>
+    call.callSeq === null ? [] : [{ ...call, callSeq: call.callSeq }],
+  );
+}

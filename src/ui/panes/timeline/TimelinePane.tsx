@@ -288,7 +288,8 @@ export function TimelinePane() {
       <div className="flex items-center gap-3 px-2 pt-1 text-xs">
         <h2 className="font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Timeline</h2>
         <span className="text-zinc-500">
-          {summary?.turns.length ?? 0} turns · {stepCount} steps · {toolSpanCount} tool calls
+          {summary?.turns.length ?? 0} turns · {stepCount} steps · {toolSpanCount} tool{' '}
+          {toolSpanCount === 1 ? 'call' : 'calls'}
         </span>
         <span className="flex items-center gap-2 text-[10px] text-zinc-500">
           {Object.entries(REASON_COLORS).map(([reason, color]) => (
