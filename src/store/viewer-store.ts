@@ -17,6 +17,32 @@ export const DEMO_LOG_PATH = 'demo/demo-session.jsonl.zstd';
 export const DEMO_LOG_NAME = 'demo-session.jsonl.zstd (subagent fork, tools, packed chunks)';
 
 /** A permalink waiting for its log: applied once a log with this session id (or any, if null) is open. */
+/** The per-log part of the state before any log is loaded (fresh arrays each call). */
+function createEmptyLogState(): Pick<
+  ViewerState,
+  | 'progress'
+  | 'summary'
+  | 'failure'
+  | 'cursorSeq'
+  | 'selectedSeq'
+  | 'stepSeqs'
+  | 'turnSeqs'
+  | 'problemSeqs'
+  | 'findingSeqs'
+> {
+  return {
+    progress: null,
+    summary: null,
+    failure: null,
+    cursorSeq: null,
+    selectedSeq: null,
+    stepSeqs: [],
+    turnSeqs: [],
+    problemSeqs: [],
+    findingSeqs: [],
+  };
+}
+
 export interface PendingJump {
   seq: number | null;
   sessionId: string | null;
@@ -157,17 +183,9 @@ export function createViewerStore({ client, persistence }: ViewerStoreDependenci
       const isCurrent = (): boolean => loadToken === latestLoadToken;
       const name = source.kind === 'file' ? source.file.name : source.name;
       set({
+        ...createEmptyLogState(),
         loadState: 'loading',
         sourceName: name,
-        progress: null,
-        summary: null,
-        failure: null,
-        cursorSeq: null,
-        selectedSeq: null,
-        stepSeqs: [],
-        turnSeqs: [],
-        problemSeqs: [],
-        findingSeqs: [],
         isPlaying: false,
         isProblemsOpen: false,
         logGeneration: get().logGeneration + 1,
@@ -332,17 +350,9 @@ export function createViewerStore({ client, persistence }: ViewerStoreDependenci
     };
 
     return {
+      ...createEmptyLogState(),
       loadState: 'idle',
       sourceName: null,
-      progress: null,
-      summary: null,
-      failure: null,
-      cursorSeq: null,
-      selectedSeq: null,
-      stepSeqs: [],
-      turnSeqs: [],
-      problemSeqs: [],
-      findingSeqs: [],
       pendingJump: null,
       missingSessionId: null,
       notice: null,
