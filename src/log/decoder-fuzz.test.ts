@@ -12,23 +12,12 @@ import { initLogBuilder, jsonlText, utf8, zstdLogFile } from './testing/log-buil
 import { FIXTURES_DIR } from './testing/make-decoder-fixtures.ts';
 import type { ChecksumVerifier } from './zstd-checksum.ts';
 import { loadChecksumVerifier } from './zstd-checksum.ts';
+import { createRandom } from './testing/random.ts';
 
 const INPUTS_PER_RUN = 10_000;
 const BASE_SEED = Number(process.env['DECODER_FUZZ_SEED'] ?? 20_260_821);
 /** Lines kept from a fixture to build one input: small inputs keep the run well under a minute. */
 const MAX_LINES_PER_INPUT = 16;
-
-/** mulberry32: a small deterministic PRNG; returns floats in [0, 1). */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIXTURE_NAMES = [
   'packed-chunks',

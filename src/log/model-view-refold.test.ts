@@ -11,6 +11,7 @@ import type { OpenedLog } from './opened-log.ts';
 import { LogScript } from './testing/event-builders.ts';
 
 import { CORPUS_DIR } from './testing/corpus-dir.ts';
+import { createRandom } from './testing/random.ts';
 const hasCorpus = existsSync(join(CORPUS_DIR, 'MANIFEST.json'));
 
 /** Naive lenient fold of events 0..atSeq, reading each event; returns nodes and message seqs. */
@@ -36,18 +37,6 @@ function refold(log: OpenedLog, atSeq: number): { nodes: number[]; messages: num
     }
   }
   return { nodes, messages: nodes.filter((seq) => projects.get(seq) === true) };
-}
-
-/** mulberry32: a small deterministic PRNG so failures reproduce from the seed. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A random log of appends (some empty assistant messages), valid replaces and invalid ones. */
