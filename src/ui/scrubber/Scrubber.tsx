@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useViewer } from '../../store/use-viewer.ts';
 import { formatCount } from '../shared/format.ts';
+import { prepareCanvas } from '../shared/prepare-canvas.ts';
 
 const TICKS_HEIGHT_PX = 10;
 const PLAYBACK_SPEEDS = [1, 4, 16, 64, 256];
@@ -44,15 +45,8 @@ export function Scrubber() {
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || width === null) return;
-    const ratio = window.devicePixelRatio || 1;
-    // Resizing a canvas reallocates its bitmap: only when the size really changed.
-    if (canvas.width !== Math.round(width * ratio)) canvas.width = Math.round(width * ratio);
-    if (canvas.height !== Math.round(TICKS_HEIGHT_PX * ratio))
-      canvas.height = Math.round(TICKS_HEIGHT_PX * ratio);
-    const context = canvas.getContext('2d');
+    const context = prepareCanvas(canvas, width, TICKS_HEIGHT_PX);
     if (!context) return;
-    context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    context.clearRect(0, 0, width, TICKS_HEIGHT_PX);
     if (eventCount <= 1) return;
     const isDark = document.documentElement.classList.contains('dark');
     const xOf = (seq: number) => Math.round((seq / (eventCount - 1)) * (width - 1)) + 0.5;

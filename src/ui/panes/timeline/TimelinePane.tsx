@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { formatDuration } from '../../shared/format.ts';
+import { prepareCanvas } from '../../shared/prepare-canvas.ts';
 import {
   buildTimelineSpans,
   collectTimedSeqs,
@@ -126,16 +127,9 @@ export function TimelinePane() {
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || width === null) return;
-    const ratio = window.devicePixelRatio || 1;
-    // Resizing a canvas reallocates its bitmap: only when the size really changed.
-    if (canvas.width !== Math.round(width * ratio)) canvas.width = Math.round(width * ratio);
-    if (canvas.height !== Math.round(CANVAS_HEIGHT_PX * ratio))
-      canvas.height = Math.round(CANVAS_HEIGHT_PX * ratio);
-    const context = canvas.getContext('2d');
+    const context = prepareCanvas(canvas, width, CANVAS_HEIGHT_PX);
     if (!context) return;
     const isDark = document.documentElement.classList.contains('dark');
-    context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    context.clearRect(0, 0, width, CANVAS_HEIGHT_PX);
     context.font = '10px ui-sans-serif, system-ui, sans-serif';
     context.fillStyle = isDark ? '#71717a' : '#a1a1aa';
     context.fillText(axis === 'time' ? 'time →' : 'seq →', PADDING_PX, 10);
@@ -210,14 +204,8 @@ export function TimelinePane() {
   useEffect(() => {
     const canvas = cursorCanvasRef.current;
     if (!canvas || width === null) return;
-    const ratio = window.devicePixelRatio || 1;
-    if (canvas.width !== Math.round(width * ratio)) canvas.width = Math.round(width * ratio);
-    if (canvas.height !== Math.round(CANVAS_HEIGHT_PX * ratio))
-      canvas.height = Math.round(CANVAS_HEIGHT_PX * ratio);
-    const context = canvas.getContext('2d');
+    const context = prepareCanvas(canvas, width, CANVAS_HEIGHT_PX);
     if (!context) return;
-    context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    context.clearRect(0, 0, width, CANVAS_HEIGHT_PX);
     if (cursorSeq === null) return;
     const isDark = document.documentElement.classList.contains('dark');
     const x = Math.round(scale.toX(cursorSeq)) + 0.5;
