@@ -9,7 +9,7 @@ test('scrolling the events list to the bottom shows the last seq, and End highli
   const viewer = new ViewerPage(page);
   await viewer.openDemo();
   const last = Number(await viewer.slider.getAttribute('max'));
-  // More rows than the blocks (BLOCK_ROWS = 32, no overscan) rendered at the top of the list.
+  // More rows than the blocks (BLOCK_ROWS = 16, no overscan) rendered at the top of the list.
   expect(last).toBeGreaterThan(128);
 
   await viewer.press('Home');

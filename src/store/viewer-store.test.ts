@@ -1,8 +1,9 @@
 // Tests of the viewer store with a fake client: load lifecycle, permalink jumps, cursor keys.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoadListener, LogClient, LogSummary } from '../worker/client.ts';
 import { createMemoryPersistence } from './log-persistence.ts';
-import { createViewerStore } from './viewer-store.ts';
+import { IMMEDIATE_PREPARER, type CursorPreparer, type PrepareOutcome } from './model-view-feed.ts';
+import { CURSOR_HOLD_MAX_MS, createViewerStore } from './viewer-store.ts';
 
 function summaryOf(eventCount: number, sessionId = 's1'): LogSummary {
   return {
@@ -64,9 +65,9 @@ function createFakeClient() {
 
 const PROGRESS = { bytesRead: 10, totalBytes: 10, events: 50, lines: 50, elapsedMs: 1 };
 
-function openedStore(eventCount = 50) {
+function openedStore(eventCount = 50, preparer: CursorPreparer = IMMEDIATE_PREPARER) {
   const fake = createFakeClient();
-  const store = createViewerStore({ client: fake.client, persistence: createMemoryPersistence() });
+  const store = createViewerStore({ client: fake.client, persistence: createMemoryPersistence(), preparer });
   store.getState().actions.openUrl('http://x/a.jsonl');
   return { store, fake, finish: () => fake.listeners.at(-1)!.onLoaded(summaryOf(eventCount), PROGRESS) };
 }
@@ -123,7 +124,11 @@ describe('viewer store', () => {
       query.kind === 'finding-seqs'
         ? Promise.resolve([30, 12])
         : Promise.reject(new Error('not used'))) as LogClient['query'];
-    const store = createViewerStore({ client: fake.client, persistence: createMemoryPersistence() });
+    const store = createViewerStore({
+      client: fake.client,
+      persistence: createMemoryPersistence(),
+      preparer: IMMEDIATE_PREPARER,
+    });
     store.getState().actions.openUrl('http://x/a.jsonl');
     fake.listeners.at(-1)!.onLoaded(summaryOf(50), PROGRESS);
     await Promise.resolve();
@@ -167,5 +172,87 @@ describe('viewer store', () => {
     const { store } = openedStore();
     store.getState().actions.cancelLoad();
     expect(store.getState()).toMatchObject({ loadState: 'idle', notice: 'Loading was cancelled.' });
+  });
+});
+
+/** A preparer whose every prepare waits until the test settles it. */
+function createManualPreparer() {
+  const asked: { seq: number; settle: (outcome: PrepareOutcome) => void }[] = [];
+  const preparer: CursorPreparer = {
+    prepare: (seq) => new Promise<PrepareOutcome>((settle) => asked.push({ seq, settle })),
+    reset: () => undefined,
+  };
+  return { preparer, asked };
+}
+
+/** Lets settled prepares' callbacks run. */
+const flushPromises = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+describe('viewer store: a cursor move waits for its model view', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the target as pending, then moves every pane at once when it is ready', async () => {
+    const manual = createManualPreparer();
+    const { store, finish } = openedStore(50, manual.preparer);
+    finish();
+    store.getState().actions.setCursor(10);
+    expect(store.getState()).toMatchObject({ cursorSeq: 49, pendingSeq: 10 });
+    manual.asked.at(-1)!.settle('ready');
+    await flushPromises();
+    expect(store.getState()).toMatchObject({ cursorSeq: 10, pendingSeq: null });
+  });
+
+  it('lands only the newest of several moves, and keys count from where the cursor is going', async () => {
+    const manual = createManualPreparer();
+    const { store, finish } = openedStore(50, manual.preparer);
+    finish();
+    const { actions } = store.getState();
+    actions.setCursor(10);
+    actions.moveCursor(1);
+    actions.moveCursor(1);
+    expect(manual.asked.map((ask) => ask.seq)).toEqual([10, 11, 12]);
+    // An older move's answer arriving late must not pull the cursor back.
+    manual.asked[2]!.settle('ready');
+    manual.asked[0]!.settle('ready');
+    await flushPromises();
+    expect(store.getState()).toMatchObject({ cursorSeq: 12, pendingSeq: null });
+  });
+
+  it('lands the move even when the worker could not prepare it', async () => {
+    const manual = createManualPreparer();
+    const { store, finish } = openedStore(50, manual.preparer);
+    finish();
+    store.getState().actions.setCursor(7);
+    manual.asked.at(-1)!.settle('unavailable');
+    await flushPromises();
+    expect(store.getState().cursorSeq).toBe(7);
+  });
+
+  it(`lands the pending seq after ${CURSOR_HOLD_MAX_MS} ms when the answer does not come`, () => {
+    vi.useFakeTimers();
+    const manual = createManualPreparer();
+    const { store, finish } = openedStore(50, manual.preparer);
+    finish();
+    store.getState().actions.setCursor(3);
+    vi.advanceTimersByTime(CURSOR_HOLD_MAX_MS / 2);
+    store.getState().actions.setCursor(4);
+    // The wait counts from the first move of a drag: a drag on a busy worker still moves the panes.
+    vi.advanceTimersByTime(CURSOR_HOLD_MAX_MS / 2 - 1);
+    expect(store.getState().cursorSeq).toBe(49);
+    vi.advanceTimersByTime(1);
+    expect(store.getState()).toMatchObject({ cursorSeq: 4, pendingSeq: null });
+  });
+
+  it('drops a pending move when a new log is opened', async () => {
+    const manual = createManualPreparer();
+    const { store, finish } = openedStore(50, manual.preparer);
+    finish();
+    store.getState().actions.setCursor(3);
+    store.getState().actions.openUrl('http://x/b.jsonl');
+    manual.asked.at(-1)!.settle('ready');
+    await flushPromises();
+    expect(store.getState()).toMatchObject({ loadState: 'loading', cursorSeq: null, pendingSeq: null });
   });
 });

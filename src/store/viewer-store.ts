@@ -2,9 +2,17 @@
 // view options. No per-event data: panes ask the worker through `client` for what is on screen.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { EventRow } from '../log/index.ts';
 import type { LoadFailure, LoadProgress, LoadSource, LogClient, LogSummary } from '../worker/client.ts';
+import { createBlockFeed, type BlockFeed } from './block-feed.ts';
 import { clampSeq, collectBoundarySeqs, stepCursor } from './cursor-moves.ts';
 import type { LogPersistence, StoredLog } from './log-persistence.ts';
+import {
+  createModelViewFeed,
+  type CursorPreparer,
+  type ModelViewFeed,
+  type PrepareOutcome,
+} from './model-view-feed.ts';
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 export type ThemePreference = 'system' | 'light' | 'dark';
@@ -24,6 +32,7 @@ function createEmptyLogState(): Pick<
   | 'summary'
   | 'failure'
   | 'cursorSeq'
+  | 'pendingSeq'
   | 'selectedSeq'
   | 'stepSeqs'
   | 'turnSeqs'
@@ -35,6 +44,7 @@ function createEmptyLogState(): Pick<
     summary: null,
     failure: null,
     cursorSeq: null,
+    pendingSeq: null,
     selectedSeq: null,
     stepSeqs: [],
     turnSeqs: [],
@@ -58,6 +68,11 @@ export interface ViewerState {
   failure: LoadFailure | null;
   /** The one cursor every pane follows; null when no events are loaded. */
   cursorSeq: number | null;
+  /**
+   * Where the cursor is going while the model view there is fetched (see `moveTo`), else null. Only
+   * the scrubber shows it; every pane moves together when it becomes `cursorSeq`.
+   */
+  pendingSeq: number | null;
   /** The event whose detail the events pane shows, or null. */
   selectedSeq: number | null;
   /** Ascending step and turn start seqs of the open log (for keys and scrubber ticks). */
@@ -86,6 +101,10 @@ export interface ViewerState {
   logGeneration: number;
   /** The worker client (a stable handle, not data). */
   client: LogClient;
+  /** The model views and message bodies fetched so far (a stable handle, not data). */
+  modelViews: ModelViewFeed;
+  /** The events list's rows, in blocks of EVENT_ROWS_PER_BLOCK (a stable handle, not data). */
+  eventRows: BlockFeed<EventRow>;
   actions: ViewerActions;
 }
 
@@ -119,6 +138,55 @@ export type ViewerStore = StoreApi<ViewerState>;
 export interface ViewerStoreDependencies {
   client: LogClient;
   persistence: LogPersistence;
+  /** What a cursor move waits for; by default the model view feed (tests of the store's own rules
+   * pass IMMEDIATE_PREPARER). */
+  preparer?: CursorPreparer;
+}
+
+/**
+ * Event rows per block of the events list (the virtualizer's item) and of the row cache. Small, so
+ * the blocks that cover a viewport hold few rows beyond it (building rows is most of a far jump's
+ * cost); large enough that the virtualizer's item count stays far below the event count.
+ */
+export const EVENT_ROWS_PER_BLOCK = 16;
+/** Row blocks kept on the main thread (256 × 16 rows ≈ 4k rows). */
+const EVENT_ROW_BLOCKS_CACHED = 256;
+/** Rows on each side of a cursor target fetched before the cursor moves: more than a tall events list shows. */
+const ROWS_AROUND_CURSOR = 48;
+
+/** One outcome for several preparations: superseded if one was, else unavailable if one was. */
+function combineOutcomes(outcomes: readonly PrepareOutcome[]): PrepareOutcome {
+  if (outcomes.includes('superseded')) return 'superseded';
+  return outcomes.includes('unavailable') ? 'unavailable' : 'ready';
+}
+
+/** Prepares a cursor move: the model view at the target and the event rows around it, in parallel. */
+function createCursorPreparer(modelViews: ModelViewFeed, eventRows: BlockFeed<EventRow>): CursorPreparer {
+  return {
+    prepare(seq) {
+      const parts = [
+        modelViews.prepare(seq),
+        eventRows.prepareRange(seq - ROWS_AROUND_CURSOR, seq + ROWS_AROUND_CURSOR),
+      ];
+      if (parts.every((part) => part === 'ready')) return 'ready';
+      return Promise.all(parts.map((part) => Promise.resolve(part))).then(combineOutcomes);
+    },
+    reset() {
+      modelViews.reset();
+      eventRows.reset();
+    },
+  };
+}
+
+/**
+ * The longest a cursor move waits for its model view (ms): past it every pane moves anyway and the
+ * model view follows when its answer comes (a worker busy with a load slice or a long search).
+ */
+export const CURSOR_HOLD_MAX_MS = 150;
+
+/** Where the cursor is, or is going: the base of relative moves (keys, playback). */
+export function aimedSeq(state: Pick<ViewerState, 'cursorSeq' | 'pendingSeq'>): number | null {
+  return state.pendingSeq ?? state.cursorSeq;
 }
 
 /** The ascending, unique union of two ascending lists. */
@@ -139,12 +207,42 @@ function uniqueSorted(seqs: readonly number[]): number[] {
 }
 
 /** Creates an isolated store; the app creates exactly one, tests as many as they like. */
-export function createViewerStore({ client, persistence }: ViewerStoreDependencies): ViewerStore {
+export function createViewerStore({ client, persistence, preparer }: ViewerStoreDependencies): ViewerStore {
+  const modelViews = createModelViewFeed(client);
+  const eventRows = createBlockFeed<EventRow>(
+    (startSeq, count) => client.query({ kind: 'rows', startSeq, count }),
+    EVENT_ROWS_PER_BLOCK,
+    EVENT_ROW_BLOCKS_CACHED,
+  );
+  const ownPreparer = createCursorPreparer(modelViews, eventRows);
+  const movePreparer = preparer ?? ownPreparer;
   return createStore<ViewerState>()((set, get) => {
     /** Whether the user moved the cursor during this load (then the end-of-load jump is skipped). */
     let hasUserMovedCursor = false;
     /** Identifies the latest load; callbacks of a replaced load are ignored. */
     let latestLoadToken = 0;
+    /** Identifies the latest cursor move; a prepared move lands only if no later move or jump came. */
+    let latestMoveToken = 0;
+    /** Runs out CURSOR_HOLD_MAX_MS after a move started waiting, then the pending seq lands as is. */
+    let holdTimer: ReturnType<typeof setTimeout> | null = null;
+
+    /** Drops a move waiting for its model view (a load, a jump or an immediate move replaces it). */
+    function cancelPendingMove(): void {
+      latestMoveToken += 1;
+      if (holdTimer !== null) clearTimeout(holdTimer);
+      holdTimer = null;
+    }
+
+    /** What the feeds cached no longer holds (a new log, or the finished one replaced a partial). */
+    function resetFeeds(): void {
+      ownPreparer.reset();
+      if (movePreparer !== ownPreparer) movePreparer.reset();
+    }
+
+    function landCursor(seq: number): void {
+      cancelPendingMove();
+      set({ cursorSeq: seq, pendingSeq: null });
+    }
 
     function applySummary(summary: LogSummary): void {
       set({
@@ -173,7 +271,8 @@ export function createViewerStore({ client, persistence }: ViewerStoreDependenci
           notice: `The link's seq ${jump.seq === Number.MAX_SAFE_INTEGER ? '(too large)' : jump.seq} is past the last event; showing seq ${clamped}.`,
         });
       }
-      set({ cursorSeq: clamped, selectedSeq: clamped });
+      cancelPendingMove();
+      set({ cursorSeq: clamped, pendingSeq: null, selectedSeq: clamped });
       return true;
     }
 
@@ -182,6 +281,8 @@ export function createViewerStore({ client, persistence }: ViewerStoreDependenci
       const loadToken = ++latestLoadToken;
       const isCurrent = (): boolean => loadToken === latestLoadToken;
       const name = source.kind === 'file' ? source.file.name : source.name;
+      cancelPendingMove();
+      resetFeeds();
       set({
         ...createEmptyLogState(),
         loadState: 'loading',
@@ -202,10 +303,12 @@ export function createViewerStore({ client, persistence }: ViewerStoreDependenci
         onLoaded(summary, progress) {
           if (!isCurrent()) return;
           applySummary(summary);
+          // The finished index can answer differently from the partial one: ask again from here on.
+          resetFeeds();
           set({ progress, loadState: 'ready', logGeneration: get().logGeneration + 1 });
           const isJumped = applyPendingJump(summary);
           if (!isJumped && !hasUserMovedCursor)
-            set({ cursorSeq: clampSeq(summary.eventCount - 1, summary.eventCount) });
+            landCursor(clampSeq(summary.eventCount - 1, summary.eventCount) ?? 0);
           // n/N also stop at the triage findings (failed calls, retries, hanging turns …).
           client.query({ kind: 'finding-seqs' }).then(
             (seqs) => {
@@ -225,11 +328,13 @@ export function createViewerStore({ client, persistence }: ViewerStoreDependenci
         },
         onFailed(failure) {
           if (!isCurrent()) return;
+          cancelPendingMove();
           set({
             loadState: failure.kind === 'cancelled' ? 'idle' : 'error',
             failure: failure.kind === 'cancelled' ? null : failure,
             summary: null,
             cursorSeq: null,
+            pendingSeq: null,
             selectedSeq: null,
             progress: null,
             notice: failure.kind === 'cancelled' ? 'Loading was cancelled.' : get().notice,
@@ -238,13 +343,33 @@ export function createViewerStore({ client, persistence }: ViewerStoreDependenci
       });
     }
 
+    /**
+     * Moves the cursor once the model view at the target is ready (cached, or fetched in a few ms):
+     * meanwhile only `pendingSeq` changes (the scrubber follows it), then every pane moves in one
+     * render with the model view already complete. The newest move wins; after CURSOR_HOLD_MAX_MS the
+     * pending seq lands anyway.
+     */
     function moveTo(seq: number | null): void {
       const { summary } = get();
       if (seq === null || !summary) return;
       const clamped = clampSeq(seq, summary.eventCount);
-      if (clamped === null || clamped === get().cursorSeq) return;
+      if (clamped === null || clamped === aimedSeq(get())) return;
       hasUserMovedCursor = true;
-      set({ cursorSeq: clamped });
+      const outcome = movePreparer.prepare(clamped);
+      if (outcome === 'ready') {
+        landCursor(clamped);
+        return;
+      }
+      const token = ++latestMoveToken;
+      set({ pendingSeq: clamped });
+      holdTimer ??= setTimeout(() => {
+        holdTimer = null;
+        const pending = get().pendingSeq;
+        if (pending !== null) landCursor(pending);
+      }, CURSOR_HOLD_MAX_MS);
+      void Promise.resolve(outcome).then((result) => {
+        if (token === latestMoveToken && result !== 'superseded') landCursor(clamped);
+      });
     }
 
     const actions: ViewerActions = {
@@ -281,16 +406,17 @@ export function createViewerStore({ client, persistence }: ViewerStoreDependenci
         moveTo(seq);
       },
       moveCursor(delta) {
-        const { cursorSeq } = get();
-        moveTo((cursorSeq ?? 0) + delta);
+        moveTo((aimedSeq(get()) ?? 0) + delta);
       },
       moveToBoundary(level, direction) {
-        const { summary, cursorSeq, stepSeqs, turnSeqs } = get();
+        const { summary, stepSeqs, turnSeqs } = get();
+        const cursorSeq = aimedSeq(get());
         if (!summary || cursorSeq === null) return;
         moveTo(stepCursor(level === 'step' ? stepSeqs : turnSeqs, cursorSeq, direction, summary.eventCount));
       },
       moveToProblem(direction) {
-        const { summary, cursorSeq, findingSeqs } = get();
+        const { summary, findingSeqs } = get();
+        const cursorSeq = aimedSeq(get());
         if (!summary || cursorSeq === null) return;
         const problemSeqs = mergeSorted(get().problemSeqs, findingSeqs);
         if (problemSeqs.length === 0) {
@@ -301,10 +427,14 @@ export function createViewerStore({ client, persistence }: ViewerStoreDependenci
         const isPastLast =
           direction === 1 ? cursorSeq >= (problemSeqs.at(-1) ?? 0) : cursorSeq <= (problemSeqs[0] ?? 0);
         // Wrap around instead of falling to the log's edge: n/N cycle through problems and findings only.
-        moveTo(
-          isPastLast ? (direction === 1 ? (problemSeqs[0] ?? null) : (problemSeqs.at(-1) ?? null)) : target,
-        );
-        set({ selectedSeq: get().cursorSeq });
+        const next = isPastLast
+          ? direction === 1
+            ? (problemSeqs[0] ?? null)
+            : (problemSeqs.at(-1) ?? null)
+          : target;
+        if (next === null) return;
+        set({ selectedSeq: clampSeq(next, summary.eventCount) });
+        moveTo(next);
       },
       moveToEdge(edge) {
         const { summary } = get();
@@ -366,6 +496,8 @@ export function createViewerStore({ client, persistence }: ViewerStoreDependenci
       playbackSpeed: 1,
       logGeneration: 0,
       client,
+      modelViews,
+      eventRows,
       actions,
     };
   });

@@ -13,7 +13,7 @@ import {
   readModelMessage,
   searchEvents,
 } from '../log/index.ts';
-import type { LogDecoder, OpenedLog, TriageReport } from '../log/index.ts';
+import type { LogDecoder, ModelMessageDetail, OpenedLog, TriageReport } from '../log/index.ts';
 import { loadFastZstd } from './fast-zstd.ts';
 import { buildLogSummary, splitSummaryTurns } from './log-summary.ts';
 import type {
@@ -276,19 +276,27 @@ function triageOf(log: OpenedLog): TriageReport {
   return report;
 }
 
+/** The readable message bodies among `seqs`, in order. */
+function readModelMessages(log: OpenedLog, seqs: readonly number[]): ModelMessageDetail[] {
+  return seqs.flatMap((seq) => {
+    const detail = readModelMessage(log, seq);
+    return detail ? [detail] : [];
+  });
+}
+
 function answer(query: Query, log: OpenedLog): QueryResults[Query['kind']] {
   switch (query.kind) {
     case 'rows':
       return readEventRows(log, query.startSeq, query.count);
     case 'event':
       return readEventDetail(log, query.seq);
-    case 'model-view':
-      return deriveModelView(log, query.seq);
+    case 'model-view': {
+      const view = deriveModelView(log, query.seq);
+      const tail = query.tailBodies > 0 ? view.messages.slice(-query.tailBodies) : [];
+      return { view, tailBodies: readModelMessages(log, tail.map((message) => message.seq)) };
+    }
     case 'messages':
-      return query.seqs.flatMap((seq) => {
-        const detail = readModelMessage(log, seq);
-        return detail ? [detail] : [];
-      });
+      return readModelMessages(log, query.seqs);
     case 'transcript':
       return deriveTranscript(log);
     case 'problems':

@@ -83,7 +83,9 @@ export interface ToolSpans {
 export type Query =
   | { kind: 'rows'; startSeq: number; count: number }
   | { kind: 'event'; seq: number }
-  | { kind: 'model-view'; seq: number }
+  /** The model view at `seq`, with the bodies of its newest `tailBodies` messages (what a pane pinned to
+   * the bottom shows first), so a cursor move needs one round trip. */
+  | { kind: 'model-view'; seq: number; tailBodies: number }
   | { kind: 'messages'; seqs: number[] }
   | { kind: 'transcript' }
   | { kind: 'problems'; start: number; count: number }
@@ -94,11 +96,17 @@ export type Query =
   | { kind: 'times'; seqs: number[] }
   | { kind: 'search'; text: string; fromSeq: number; direction: 1 | -1 };
 
+export interface ModelViewAnswer {
+  view: ModelView;
+  /** Bodies of the view's last `tailBodies` messages, in message order (fewer when some are unreadable). */
+  tailBodies: ModelMessageDetail[];
+}
+
 /** Result type of each query kind. */
 export interface QueryResults {
   rows: EventRow[];
   event: EventDetail;
-  'model-view': ModelView;
+  'model-view': ModelViewAnswer;
   messages: ModelMessageDetail[];
   transcript: TranscriptEntry[];
   problems: LogProblem[];

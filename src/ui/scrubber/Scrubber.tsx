@@ -1,7 +1,9 @@
 // The seq scrubber: a slider over all seqs with turn/step ticks and problem marks, play controls and
-// the cursor's position. Slider input reaches the store at once, then at most once more per animation frame.
+// the cursor's position. Every slider input reaches the store at once; the store lands the newest
+// one when its model view is ready, and the slider shows where the cursor is going meanwhile.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useViewer } from '../../store/use-viewer.ts';
+import { aimedSeq } from '../../store/viewer-store.ts';
 import { formatCount } from '../shared/format.ts';
 import { prepareCanvas } from '../shared/prepare-canvas.ts';
 
@@ -11,7 +13,8 @@ const PLAYBACK_SPEEDS = [1, 4, 16, 64, 256];
 /** Bottom bar; the slider is named "Seq" for assistive technology and tests. */
 export function Scrubber() {
   const summary = useViewer((state) => state.summary);
-  const cursorSeq = useViewer((state) => state.cursorSeq);
+  // Where the cursor is going while a move waits for its model view, so the thumb follows the hand.
+  const cursorSeq = useViewer(aimedSeq);
   const stepSeqs = useViewer((state) => state.stepSeqs);
   const turnSeqs = useViewer((state) => state.turnSeqs);
   const problemSeqs = useViewer((state) => state.problemSeqs);
@@ -23,9 +26,6 @@ export function Scrubber() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   /** The tick canvas width in CSS px once measured; no ticks are drawn before. */
   const [width, setWidth] = useState<number | null>(null);
-  const pendingSeqRef = useRef<number | null>(null);
-  const frameRef = useRef<number | null>(null);
-  const [dragSeq, setDragSeq] = useState<number | null>(null);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -34,13 +34,6 @@ export function Scrubber() {
     observer.observe(canvas);
     return () => observer.disconnect();
   }, []);
-
-  useEffect(
-    () => () => {
-      if (frameRef.current !== null) cancelAnimationFrame(frameRef.current);
-    },
-    [],
-  );
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -90,24 +83,7 @@ export function Scrubber() {
     return { turn: turn.turn, step: step?.step ?? null };
   }, [cursorSeq, summary]);
 
-  // Leading edge: the first move of a frame reaches the store at once (the model view asks the worker
-  // inside this input event); further moves in the same frame are coalesced into one at its end.
-  const scheduleCursor = (seq: number) => {
-    if (frameRef.current === null) {
-      actions.setCursor(seq);
-      frameRef.current = requestAnimationFrame(() => {
-        frameRef.current = null;
-        if (pendingSeqRef.current !== null) actions.setCursor(pendingSeqRef.current);
-        pendingSeqRef.current = null;
-        setDragSeq(null);
-      });
-      return;
-    }
-    pendingSeqRef.current = seq;
-    setDragSeq(seq);
-  };
-
-  const shownSeq = dragSeq ?? cursorSeq ?? 0;
+  const shownSeq = cursorSeq ?? 0;
   const isDisabled = eventCount === 0;
   return (
     <footer className="flex items-center gap-3 border-t border-zinc-200 bg-white px-3 py-1.5 dark:border-zinc-800 dark:bg-zinc-900">
@@ -146,7 +122,7 @@ export function Scrubber() {
           step={1}
           value={Math.min(shownSeq, Math.max(0, eventCount - 1))}
           disabled={isDisabled}
-          onChange={(event) => scheduleCursor(Number(event.target.value))}
+          onChange={(event) => actions.setCursor(Number(event.target.value))}
           className="w-full accent-sky-600"
         />
       </div>

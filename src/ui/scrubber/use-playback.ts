@@ -1,7 +1,7 @@
 // Replay: while playing, advances the cursor one event at a time at the log's own pace (from each
 // event's `time`), with long gaps compressed, times the chosen speed.
 import { useEffect } from 'react';
-import type { ViewerStore } from '../../store/viewer-store.ts';
+import { aimedSeq, type ViewerStore } from '../../store/viewer-store.ts';
 
 /** A gap between two events never waits longer than this (ms of wall time, before the speed factor). */
 export const PLAYBACK_GAP_MAX_MS = 1_000;
@@ -38,9 +38,11 @@ export function usePlayback(store: ViewerStore): void {
     const tick = async () => {
       timer = null;
       const state = store.getState();
-      if (isStopped || !state.isPlaying || !state.summary || state.cursorSeq === null) return;
+      // From where the cursor is going: the previous frame's move may still wait for its model view.
+      const from = aimedSeq(state);
+      if (isStopped || !state.isPlaying || !state.summary || from === null) return;
       const last = state.summary.eventCount - 1;
-      let seq = state.cursorSeq;
+      let seq = from;
       if (seq >= last) {
         state.actions.setPlaying(false);
         return;

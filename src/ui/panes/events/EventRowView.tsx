@@ -7,20 +7,25 @@ import { colorOfEventType } from './event-colors.ts';
 
 interface EventRowViewProps {
   seq: number;
-  /** Null while the row's block is loading. */
+  /** Undefined while the row's block is loading. */
   row: EventRow | undefined;
   firstTime: number;
+  heightPx: number;
   isCursor: boolean;
   isSelected: boolean;
   hasProblem: boolean;
   onSelect: (seq: number) => void;
 }
 
-/** One row filling its fixed-height slot (the list layout sets the height); keyed and tagged by seq. */
+/**
+ * One fixed-height row, tagged by seq. Kept to a row element and five text spans: a far cursor jump
+ * builds a few dozen of these at once, and style and layout cost grows with every element.
+ */
 export const EventRowView = memo(function EventRowView({
   seq,
   row,
   firstTime,
+  heightPx,
   isCursor,
   isSelected,
   hasProblem,
@@ -31,13 +36,15 @@ export const EventRowView = memo(function EventRowView({
     : isSelected
       ? 'bg-zinc-100 dark:bg-zinc-800'
       : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/60';
+  const isPacked = row !== undefined && row.member >= 0;
   return (
     <div
       role="row"
       data-seq={seq}
       aria-current={isCursor ? 'true' : undefined}
       onClick={() => onSelect(seq)}
-      className={`flex h-full cursor-pointer items-center gap-2 whitespace-nowrap border-l-2 px-2 font-mono text-[11.5px] leading-none ${
+      style={{ height: heightPx }}
+      className={`flex cursor-pointer items-center gap-2 whitespace-nowrap border-l-2 px-2 font-mono text-[11.5px] leading-none ${
         isCursor ? 'border-sky-500' : hasProblem ? 'border-red-500' : 'border-transparent'
       } ${background}`}
     >
@@ -45,28 +52,21 @@ export const EventRowView = memo(function EventRowView({
       <span className="w-24 shrink-0 text-right tabular-nums text-zinc-400 dark:text-zinc-500">
         {row ? formatOffset(row.time - firstTime) : ''}
       </span>
-      {row ? (
-        <>
-          <span className={`w-44 shrink-0 truncate ${colorOfEventType(row.type)}`} title={row.type}>
-            {revealInvisibleCharacters(row.type)}
-          </span>
-          <span className="w-24 shrink-0">
-            {row.member >= 0 && (
-              <span
-                className="rounded bg-zinc-100 px-1 text-[10px] text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400"
-                title={`Member ${row.member} of the packed chunk row on line ${row.lineNumber}`}
-              >
-                L{row.lineNumber}·{row.member}
-              </span>
-            )}
-          </span>
-          <span className="min-w-0 truncate text-zinc-700 dark:text-zinc-300">
-            {revealInvisibleCharacters(row.summary)}
-          </span>
-        </>
-      ) : (
-        <span className="h-2 w-48 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800" />
-      )}
+      <span
+        className={`w-44 shrink-0 truncate ${row ? colorOfEventType(row.type) : 'text-zinc-400'}`}
+        title={row?.type}
+      >
+        {row ? revealInvisibleCharacters(row.type) : '…'}
+      </span>
+      <span
+        className={`w-24 shrink-0 truncate text-[10px] text-zinc-500 dark:text-zinc-400 ${isPacked ? 'rounded bg-zinc-100 px-1 dark:bg-zinc-800' : ''}`}
+        title={isPacked ? `Member ${row.member} of the packed chunk row on line ${row.lineNumber}` : undefined}
+      >
+        {isPacked ? `L${row.lineNumber}·${row.member}` : ''}
+      </span>
+      <span className="min-w-0 truncate text-zinc-700 dark:text-zinc-300">
+        {row ? revealInvisibleCharacters(row.summary) : ''}
+      </span>
     </div>
   );
 });

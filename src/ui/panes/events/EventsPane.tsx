@@ -1,10 +1,10 @@
 // The events pane: every event in fixed-height rows keyed by seq, virtualized in blocks of BLOCK_ROWS
 // (the virtualizer never sees one item per event), the cursor row kept in view, and the selected
 // event's detail below.
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { EventRow } from '../../../log/index.ts';
-import { useBlockCache } from '../../../store/use-block-cache.ts';
+import { useBlockFeed } from '../../../store/use-block-cache.ts';
 import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
 import { formatCount } from '../../shared/format.ts';
 import { createKnownScrollOffset } from '../../shared/known-scroll-offset.ts';
@@ -21,8 +21,6 @@ import {
 
 /** Blocks (of BLOCK_ROWS rows) rendered beyond the visible ones on each side: none, a block is taller than most viewports. */
 export const OVERSCAN_BLOCKS = 0;
-/** Row blocks kept on the main thread (128 × 32 rows ≈ 4k rows). */
-const CACHED_ROW_BLOCKS = 128;
 
 interface RowBlockProps {
   block: number;
@@ -55,17 +53,17 @@ const RowBlock = memo(function RowBlock({
   for (let offset = 0; offset < rowCount; offset++) {
     const seq = firstSeq + offset;
     children.push(
-      <div key={seq} style={{ height: rowHeightPx }}>
-        <EventRowView
-          seq={seq}
-          row={rows?.[offset]}
-          firstTime={firstTime}
-          isCursor={seq === cursorSeq}
-          isSelected={seq === selectedSeq}
-          hasProblem={problemSet.has(seq)}
-          onSelect={onSelect}
-        />
-      </div>,
+      <EventRowView
+        key={seq}
+        seq={seq}
+        row={rows?.[offset]}
+        firstTime={firstTime}
+        heightPx={rowHeightPx}
+        isCursor={seq === cursorSeq}
+        isSelected={seq === selectedSeq}
+        hasProblem={problemSet.has(seq)}
+        onSelect={onSelect}
+      />,
     );
   }
   return <>{children}</>;
@@ -77,19 +75,17 @@ export function EventsPane() {
   const client = useViewer((state) => state.client);
   const eventCount = useViewer((state) => state.summary?.eventCount ?? 0);
   const firstTime = useViewer((state) => state.summary?.firstTime ?? 0);
-  // Deferred: during a fast scrub React may skip list renders for cursors that are already stale.
+  // Deferred: the list (the most DOM a move builds) renders after the model view's commit, and React
+  // skips list renders for cursors that are already stale during a fast scrub. Its rows are cached by
+  // then (the store prepares them with the move), so it never shows a loading placeholder.
   const cursorSeq = useDeferredValue(useViewer((state) => state.cursorSeq));
   const selectedSeq = useViewer((state) => state.selectedSeq);
   const problemSeqs = useViewer((state) => state.problemSeqs);
-  const generation = useViewer((state) => state.logGeneration);
   const actions = useViewer((state) => state.actions);
   const problemSet = useMemo(() => new Set(problemSeqs), [problemSeqs]);
 
-  const fetchRows = useCallback(
-    (start: number, count: number) => client.query({ kind: 'rows', startSeq: start, count }),
-    [client],
-  );
-  const rows = useBlockCache<EventRow>(fetchRows, BLOCK_ROWS, generation, CACHED_ROW_BLOCKS);
+  // The store's row cache: a cursor move fetches the rows around its target before it lands.
+  const rows = useBlockFeed(useViewer((state) => state.eventRows));
 
   // Past what the browser can lay out (≈ 1.4 M rows in Chromium) the list shows a window of rows
   // that follows the cursor, so rows keep their height and every seq stays reachable.
@@ -118,6 +114,32 @@ export function EventsPane() {
   const getScrollElement = useCallback(() => scrollRef.current, []);
   // Our own cursor-reveal scrolls are reported to the virtualizer without reading scrollTop back.
   const [knownOffset] = useState(createKnownScrollOffset);
+  const cursorRow =
+    cursorSeq !== null && cursorSeq >= firstRow && cursorSeq < firstRow + windowRowCount
+      ? cursorSeq - firstRow
+      : null;
+  /** The instance (stable across renders), for the range extractor, which runs inside its render. */
+  const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
+  /** The cursor row the list last scrolled to, so a user's own scrolling is not pulled back. */
+  const revealedRowRef = useRef<number | null>(null);
+  // The blocks the cursor row is about to be scrolled into are rendered in the same commit as the
+  // cursor move, so the scroll shows rows at once instead of empty space for a frame.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      const instance = virtualizerRef.current;
+      if (cursorRow === null || instance === null || revealedRowRef.current === cursorRow) return indexes;
+      const viewportPx = instance.scrollRect?.height ?? 0;
+      const target = scrollTopToReveal(cursorRow, rowHeightPx, instance.scrollOffset ?? 0, viewportPx);
+      if (target === null || blockHeightPx <= 0) return indexes;
+      const first = Math.floor(target / blockHeightPx);
+      const last = Math.min(range.count - 1, Math.floor((target + viewportPx) / blockHeightPx));
+      const all = new Set(indexes);
+      for (let index = first; index <= last; index++) all.add(index);
+      return [...all].sort((a, b) => a - b);
+    },
+    [cursorRow, rowHeightPx, blockHeightPx],
+  );
   const virtualizer = useVirtualizer({
     count: blockCount,
     getScrollElement,
@@ -125,34 +147,42 @@ export function EventsPane() {
     overscan: OVERSCAN_BLOCKS,
     getItemKey: blockKey,
     observeElementOffset: knownOffset.observe,
+    rangeExtractor,
   });
+  virtualizerRef.current = virtualizer;
   const items = virtualizer.getVirtualItems();
-  const firstBlock = items[0]?.index ?? 0;
-  const lastBlock = items.at(-1)?.index ?? -1;
+  // Rendered blocks need not be contiguous (the visible ones and the cursor's): ask per run.
+  const renderedBlocks = items.map((item) => item.index).join(',');
   useEffect(() => {
-    if (lastBlock >= firstBlock)
-      rows.ensureRange(
-        firstRow + firstBlock * BLOCK_ROWS,
-        Math.min(eventCount, firstRow + (lastBlock + 1) * BLOCK_ROWS) - 1,
-      );
-  }, [firstBlock, lastBlock, rows, eventCount, firstRow]);
+    if (renderedBlocks === '') return;
+    const blocks = renderedBlocks.split(',').map(Number);
+    let runStart = 0;
+    for (let index = 1; index <= blocks.length; index++) {
+      if (index < blocks.length && blocks[index] === (blocks[index - 1] as number) + 1) continue;
+      const start = firstRow + (blocks[runStart] as number) * BLOCK_ROWS;
+      const end = firstRow + ((blocks[index - 1] as number) + 1) * BLOCK_ROWS;
+      rows.ensureRange(start, Math.min(eventCount, end) - 1);
+      runStart = index;
+    }
+  }, [renderedBlocks, rows, eventCount, firstRow]);
 
   // The cursor row stays in view: the smallest scroll that shows it whole (rows have a fixed height).
-  // The scroll position and viewport come from the virtualizer's state, not the DOM, and the write
-  // happens in the next frame's animation callbacks, so it reuses that frame's layout instead of
-  // forcing one; the virtualizer follows from the scroll event.
+  // The scroll position and viewport come from the virtualizer's state, not the DOM. The write
+  // happens in the next frame's animation callbacks: the layout it forces there is that frame's own
+  // (nothing changes the DOM between it and the paint); the virtualizer follows from the scroll event.
   useEffect(() => {
-    if (cursorSeq === null || cursorSeq < firstRow || cursorSeq >= firstRow + windowRowCount) return;
+    if (cursorRow === null) return;
     const frame = requestAnimationFrame(() => {
       const element = scrollRef.current;
       if (!element) return;
+      revealedRowRef.current = cursorRow;
       const viewportPx = virtualizer.scrollRect?.height ?? element.clientHeight;
       const scrollTop = virtualizer.scrollOffset ?? 0;
-      const target = scrollTopToReveal(cursorSeq - firstRow, rowHeightPx, scrollTop, viewportPx);
+      const target = scrollTopToReveal(cursorRow, rowHeightPx, scrollTop, viewportPx);
       if (target !== null) knownOffset.scrollTo(element, target, virtualizer.getTotalSize() - viewportPx);
     });
     return () => cancelAnimationFrame(frame);
-  }, [cursorSeq, firstRow, windowRowCount, rowHeightPx, virtualizer, knownOffset]);
+  }, [cursorRow, rowHeightPx, virtualizer, knownOffset]);
 
   const onSelect = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
 

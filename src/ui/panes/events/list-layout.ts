@@ -2,8 +2,11 @@
 // row height that keeps the whole list under the browser's maximum element height so the last seq
 // stays reachable at millions of events.
 
-/** Rows per virtual item: the virtualizer sees eventCount / BLOCK_ROWS items, never one per event. */
-export const BLOCK_ROWS = 32;
+import { EVENT_ROWS_PER_BLOCK } from '../../../store/viewer-store.ts';
+
+/** Rows per virtual item: the virtualizer sees eventCount / BLOCK_ROWS items, never one per event;
+ * the same blocks as the store's row cache, so a prepared cursor move finds whole blocks cached. */
+export const BLOCK_ROWS = EVENT_ROWS_PER_BLOCK;
 /** Row height (px) when the list fits. */
 export const ROW_HEIGHT_PX = 22;
 /** Smallest row height (px) the list shrinks to for very long logs (text stays legible). */

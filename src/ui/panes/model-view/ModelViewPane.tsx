@@ -3,11 +3,11 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TranscriptEntry } from '../../../log/index.ts';
-import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
+import { useViewer } from '../../../store/use-viewer.ts';
 import { createKnownScrollOffset } from '../../shared/known-scroll-offset.ts';
 import { MessageView } from './MessageView.tsx';
 import { StreamingView } from './StreamingView.tsx';
-import { useMessageBodies, useModelView } from './use-model-view.ts';
+import { useModelView } from './use-model-view.ts';
 
 /** First guess of a message's height before it is measured. */
 const MESSAGE_ESTIMATE_PX = 120;
@@ -57,14 +57,13 @@ function measureWithoutLayout(
 
 /** Right-hand pane; follows `cursorSeq`, sets it when a message's seq is clicked. */
 export function ModelViewPane() {
-  const store = useViewerStoreApi();
   const client = useViewer((state) => state.client);
+  const feed = useViewer((state) => state.modelViews);
   const cursorSeq = useViewer((state) => state.cursorSeq);
   const generation = useViewer((state) => state.logGeneration);
   const mode = useViewer((state) => state.modelMode);
   const actions = useViewer((state) => state.actions);
-  const { view, error } = useModelView(client, cursorSeq, generation, store);
-  const bodies = useMessageBodies(client, generation);
+  const { view, error } = useModelView(feed, cursorSeq);
 
   const [transcript, setTranscript] = useState<{ generation: number; entries: TranscriptEntry[] } | null>(
     null,
@@ -145,8 +144,8 @@ export function ModelViewPane() {
   });
   const visibleKey = visibleSeqs.join(',');
   useEffect(() => {
-    if (visibleKey) bodies.request(visibleKey.split(',').map(Number));
-  }, [visibleKey, bodies]);
+    if (visibleKey) feed.requestBodies(visibleKey.split(',').map(Number));
+  }, [visibleKey, feed]);
 
   // Replay reads like a chat: the newest message stays in view as the cursor moves. One scroll write
   // per update (a write only: reading scrollHeight would force a layout), then again whenever measured messages change the list's height (a ResizeObserver
@@ -271,7 +270,7 @@ export function ModelViewPane() {
                 {item.kind === 'message' && (
                   <MessageView
                     seq={item.seq}
-                    detail={bodies.get(item.seq)}
+                    detail={feed.body(item.seq) ?? null}
                     isReplacement={item.isReplacement}
                     isAtCursor={item.seq === cursorSeq}
                     onJump={onJump}

@@ -1,0 +1,82 @@
+// The block feed against a fetcher whose answers the test releases.
+import { describe, expect, it } from 'vitest';
+import { createBlockFeed } from './block-feed.ts';
+
+function createHeldFetcher() {
+  const asked: { start: number; count: number; answer: (items: number[]) => void; fail: (error: Error) => void }[] =
+    [];
+  const fetchBlock = (start: number, count: number) =>
+    new Promise<number[]>((answer, fail) => asked.push({ start, count, answer, fail }));
+  /** Answers request `index` with the items start … start+length−1. */
+  const answer = (index: number, length?: number) => {
+    const request = asked[index]!;
+    request.answer(Array.from({ length: length ?? request.count }, (_, offset) => request.start + offset));
+  };
+  return { asked, fetchBlock, answer };
+}
+
+describe('block feed', () => {
+  it('prepares a range in one request and is ready at once when it is cached', async () => {
+    const held = createHeldFetcher();
+    const feed = createBlockFeed(held.fetchBlock, 4, 16);
+    const first = feed.prepareRange(3, 9);
+    // Blocks 0, 1 and 2 in one request; an overlapping range joins the request in flight.
+    const second = feed.prepareRange(8, 9);
+    expect(held.asked.map(({ start, count }) => [start, count])).toEqual([[0, 12]]);
+    held.answer(0);
+    expect(await first).toBe('ready');
+    expect(await second).toBe('ready');
+    expect(feed.prepareRange(0, 11)).toBe('ready');
+    expect(feed.getItem(9)).toBe(9);
+    expect(feed.getBlock(1)).toEqual([4, 5, 6, 7]);
+  });
+
+  it('asks for each run of missing blocks around the cached ones', async () => {
+    const held = createHeldFetcher();
+    const feed = createBlockFeed(held.fetchBlock, 4, 16);
+    const middle = feed.prepareRange(8, 11);
+    held.answer(0);
+    expect(await middle).toBe('ready');
+    const around = feed.prepareRange(0, 19);
+    expect(held.asked.slice(1).map(({ start, count }) => [start, count])).toEqual([
+      [0, 8],
+      [12, 8],
+    ]);
+    held.answer(1);
+    held.answer(2);
+    expect(await around).toBe('ready');
+    expect(feed.getBlock(4)).toEqual([16, 17, 18, 19]);
+  });
+
+  it('fetches a short block again when an item past its end is needed', async () => {
+    const held = createHeldFetcher();
+    const feed = createBlockFeed(held.fetchBlock, 4, 16);
+    const short = feed.prepareRange(0, 1);
+    held.answer(0, 2);
+    expect(await short).toBe('ready');
+    expect(feed.prepareRange(0, 1)).toBe('ready');
+    const longer = feed.prepareRange(0, 3);
+    held.answer(1);
+    expect(await longer).toBe('ready');
+    expect(held.asked).toHaveLength(2);
+  });
+
+  it('reports a failed block as unavailable and keeps the message', async () => {
+    const held = createHeldFetcher();
+    const feed = createBlockFeed(held.fetchBlock, 4, 16);
+    const outcome = feed.prepareRange(0, 3);
+    held.asked[0]!.fail(new Error('The log worker stopped.'));
+    expect(await outcome).toBe('unavailable');
+    expect(feed.error()).toBe('The log worker stopped.');
+  });
+
+  it('drops answers to requests made before a reset', async () => {
+    const held = createHeldFetcher();
+    const feed = createBlockFeed(held.fetchBlock, 4, 16);
+    const outcome = feed.prepareRange(0, 3);
+    feed.reset();
+    held.answer(0);
+    expect(await outcome).toBe('unavailable');
+    expect(feed.getBlock(0)).toBeUndefined();
+  });
+});
