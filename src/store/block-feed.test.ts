@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { createBlockFeed } from './block-feed.ts';
 
 function createHeldFetcher() {
-  const asked: { start: number; count: number; answer: (items: number[]) => void; fail: (error: Error) => void }[] =
-    [];
+  const asked: {
+    start: number;
+    count: number;
+    answer: (items: number[]) => void;
+    fail: (error: Error) => void;
+  }[] = [];
   const fetchBlock = (start: number, count: number) =>
     new Promise<number[]>((answer, fail) => asked.push({ start, count, answer, fail }));
   /** Answers request `index` with the items start … start+length−1. */

@@ -60,7 +60,8 @@ export function createBlockFeed<T>(
           inFlight.delete(block);
           const offset = (block - first) * blockSize;
           // A short answer (the end of a log still loading) caches what there is.
-          if (offset < items.length || block === first) cache.set(block, items.slice(offset, offset + blockSize));
+          if (offset < items.length || block === first)
+            cache.set(block, items.slice(offset, offset + blockSize));
         }
         notify();
         return true;

@@ -84,7 +84,8 @@ describe('model view feed', () => {
     const held = createHeldClient();
     const feed = createModelViewFeed(held.client, { tailBodies: 0 });
     const outcomes: PrepareOutcome[] = [];
-    for (const seq of [1, 2, 3]) void Promise.resolve(feed.prepare(seq)).then((result) => outcomes.push(result));
+    for (const seq of [1, 2, 3])
+      void Promise.resolve(feed.prepare(seq)).then((result) => outcomes.push(result));
     expect(held.asked).toHaveLength(1);
     held.asked[0]!.answer(answerAt(1, []));
     await flushPromises();

@@ -293,7 +293,13 @@ function answer(query: Query, log: OpenedLog): QueryResults[Query['kind']] {
     case 'model-view': {
       const view = deriveModelView(log, query.seq);
       const tail = query.tailBodies > 0 ? view.messages.slice(-query.tailBodies) : [];
-      return { view, tailBodies: readModelMessages(log, tail.map((message) => message.seq)) };
+      return {
+        view,
+        tailBodies: readModelMessages(
+          log,
+          tail.map((message) => message.seq),
+        ),
+      };
     }
     case 'messages':
       return readModelMessages(log, query.seqs);

@@ -48,7 +48,24 @@ describe('createKnownScrollOffset', () => {
     element.dispatchEvent(new Event('scroll'));
     element.userScrollTo(123);
     expect(reports.at(-1)).toEqual([123, true]);
-    expect(element.reads).toBeGreaterThan(1);
+    expect(element.reads).toBe(1);
+  });
+
+  it("skips the virtualizer's write of the offset the element is already at, and makes other writes", () => {
+    const { element, known } = setup();
+    const writes: number[] = [];
+    const scrollElement = { scrollTo: ({ top }: { top: number }) => writes.push(top) } as unknown as Element;
+    known.scrollToFn(0, {}, { scrollElement });
+    element.userScrollTo(50);
+    known.scrollToFn(50, {}, { scrollElement });
+    known.scrollToFn(40, { adjustments: 5 }, { scrollElement });
+    expect(writes).toEqual([45]);
+  });
+
+  it('reports offset 0 when it starts observing, without reading scrollTop (a layout at mount)', () => {
+    const { element, reports } = setup();
+    expect(reports).toEqual([[0, false]]);
+    expect(element.reads).toBe(0);
   });
 
   it('says scrolling ended after the reset delay, and stops listening when unsubscribed', async () => {

@@ -24,11 +24,21 @@ export interface KnownScrollOffset {
     instance: OffsetObservedVirtualizer,
     callback: (offset: number, isScrolling: boolean) => void,
   ) => (() => void) | undefined;
+  /** For useVirtualizer's `scrollToFn`: the virtualizer's own scroll writes, skipped when the element
+   * is already at that offset (the virtualizer writes its offset when it mounts: a forced layout of
+   * everything the mounting commit built, for nothing). */
+  scrollToFn: (
+    offset: number,
+    options: { adjustments?: number; behavior?: ScrollBehavior },
+    instance: { scrollElement: Element | null },
+  ) => void;
 }
 
 /** Creates one per scroll list (keep it in a ref or state for the component's lifetime). */
 export function createKnownScrollOffset(): KnownScrollOffset {
   let written: { offset: number; at: number } | null = null;
+  /** The offset last reported to the virtualizer (0 for a new element). */
+  let reported = 0;
   return {
     scrollTo(element, top, maxTop) {
       written = { offset: Math.max(0, Math.min(top, maxTop)), at: performance.now() };
@@ -37,13 +47,17 @@ export function createKnownScrollOffset(): KnownScrollOffset {
     observe(instance, callback) {
       const element = instance.scrollElement;
       if (!element) return undefined;
-      let offset = element.scrollTop;
+      // A list's scroll element is observed when it mounts, and a new element is scrolled to 0:
+      // reading scrollTop here would force a layout of everything the mounting commit built.
+      let offset = 0;
+      reported = 0;
       let endTimer: ReturnType<typeof setTimeout> | null = null;
       const onScroll = () => {
         const known =
           written !== null && performance.now() - written.at <= WRITTEN_OFFSET_TTL_MS ? written : null;
         written = null;
         offset = known ? known.offset : element.scrollTop;
+        reported = offset;
         // Not "scrolling" for our own writes: with isScrolling the virtualizer also reads
         // scrollHeight − clientHeight to detect overscroll, another forced layout.
         callback(offset, known === null);
@@ -59,6 +73,11 @@ export function createKnownScrollOffset(): KnownScrollOffset {
         element.removeEventListener('scroll', onScroll);
         if (endTimer !== null) clearTimeout(endTimer);
       };
+    },
+    scrollToFn(offset, { adjustments = 0, behavior }, instance) {
+      const top = offset + adjustments;
+      if (top === reported && behavior !== 'smooth') return;
+      instance.scrollElement?.scrollTo({ top, behavior });
     },
   };
 }

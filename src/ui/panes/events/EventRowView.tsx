@@ -60,7 +60,9 @@ export const EventRowView = memo(function EventRowView({
       </span>
       <span
         className={`w-24 shrink-0 truncate text-[10px] text-zinc-500 dark:text-zinc-400 ${isPacked ? 'rounded bg-zinc-100 px-1 dark:bg-zinc-800' : ''}`}
-        title={isPacked ? `Member ${row.member} of the packed chunk row on line ${row.lineNumber}` : undefined}
+        title={
+          isPacked ? `Member ${row.member} of the packed chunk row on line ${row.lineNumber}` : undefined
+        }
       >
         {isPacked ? `L${row.lineNumber}·${row.member}` : ''}
       </span>

@@ -8,6 +8,11 @@ import { useBlockFeed } from '../../../store/use-block-cache.ts';
 import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
 import { formatCount } from '../../shared/format.ts';
 import { createKnownScrollOffset } from '../../shared/known-scroll-offset.ts';
+import {
+  estimateViewportRect,
+  observeRectAfterLayout,
+  viewportHeightPx,
+} from '../../shared/observe-rect-after-layout.ts';
 import { EventDetailPanel } from './EventDetailPanel.tsx';
 import { EventRowView } from './EventRowView.tsx';
 import {
@@ -114,6 +119,7 @@ export function EventsPane() {
   const getScrollElement = useCallback(() => scrollRef.current, []);
   // Our own cursor-reveal scrolls are reported to the virtualizer without reading scrollTop back.
   const [knownOffset] = useState(createKnownScrollOffset);
+  const [initialRect] = useState(estimateViewportRect);
   const cursorRow =
     cursorSeq !== null && cursorSeq >= firstRow && cursorSeq < firstRow + windowRowCount
       ? cursorSeq - firstRow
@@ -147,7 +153,11 @@ export function EventsPane() {
     overscan: OVERSCAN_BLOCKS,
     getItemKey: blockKey,
     observeElementOffset: knownOffset.observe,
+    scrollToFn: knownOffset.scrollToFn,
     rangeExtractor,
+    // Sized by ResizeObserver after the browser's layout, never by a forced one at mount.
+    observeElementRect: observeRectAfterLayout,
+    initialRect,
   });
   virtualizerRef.current = virtualizer;
   const items = virtualizer.getVirtualItems();
@@ -176,13 +186,13 @@ export function EventsPane() {
       const element = scrollRef.current;
       if (!element) return;
       revealedRowRef.current = cursorRow;
-      const viewportPx = virtualizer.scrollRect?.height ?? element.clientHeight;
+      const viewportPx = viewportHeightPx(virtualizer, initialRect, element);
       const scrollTop = virtualizer.scrollOffset ?? 0;
       const target = scrollTopToReveal(cursorRow, rowHeightPx, scrollTop, viewportPx);
       if (target !== null) knownOffset.scrollTo(element, target, virtualizer.getTotalSize() - viewportPx);
     });
     return () => cancelAnimationFrame(frame);
-  }, [cursorRow, rowHeightPx, virtualizer, knownOffset]);
+  }, [cursorRow, rowHeightPx, virtualizer, knownOffset, initialRect]);
 
   const onSelect = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
 

@@ -5,6 +5,11 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { TranscriptEntry } from '../../../log/index.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { createKnownScrollOffset } from '../../shared/known-scroll-offset.ts';
+import {
+  estimateViewportRect,
+  observeRectAfterLayout,
+  viewportHeightPx,
+} from '../../shared/observe-rect-after-layout.ts';
 import { MessageView } from './MessageView.tsx';
 import { StreamingView } from './StreamingView.tsx';
 import { useModelView } from './use-model-view.ts';
@@ -115,6 +120,7 @@ export function ModelViewPane() {
   // Pinning writes scrollTop to the bottom; the virtualizer learns that offset from the known sizes
   // instead of reading scrollTop back (a forced layout on every scrub frame).
   const [knownOffset] = useState(createKnownScrollOffset);
+  const [initialRect] = useState(estimateViewportRect);
   // Stable per item list, so the virtualizer's measurements are rebuilt only when the list changes.
   const getItemKey = useCallback(
     (index: number) => {
@@ -131,7 +137,11 @@ export function ModelViewPane() {
     overscan: OVERSCAN_MESSAGES,
     getItemKey,
     observeElementOffset: knownOffset.observe,
+    scrollToFn: knownOffset.scrollToFn,
     measureElement: measureWithoutLayout,
+    // Sized by ResizeObserver after the browser's layout, never by a forced one at mount.
+    observeElementRect: observeRectAfterLayout,
+    initialRect,
   });
   // While pinned to the newest message we keep the bottom in view ourselves; the virtualizer's own
   // scroll corrections would write scrollTop between measurements and force a layout for each one.
@@ -159,11 +169,11 @@ export function ModelViewPane() {
     // layout that frame does anyway instead of forcing one inside this commit.
     const frame = requestAnimationFrame(() => {
       if (!isPinnedRef.current) return;
-      const viewportPx = virtualizer.scrollRect?.height ?? 0;
+      const viewportPx = viewportHeightPx(virtualizer, initialRect, element);
       knownOffset.scrollTo(element, SCROLL_TO_BOTTOM_PX, virtualizer.getTotalSize() - viewportPx);
     });
     return () => cancelAnimationFrame(frame);
-  }, [lastKey, virtualizer, knownOffset]);
+  }, [lastKey, virtualizer, knownOffset, initialRect]);
   useEffect(() => {
     const element = scrollRef.current;
     const content = contentRef.current;
@@ -171,7 +181,11 @@ export function ModelViewPane() {
     const observer = new ResizeObserver((entries) => {
       if (!isPinnedRef.current) return;
       const contentPx = entries.at(-1)?.contentRect.height ?? virtualizer.getTotalSize();
-      knownOffset.scrollTo(element, SCROLL_TO_BOTTOM_PX, contentPx - (virtualizer.scrollRect?.height ?? 0));
+      knownOffset.scrollTo(
+        element,
+        SCROLL_TO_BOTTOM_PX,
+        contentPx - viewportHeightPx(virtualizer, initialRect, element),
+      );
     });
     observer.observe(content);
     const unpin = () => {
@@ -186,7 +200,7 @@ export function ModelViewPane() {
       element.removeEventListener('pointerdown', unpin);
       element.removeEventListener('keydown', unpin);
     };
-  }, [virtualizer, knownOffset]);
+  }, [virtualizer, knownOffset, initialRect]);
 
   const onJump = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
   const messageCount =
