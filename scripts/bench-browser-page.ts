@@ -64,7 +64,8 @@ export function installProbe(): void {
   );
   new page.MutationObserver(() => {
     if (probe.dropAt === null) return;
-    if (probe.firstRowsAt === null && page.document.querySelector('[role="row"][data-seq]'))
+    // A row with its content, not a loading placeholder.
+    if (probe.firstRowsAt === null && page.document.querySelector('[role="row"][data-state="loaded"]'))
       probe.firstRowsAt = performance.now();
     const state = page.document.querySelector('[data-load-state]')?.getAttribute('data-load-state');
     if (probe.readyAt === null && state === 'ready') probe.readyAt = performance.now();

@@ -1,6 +1,6 @@
 // `npm run bench:browser`: serves the built app (dist/) with vite preview, opens Chromium through
 // Playwright, drops the generated ~1.3 M-event .jsonl.zstd on the file input and measures time to
-// first rows, time to ready, main-thread long tasks during load and during a scrub sweep, scrub
+// first rows (a row with its content, not a placeholder), time to ready, main-thread long tasks during load and during a scrub sweep, scrub
 // latency (cursor move → model view shows that seq) and memory. `--json` prints one JSON object.
 //
 // Options: --scale 1 --seed 1 --out .bench --moves 200 --port 4179 --json --headed --profile --screenshots
@@ -228,8 +228,8 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
   // Rows may only appear once the load is ready; wait briefly for them if they were not seen yet.
   if (loaded.firstRowsAt === null) {
     await page
-      .waitForSelector('[role="row"][data-seq]', { timeout: 10_000 })
-      .catch(() => notes.push('no [role="row"][data-seq] appeared'));
+      .waitForSelector('[role="row"][data-state="loaded"]', { timeout: 10_000 })
+      .catch(() => notes.push('no loaded [role="row"] appeared'));
   }
   const loadTasks = longestIn(loaded.longTasks, dropAt, readyAt ?? Number.POSITIVE_INFINITY);
 
@@ -386,7 +386,11 @@ async function main(): Promise<void> {
       value === null ? '' : value <= limit ? `ok (≤ ${limit})` : `MISSED (target ≤ ${limit})`;
     const rows: [string, string, string][] = [
       ['log', `${files.events} events, ${mib(files.zstdBytes)} zstd, ${mib(files.jsonlBytes)} JSONL`, ''],
-      ['first rows after the drop', ms(report.firstRowsMs), check(report.firstRowsMs, TARGET_FIRST_ROWS_MS)],
+      [
+        'first rows (with content) after the drop',
+        ms(report.firstRowsMs),
+        check(report.firstRowsMs, TARGET_FIRST_ROWS_MS),
+      ],
       ['ready after the drop', ms(report.readyMs), ''],
       [
         'longest main-thread task, load',

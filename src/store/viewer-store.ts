@@ -298,7 +298,13 @@ export function createViewerStore({ client, persistence, preparer }: ViewerStore
         onSummary(summary) {
           if (!isCurrent()) return;
           applySummary(summary);
-          if (get().cursorSeq === null && summary.eventCount > 0) set({ cursorSeq: 0 });
+          if (get().cursorSeq === null && summary.eventCount > 0) {
+            // Ask for the first rows and model view now, while the panes mount: the first rows then
+            // appear with their content instead of as placeholders a round trip earlier.
+            eventRows.ensureRange(0, ROWS_AROUND_CURSOR);
+            modelViews.show(0);
+            set({ cursorSeq: 0 });
+          }
         },
         onLoaded(summary, progress) {
           if (!isCurrent()) return;

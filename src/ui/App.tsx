@@ -18,6 +18,7 @@ import { HeaderBar } from './shell/HeaderBar.tsx';
 import { KeysOverlay } from './shell/KeysOverlay.tsx';
 import { LoadProgressBar } from './shell/LoadProgressBar.tsx';
 import { MountSoon } from './shell/MountSoon.tsx';
+import { measureMaxElementHeightPx } from './panes/events/list-layout.ts';
 import { ProblemsPanel } from './shell/ProblemsPanel.tsx';
 import { useKeyboard } from './use-keyboard.ts';
 import { useTheme } from './use-theme.ts';
@@ -57,6 +58,12 @@ function Shell({ store }: { store: ViewerStore }) {
 
   // The worker and its checksum WebAssembly load while the page is idle, not after the first drop.
   useEffect(() => store.getState().client.warmUp(), [store]);
+  // The browser's element height limit is measured with a layout; do it while the page is idle
+  // rather than inside the events list's first render.
+  useEffect(() => {
+    const idle = requestIdleCallback(() => measureMaxElementHeightPx());
+    return () => cancelIdleCallback(idle);
+  }, []);
   useTheme(theme);
   useUrlSync(store);
   usePlayback(store);
@@ -155,9 +162,11 @@ function Shell({ store }: { store: ViewerStore }) {
       )}
       {hasWorkspace ? (
         <main className="relative flex min-h-0 flex-1 flex-col">
-          {/* The events list mounts first (first rows); timeline and right pane in the next tasks. The
+          {/* The workspace appears in four short tasks instead of one long one: the shell with the first
+              summary, then the events list (first rows), the timeline and the right pane. The
               placeholder holds the timeline's height (TimelinePane: header + 92 px canvas). */}
           <MountSoon
+            delayMs={1}
             placeholder={<div className="h-[119px] shrink-0 border-b border-zinc-200 dark:border-zinc-800" />}
           >
             <ErrorBoundary label="Timeline" resetKey={generation}>
@@ -166,9 +175,11 @@ function Shell({ store }: { store: ViewerStore }) {
           </MountSoon>
           <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,9fr)_minmax(0,11fr)]">
             <div className="min-h-0 border-r border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-              <ErrorBoundary label="Events" resetKey={generation}>
-                <EventsPane />
-              </ErrorBoundary>
+              <MountSoon>
+                <ErrorBoundary label="Events" resetKey={generation}>
+                  <EventsPane />
+                </ErrorBoundary>
+              </MountSoon>
             </div>
             <div className="flex min-h-0 flex-col">
               <div
@@ -200,7 +211,7 @@ function Shell({ store }: { store: ViewerStore }) {
                 ))}
               </div>
               <div className="min-h-0 flex-1">
-                <MountSoon delayMs={1}>
+                <MountSoon delayMs={2}>
                   <ErrorBoundary
                     label={sidePanel === 'model' ? 'Model view' : 'Triage'}
                     resetKey={generation}

@@ -41,6 +41,8 @@ export const EventRowView = memo(function EventRowView({
     <div
       role="row"
       data-seq={seq}
+      // 'loading' while the block's rows are on their way (tests and benchmarks wait for 'loaded').
+      data-state={row ? 'loaded' : 'loading'}
       aria-current={isCursor ? 'true' : undefined}
       onClick={() => onSelect(seq)}
       style={{ height: heightPx }}

@@ -1,6 +1,6 @@
 // The timeline: turns, steps, model attempts and tool executions as spans on a sequence or time axis, drawn on one
 // canvas (never a component per event); the cursor is drawn, clicking jumps, hovering explains.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { formatDuration } from '../../shared/format.ts';
 import { prepareCanvas } from '../../shared/prepare-canvas.ts';
@@ -58,7 +58,9 @@ interface Hover {
 /** Full-width timeline region with an axis toggle. */
 export function TimelinePane() {
   const client = useViewer((state) => state.client);
-  const summary = useViewer((state) => state.summary);
+  // Deferred: building and drawing ~40k spans of a finished 1.3 M-event log is a render of its own
+  // after the load's last commit, not part of that commit's task.
+  const summary = useDeferredValue(useViewer((state) => state.summary));
   const cursorSeq = useViewer((state) => state.cursorSeq);
   const axis = useViewer((state) => state.timelineAxis);
   const problemSeqs = useViewer((state) => state.problemSeqs);
