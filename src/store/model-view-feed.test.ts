@@ -15,7 +15,8 @@ function createHeldClient() {
   const client: LogClient = {
     openLog: () => 1,
     cancelLoad: () => undefined,
-    query: (query: Query) => new Promise((answer, fail) => asked.push({ query, answer, fail })),
+    query: ((query: Query): Promise<unknown> =>
+      new Promise((answer, fail) => asked.push({ query, answer, fail }))) as LogClient['query'],
     warmUp: () => undefined,
     dispose: () => undefined,
   };
