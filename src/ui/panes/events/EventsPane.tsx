@@ -2,12 +2,13 @@
 // (the virtualizer never sees one item per event), the cursor row kept in view, and the selected
 // event's detail below.
 import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EventRow } from '../../../log/index.ts';
 import { useBlockFeed } from '../../../store/use-block-cache.ts';
 import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
 import { formatCount } from '../../shared/format.ts';
 import { createKnownScrollOffset } from '../../shared/known-scroll-offset.ts';
+import { useIdleValue } from '../../shared/use-idle-value.ts';
 import {
   estimateViewportRect,
   observeRectAfterLayout,
@@ -24,6 +25,8 @@ import {
   scrollTopToReveal,
 } from './list-layout.ts';
 
+/** The longest the list lags the cursor while the main thread stays busy (ms). */
+const CURSOR_FOLLOW_MAX_DELAY_MS = 120;
 /** Blocks (of BLOCK_ROWS rows) rendered beyond the visible ones on each side: none, a block is taller than most viewports. */
 export const OVERSCAN_BLOCKS = 0;
 
@@ -80,10 +83,14 @@ export function EventsPane() {
   const client = useViewer((state) => state.client);
   const eventCount = useViewer((state) => state.summary?.eventCount ?? 0);
   const firstTime = useViewer((state) => state.summary?.firstTime ?? 0);
-  // Deferred: the list (the most DOM a move builds) renders after the model view's commit, and React
-  // skips list renders for cursors that are already stale during a fast scrub. Its rows are cached by
-  // then (the store prepares them with the move), so it never shows a loading placeholder.
-  const cursorSeq = useDeferredValue(useViewer((state) => state.cursorSeq));
+  // Follows the cursor when the main thread is idle (at most CURSOR_FOLLOW_MAX_DELAY_MS late): the
+  // list builds the most DOM of any pane on a far jump, so during a fast scrub the model view and the
+  // other panes move at every step and the list when the scrub pauses. Its rows are cached by then
+  // (the store prepares them with the move), so it never shows a loading placeholder.
+  const cursorSeq = useIdleValue(
+    useViewer((state) => state.cursorSeq),
+    CURSOR_FOLLOW_MAX_DELAY_MS,
+  );
   const selectedSeq = useViewer((state) => state.selectedSeq);
   const problemSeqs = useViewer((state) => state.problemSeqs);
   const actions = useViewer((state) => state.actions);
