@@ -96,8 +96,16 @@ export function isSettledInPage(): boolean {
   return probe !== undefined && (probe.readyAt !== null || probe.errorAt !== null);
 }
 
-/** Moves the "Seq" slider to `seq` and resolves with the ms until the model view says `at seq <seq>` (null on timeout). */
-export async function timeMoveInPage(args: { seq: number; timeoutMs: number }): Promise<number | null> {
+/** How long a cursor move took to show: until the model view's DOM says `at seq N`, and until the frame that paints it. */
+export interface MoveTiming {
+  /** Input → the model view label's mutation (ms). */
+  commitMs: number;
+  /** Input → a task after the next frame's rendering (ms): roughly when that frame is on screen. */
+  paintMs: number;
+}
+
+/** Moves the "Seq" slider to `seq` and times it (null on timeout). */
+export async function timeMoveInPage(args: { seq: number; timeoutMs: number }): Promise<MoveTiming | null> {
   const page = globalThis as unknown as PageGlobals;
   const label = page.document.querySelector('[data-testid="model-message-count"]');
   const slider = page.document.querySelector('input[type="range"][aria-label="Seq"]');
@@ -105,7 +113,7 @@ export async function timeMoveInPage(args: { seq: number; timeoutMs: number }): 
   // "at seq 12" must not match "at seq 123".
   const wanted = new RegExp(`at seq ${args.seq}(?![0-9])`);
   const started = performance.now();
-  const done = new Promise<number | null>((resolve) => {
+  const committed = new Promise<number | null>((resolve) => {
     const timer = setTimeout(() => {
       observer.disconnect();
       resolve(null);
@@ -124,7 +132,18 @@ export async function timeMoveInPage(args: { seq: number; timeoutMs: number }): 
     String(args.seq),
   );
   slider.dispatchEvent(new Event('input', { bubbles: true }));
-  return done;
+  const commitMs = await committed;
+  if (commitMs === null) return null;
+  // The next animation frame starts the frame that paints the change; a message posted from it runs
+  // after that frame's style, layout and paint.
+  await new Promise<void>((next) =>
+    page.requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => next();
+      channel.port2.postMessage(null);
+    }),
+  );
+  return { commitMs, paintMs: performance.now() - started };
 }
 
 /** A continuous drag: one slider change per animation frame from seq 0 to `last`; returns its page-time window. */

@@ -1,7 +1,7 @@
 // `npm run bench:browser`: serves the built app (dist/) with vite preview, opens Chromium through
 // Playwright, drops the generated ~1.3 M-event .jsonl.zstd on the file input and measures time to
 // first rows (a row with its content, not a placeholder), time to ready, main-thread long tasks during load and during a scrub sweep, scrub
-// latency (cursor move → model view shows that seq) and memory. `--json` prints one JSON object.
+// latency (cursor move → the model view DOM says that seq, and → the frame that paints it) and memory. `--json` prints one JSON object.
 //
 // Options: --scale 1 --seed 1 --out .bench --moves 200 --port 4179 --json --headed --profile --screenshots
 
@@ -241,6 +241,7 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
   // Scrub latency: sequential jumps to seeded random seqs, each waited for.
   const random = createRandom(args.seed ^ 0xb10e);
   const latencies: number[] = [];
+  const paintLatencies: number[] = [];
   let timeouts = 0;
   const profiler = args.shouldProfile ? await page.context().newCDPSession(page) : null;
   if (profiler) {
@@ -253,9 +254,12 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
   if (!hasLabel) notes.push('no [data-testid="model-message-count"]: scrub latency not measured');
   for (let move = 0; hasLabel && move < args.moves; move += 1) {
     const seq = random.int(0, events - 1);
-    const latency = await page.evaluate(timeMoveInPage, { seq, timeoutMs: MOVE_TIMEOUT_MS });
-    if (latency === null) timeouts += 1;
-    else latencies.push(latency);
+    const timing = await page.evaluate(timeMoveInPage, { seq, timeoutMs: MOVE_TIMEOUT_MS });
+    if (timing === null) timeouts += 1;
+    else {
+      latencies.push(timing.commitMs);
+      paintLatencies.push(timing.paintMs);
+    }
   }
   if (timeouts > 0)
     notes.push(
@@ -273,6 +277,7 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
   const scrubTasks = longestIn(afterScrub, scrubFrom, drag.end);
   const dragTasks = longestIn(afterScrub, drag.start, drag.end);
   latencies.sort((a, b) => a - b);
+  paintLatencies.sort((a, b) => a - b);
 
   // The end of the events list must be reachable by scrolling (browsers cap element heights near 33 M px).
   const lastSeq = events - 1;
@@ -320,6 +325,8 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
     scrubP50Ms: round(percentile(latencies, 0.5)),
     scrubP99Ms: round(percentile(latencies, 0.99)),
     scrubMaxMs: round(latencies[latencies.length - 1]),
+    scrubPaintP50Ms: round(percentile(paintLatencies, 0.5)),
+    scrubPaintP99Ms: round(percentile(paintLatencies, 0.99)),
     isLastRowReachable,
     mainJsHeapUsedBytes: metric('JSHeapUsedSize'),
     mainJsHeapTotalBytes: metric('JSHeapTotalSize'),
@@ -406,6 +413,8 @@ async function main(): Promise<void> {
       ['  of which during the drag sweep', ms(report.longestTaskDragMs), ''],
       ['scrub → model view p50', ms(report.scrubP50Ms), ''],
       ['scrub → model view p99', ms(report.scrubP99Ms), check(report.scrubP99Ms, TARGET_SCRUB_P99_MS)],
+      ['scrub → its frame painted p50', ms(report.scrubPaintP50Ms), ''],
+      ['scrub → its frame painted p99', ms(report.scrubPaintP99Ms), ''],
       ['last seq reachable by scrolling', report.isLastRowReachable ? 'yes' : 'NO', ''],
       ['main-thread JS heap used', mib(report.mainJsHeapUsedBytes), ''],
       ['worker JS heap used', mib(report.workerJsHeapUsedBytes), ''],
