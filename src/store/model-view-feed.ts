@@ -42,13 +42,14 @@ export interface ModelViewFeed extends CursorPreparer {
 export interface ModelViewFeedOptions {
   viewsCached?: number;
   bodiesCached?: number;
-  /** Bodies of the newest messages a prepare fetches too: about what the pane shows pinned to the bottom. */
+  /** Bodies of the newest messages a prepare fetches too: what the pane shows pinned to the bottom,
+   * with its overscan, so a move lands without placeholder cards to fill in a frame later. */
   tailBodies?: number;
 }
 
 const VIEWS_CACHED = 64;
 const BODIES_CACHED = 4_000;
-const TAIL_BODIES = 8;
+const TAIL_BODIES = 12;
 
 interface Waiter {
   seq: number;
