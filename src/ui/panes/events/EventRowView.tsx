@@ -46,29 +46,28 @@ export const EventRowView = memo(function EventRowView({
       aria-current={isCursor ? 'true' : undefined}
       onClick={() => onSelect(seq)}
       style={{ height: heightPx }}
-      className={`flex cursor-pointer items-center gap-2 whitespace-nowrap border-l-2 px-2 font-mono text-[11.5px] leading-none ${
+      // A grid with fixed columns: each cell is one span (the packed badge hugs its text with
+      // justify-self-start instead of needing a wrapper).
+      className={`grid cursor-pointer grid-cols-[4rem_6rem_11rem_6rem_minmax(0,1fr)] items-center gap-2 whitespace-nowrap border-l-2 px-2 font-mono text-[11.5px] leading-none ${
         isCursor ? 'border-sky-500' : hasProblem ? 'border-red-500' : 'border-transparent'
       } ${background}`}
     >
-      <span className="w-16 shrink-0 text-right tabular-nums text-zinc-500 dark:text-zinc-400">{seq}</span>
-      <span className="w-24 shrink-0 text-right tabular-nums text-zinc-400 dark:text-zinc-500">
+      <span className="text-right tabular-nums text-zinc-500 dark:text-zinc-400">{seq}</span>
+      <span className="text-right tabular-nums text-zinc-400 dark:text-zinc-500">
         {row ? formatOffset(row.time - firstTime) : ''}
       </span>
-      <span
-        className={`w-44 shrink-0 truncate ${row ? colorOfEventType(row.type) : 'text-zinc-400'}`}
-        title={row?.type}
-      >
+      <span className={`truncate ${row ? colorOfEventType(row.type) : 'text-zinc-400'}`} title={row?.type}>
         {row ? revealInvisibleCharacters(row.type) : '…'}
       </span>
       <span
-        className={`w-24 shrink-0 truncate text-[10px] text-zinc-500 dark:text-zinc-400 ${isPacked ? 'rounded bg-zinc-100 px-1 dark:bg-zinc-800' : ''}`}
+        className={`max-w-full justify-self-start truncate text-[10px] text-zinc-500 dark:text-zinc-400 ${isPacked ? 'rounded bg-zinc-100 px-1 py-0.5 dark:bg-zinc-800' : ''}`}
         title={
           isPacked ? `Member ${row.member} of the packed chunk row on line ${row.lineNumber}` : undefined
         }
       >
         {isPacked ? `L${row.lineNumber}·${row.member}` : ''}
       </span>
-      <span className="min-w-0 truncate text-zinc-700 dark:text-zinc-300">
+      <span className="truncate text-zinc-700 dark:text-zinc-300">
         {row ? revealInvisibleCharacters(row.summary) : ''}
       </span>
     </div>
