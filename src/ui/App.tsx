@@ -5,7 +5,7 @@ import { createIndexedDbPersistence } from '../store/log-persistence.ts';
 import { ViewerStoreContext, useViewer } from '../store/use-viewer.ts';
 import { createViewerStore, type ViewerStore } from '../store/viewer-store.ts';
 import { getAppBaseUrl, useCopyPermalink, useUrlSync } from '../url/use-url-sync.ts';
-import { createLogClient } from '../worker/client.ts';
+import type { LogClient } from '../worker/client.ts';
 import { EventsPane } from './panes/events/EventsPane.tsx';
 import { ModelViewPane } from './panes/model-view/ModelViewPane.tsx';
 import { TimelinePane } from './panes/timeline/TimelinePane.tsx';
@@ -23,10 +23,10 @@ import { ProblemsPanel } from './shell/ProblemsPanel.tsx';
 import { useKeyboard } from './use-keyboard.ts';
 import { useTheme } from './use-theme.ts';
 
-/** The app root: owns the store for the page's lifetime. */
-export function App() {
+/** The app root: owns the store for the page's lifetime; `client` is the page's one log client. */
+export function App({ client }: { client: LogClient }) {
   const [store] = useState<ViewerStore>(() =>
-    createViewerStore({ client: createLogClient(), persistence: createIndexedDbPersistence() }),
+    createViewerStore({ client, persistence: createIndexedDbPersistence() }),
   );
   return (
     <ViewerStoreContext.Provider value={store}>
@@ -56,8 +56,6 @@ function Shell({ store }: { store: ViewerStore }) {
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setDragging] = useState(false);
 
-  // The worker and its checksum WebAssembly load while the page is idle, not after the first drop.
-  useEffect(() => store.getState().client.warmUp(), [store]);
   // The browser's element height limit is measured with a layout; do it while the page is idle
   // rather than inside the events list's first render.
   useEffect(() => {
