@@ -50,6 +50,8 @@ test('a dropped zstd log is scrubbed with keys and the slider, and the model vie
   await viewer.dropLog(PACKED_ZSTD);
   await viewer.waitForLoadState('ready');
   await expect(page.getByTestId('file-name')).toHaveText('packed-chunks.jsonl.zstd');
+  // The worker decoded the frames with the WebAssembly zstd (the fast path), not the fzstd fallback.
+  await expect(page.getByTestId('header-card')).toContainText('decoded by zstd-wasm');
 
   await viewer.press('Home');
   await viewer.waitForModelViewAt(0);

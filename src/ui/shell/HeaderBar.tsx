@@ -145,7 +145,7 @@ export function HeaderBar(props: HeaderBarProps) {
           {summary.title && <Fact label="title" value={shown(summary.title)} isMono={false} />}
           <Fact
             label="file"
-            value={`${summary.file.container}${summary.file.frames !== null ? ` · ${formatCount(summary.file.frames)} frames` : ''} · ${formatBytes(summary.file.bytes)}${summary.file.tornTail ? ' · torn tail' : ''}`}
+            value={`${summary.file.container}${summary.file.frames !== null ? ` · ${formatCount(summary.file.frames)} frames` : ''} · ${formatBytes(summary.file.bytes)}${summary.file.tornTail ? ' · torn tail' : ''}${summary.file.decompressor ? ` · decoded by ${summary.file.decompressor}` : ''}`}
           />
           <Fact
             label="events"
