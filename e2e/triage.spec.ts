@@ -2,6 +2,7 @@
 // clicking a finding moves the one cursor (every pane follows), Copy puts the bug report on the clipboard.
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { triageFindingSeqs } from './support/cli.ts';
 import { TriagePanel } from './support/triage-panel.ts';
 import { ViewerPage } from './support/viewer-page.ts';
 
@@ -22,7 +23,32 @@ async function openLog(page: Page, path: string): Promise<ViewerPage> {
   return viewer;
 }
 
+/** A torn zstd log whose triage has findings after seq 0 and no problem tied to a seq. */
+const TORN_LOG = fileURLToPath(new URL('../fixtures/torn-frame.jsonl.zstd', import.meta.url));
+
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('n and N step through the triage findings the CLI lists, in seq order, wrapping around', async ({
+  page,
+}) => {
+  const findings = triageFindingSeqs(TORN_LOG);
+  expect(findings.length).toBeGreaterThanOrEqual(2);
+  expect(findings[0]).toBeGreaterThan(0);
+  const viewer = await openLog(page, TORN_LOG);
+  // The findings reach the keys after the load: the Triage tab's dot says they are there.
+  await expect(page.getByRole('tab', { name: /triage/i }).getByLabel('has findings')).toBeVisible();
+  await viewer.press('Home');
+  await viewer.waitForModelViewAt(0);
+  for (const seq of findings) {
+    await viewer.press('n');
+    await expect(viewer.slider).toHaveValue(String(seq));
+    await expect(viewer.eventRow(seq)).toHaveAttribute('aria-current', 'true');
+  }
+  await viewer.press('n');
+  await expect(viewer.slider).toHaveValue(String(findings[0]));
+  await viewer.press('Shift+N');
+  await expect(viewer.slider).toHaveValue(String(findings.at(-1)));
+});
 
 test('a crashed log shows its last call as TOOL_OUTCOME_UNKNOWN with the retry advice', async ({ page }) => {
   await openLog(page, CRASHED_LOG);

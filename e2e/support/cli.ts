@@ -31,3 +31,13 @@ export function executedToolCalls(
     call.callSeq === null ? [] : [{ ...call, callSeq: call.callSeq }],
   );
 }
+
+/** `npm run cli -- triage FILE --json`: the seqs of the triage findings, ascending and unique (what n / N visit). */
+export function triageFindingSeqs(file: string): number[] {
+  const output = execFileSync('npm', ['run', '--silent', 'cli', '--', 'triage', file, '--json'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  const parsed = JSON.parse(output) as { findings: { seq: number }[] };
+  return [...new Set(parsed.findings.map((finding) => finding.seq))].sort((a, b) => a - b);
+}

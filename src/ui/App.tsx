@@ -107,7 +107,10 @@ function Shell({ store }: { store: ViewerStore }) {
   }, [store]);
 
   const hasWorkspace = summary !== null && (loadState === 'ready' || loadState === 'loading');
-  const hasTriageFlag = summary !== null && (summary.verdict.status !== 'ok' || summary.problemCount > 0);
+  const hasFindings = useViewer((state) => state.findingSeqs.length > 0);
+  // A dot on the Triage tab: the verdict is not ok, or there are problems or triage findings.
+  const hasTriageFlag =
+    summary !== null && (summary.verdict.status !== 'ok' || summary.problemCount > 0 || hasFindings);
 
   return (
     <div
