@@ -39,3 +39,29 @@ test('each adversarial file opens or fails with a specific message, and the next
   await viewer.waitForLoadState('ready');
   expect(pageErrors).toEqual([]);
 });
+
+test('a worker crash after a load says the log is gone, and the next file opens in a new worker', async ({
+  page,
+}) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto('/');
+  const file = resolve('fixtures/packed-chunks.jsonl.zstd');
+  await viewer.openFile(file);
+  await viewer.waitForLoadState('ready');
+  const [worker] = page.workers();
+  expect(worker).toBeDefined();
+  // An uncaught error in the worker: what the browser reports when it dies (out of memory, a bug).
+  await worker!.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('simulated crash');
+    }, 0);
+  });
+  await viewer.waitForLoadState('error');
+  await expect(viewer.loadError()).toHaveAttribute('data-failure-kind', 'internal');
+  await expect(viewer.loadError()).toContainText('The log worker stopped');
+
+  await viewer.openFile(file);
+  await viewer.waitForLoadState('ready');
+  await viewer.press('Home');
+  await viewer.waitForModelViewAt(0);
+});

@@ -18,6 +18,7 @@ function createHeldClient() {
     query: ((query: Query): Promise<unknown> =>
       new Promise((answer, fail) => asked.push({ query, answer, fail }))) as LogClient['query'],
     warmUp: () => undefined,
+    onCrash: () => () => undefined,
     dispose: () => undefined,
   };
   return { client, asked };

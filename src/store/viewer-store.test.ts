@@ -46,6 +46,7 @@ function summaryOf(eventCount: number, sessionId = 's1'): LogSummary {
 
 function createFakeClient() {
   const listeners: LoadListener[] = [];
+  const crashListeners: ((message: string) => void)[] = [];
   const client: LogClient = {
     openLog(_source, listener) {
       listeners.push(listener);
@@ -58,9 +59,17 @@ function createFakeClient() {
       return Promise.reject(new Error('not used'));
     },
     warmUp() {},
+    onCrash(listener) {
+      crashListeners.push(listener);
+      return () => undefined;
+    },
     dispose() {},
   };
-  return { client, listeners };
+  return {
+    client,
+    listeners,
+    crash: (message: string) => crashListeners.forEach((listener) => listener(message)),
+  };
 }
 
 const PROGRESS = { bytesRead: 10, totalBytes: 10, events: 50, lines: 50, elapsedMs: 1 };
@@ -149,6 +158,21 @@ describe('viewer store', () => {
     const { store, fake } = openedStore();
     fake.listeners.at(-1)!.onFailed({ kind: 'not-a-log', message: 'This is not a dsh session log.' });
     expect(store.getState()).toMatchObject({ loadState: 'error', failure: { kind: 'not-a-log' } });
+    store.getState().actions.openUrl('http://x/b.jsonl');
+    fake.listeners.at(-1)!.onLoaded(summaryOf(3), PROGRESS);
+    expect(store.getState()).toMatchObject({ loadState: 'ready', failure: null, cursorSeq: 2 });
+  });
+
+  it('shows a worker crash after a load as an error, and the next file opens', () => {
+    const { store, fake, finish } = openedStore();
+    finish();
+    fake.crash('The log worker stopped (Out of memory).');
+    expect(store.getState()).toMatchObject({
+      loadState: 'error',
+      failure: { kind: 'internal', message: 'The log worker stopped (Out of memory).' },
+      summary: null,
+      cursorSeq: null,
+    });
     store.getState().actions.openUrl('http://x/b.jsonl');
     fake.listeners.at(-1)!.onLoaded(summaryOf(3), PROGRESS);
     expect(store.getState()).toMatchObject({ loadState: 'ready', failure: null, cursorSeq: 2 });

@@ -378,6 +378,22 @@ export function createViewerStore({ client, persistence, preparer }: ViewerStore
       });
     }
 
+    // A worker that stops after a load takes the log with it: say so, like a failed load, instead of
+    // leaving panes whose every query now fails. (A load in progress hears it through onFailed.)
+    client.onCrash((message) => {
+      latestLoadToken += 1;
+      cancelPendingMove();
+      resetFeeds();
+      set({
+        ...createEmptyLogState(),
+        loadState: 'error',
+        failure: { kind: 'internal', message },
+        isPlaying: false,
+        isProblemsOpen: false,
+        logGeneration: get().logGeneration + 1,
+      });
+    });
+
     const actions: ViewerActions = {
       openFile(file) {
         startLoad({ kind: 'file', file }, { kind: 'file', name: file.name, blob: file, savedAt: Date.now() });

@@ -125,4 +125,27 @@ describe('createLogClient', () => {
     worker.reply({ type: 'loaded', loadId, summary, progress });
     expect(loaded).toEqual([[1, 2, 3, 4, 5]]);
   });
+
+  it('tells crash listeners when the worker stops after it loaded a log, and not before it had one', () => {
+    const { client, workers } = setup();
+    const crashes: string[] = [];
+    const failures: LoadFailure[] = [];
+    client.onCrash((message) => crashes.push(message));
+    client.warmUp();
+    workers[0]!.crash('before any log');
+    expect(crashes).toEqual([]);
+
+    const loadId = client.openLog(
+      { kind: 'url', url: 'http://x/a', name: 'a' },
+      { ...NOOP_LISTENER, onFailed: (failure) => failures.push(failure) },
+    );
+    const summary = { turns: [] } as unknown as LogSummary;
+    const progress = { bytesRead: 1, totalBytes: 1, events: 1, lines: 1, elapsedMs: 1 };
+    workers[1]!.reply({ type: 'loaded', loadId, summary, progress });
+    workers[1]!.crash('Out of memory');
+    // The finished load hears nothing; the app hears that its log is gone.
+    expect(failures).toEqual([]);
+    expect(crashes).toHaveLength(1);
+    expect(crashes[0]).toMatch(/Out of memory/);
+  });
 });

@@ -37,6 +37,12 @@ export interface LogClient {
   query<K extends Query['kind']>(query: QueryOf<K>): Promise<QueryResults[K]>;
   /** Starts the worker now (module load, checksum WebAssembly) so the first drop does not wait for it. */
   warmUp(): void;
+  /**
+   * Calls `listener` with a message for people when the worker stops unexpectedly (a crash, out of
+   * memory) after a log was opened: the log it held is gone. A load in progress hears of it through
+   * its own `onFailed` instead. Returns the unsubscribe function.
+   */
+  onCrash(listener: (message: string) => void): () => void;
   /** Stops the worker; pending requests reject. */
   dispose(): void;
 }
@@ -61,17 +67,23 @@ export function createLogClient(createWorker: WorkerFactory = createLogWorker): 
   /** The load in progress; `turnParts` collects the final summary's leading turns ('turns' messages). */
   let currentLoad: { loadId: number; listener: LoadListener; turnParts: LogSummary['turns'][] } | null = null;
   const pending = new Map<number, PendingRequest>();
+  const crashListeners = new Set<(message: string) => void>();
+  /** Whether the current worker was asked to open a log (so a crash loses one). */
+  let hasOpenedLog = false;
 
   function failEverything(message: string): void {
     const load = currentLoad;
     currentLoad = null;
+    const hadLog = hasOpenedLog;
+    hasOpenedLog = false;
     for (const request of pending.values()) request.reject(new Error(message));
     pending.clear();
     if (worker) {
       worker.terminate();
       worker = null;
     }
-    load?.listener.onFailed({ kind: 'internal', message });
+    if (load) load.listener.onFailed({ kind: 'internal', message });
+    else if (hadLog) for (const listener of [...crashListeners]) listener(message);
   }
 
   function handleMessage(message: WorkerToMain): void {
@@ -153,6 +165,7 @@ export function createLogClient(createWorker: WorkerFactory = createLogWorker): 
       const loadId = nextLoadId++;
       currentLoad = { loadId, listener, turnParts: [] };
       post({ type: 'open', loadId, source });
+      hasOpenedLog = true;
       return loadId;
     },
     cancelLoad() {
@@ -171,6 +184,10 @@ export function createLogClient(createWorker: WorkerFactory = createLogWorker): 
     },
     warmUp() {
       ensureWorker();
+    },
+    onCrash(listener) {
+      crashListeners.add(listener);
+      return () => crashListeners.delete(listener);
     },
     dispose() {
       for (const request of pending.values()) request.reject(new Error('The viewer was closed.'));
