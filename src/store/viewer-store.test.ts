@@ -209,6 +209,14 @@ function createManualPreparer() {
   return { preparer, asked };
 }
 
+/** A loaded 50-event log whose cursor moves wait until the test settles their preparation. */
+function loadedWithManualPreparer() {
+  const manual = createManualPreparer();
+  const { store, finish } = openedStore(50, manual.preparer);
+  finish();
+  return { store, manual };
+}
+
 /** Lets settled prepares' callbacks run. */
 const flushPromises = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -218,9 +226,7 @@ describe('viewer store: a cursor move waits for its model view', () => {
   });
 
   it('shows the target as pending, then moves every pane at once when it is ready', async () => {
-    const manual = createManualPreparer();
-    const { store, finish } = openedStore(50, manual.preparer);
-    finish();
+    const { store, manual } = loadedWithManualPreparer();
     store.getState().actions.setCursor(10);
     expect(store.getState()).toMatchObject({ cursorSeq: 49, pendingSeq: 10 });
     manual.asked.at(-1)!.settle('ready');
@@ -229,9 +235,7 @@ describe('viewer store: a cursor move waits for its model view', () => {
   });
 
   it('lands only the newest of several moves, and keys count from where the cursor is going', async () => {
-    const manual = createManualPreparer();
-    const { store, finish } = openedStore(50, manual.preparer);
-    finish();
+    const { store, manual } = loadedWithManualPreparer();
     const { actions } = store.getState();
     actions.setCursor(10);
     actions.moveCursor(1);
@@ -245,9 +249,7 @@ describe('viewer store: a cursor move waits for its model view', () => {
   });
 
   it('lands the move even when the worker could not prepare it', async () => {
-    const manual = createManualPreparer();
-    const { store, finish } = openedStore(50, manual.preparer);
-    finish();
+    const { store, manual } = loadedWithManualPreparer();
     store.getState().actions.setCursor(7);
     manual.asked.at(-1)!.settle('unavailable');
     await flushPromises();
@@ -256,9 +258,7 @@ describe('viewer store: a cursor move waits for its model view', () => {
 
   it(`lands the pending seq after ${CURSOR_HOLD_MAX_MS} ms when the answer does not come`, () => {
     vi.useFakeTimers();
-    const manual = createManualPreparer();
-    const { store, finish } = openedStore(50, manual.preparer);
-    finish();
+    const { store } = loadedWithManualPreparer();
     store.getState().actions.setCursor(3);
     vi.advanceTimersByTime(CURSOR_HOLD_MAX_MS / 2);
     store.getState().actions.setCursor(4);
@@ -270,9 +270,7 @@ describe('viewer store: a cursor move waits for its model view', () => {
   });
 
   it('drops a pending move when a new log is opened', async () => {
-    const manual = createManualPreparer();
-    const { store, finish } = openedStore(50, manual.preparer);
-    finish();
+    const { store, manual } = loadedWithManualPreparer();
     store.getState().actions.setCursor(3);
     store.getState().actions.openUrl('http://x/b.jsonl');
     manual.asked.at(-1)!.settle('ready');
