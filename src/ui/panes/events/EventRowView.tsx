@@ -48,7 +48,7 @@ export const EventRowView = memo(function EventRowView({
       style={{ height: heightPx }}
       // A grid with fixed columns: each cell is one span (the packed badge hugs its text with
       // justify-self-start instead of needing a wrapper).
-      className={`grid cursor-pointer grid-cols-[4rem_6rem_11rem_6rem_minmax(0,1fr)] items-center gap-2 whitespace-nowrap border-l-2 px-2 font-mono text-[11.5px] leading-none ${
+      className={`grid cursor-pointer grid-cols-[4rem_5.5rem_9.5rem_4.5rem_minmax(0,1fr)] items-center gap-2 whitespace-nowrap border-l-2 px-2 font-mono text-[11.5px] leading-none ${
         isCursor ? 'border-sky-500' : hasProblem ? 'border-red-500' : 'border-transparent'
       } ${background}`}
     >
