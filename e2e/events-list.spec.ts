@@ -1,5 +1,6 @@
 // The events list end to end: rows are virtualized in blocks, the end of the list is reachable by
-// scrolling, and the cursor row is highlighted and kept in view.
+// scrolling, the cursor row is highlighted and kept in view, and search moves to matching events.
+import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ViewerPage } from './support/viewer-page.ts';
 
@@ -29,4 +30,41 @@ test('scrolling the events list to the bottom shows the last seq, and End highli
   await viewer.waitForModelViewAt(last);
   await expect(viewer.eventRow(last)).toHaveAttribute('aria-current', 'true');
   await expect(viewer.eventRow(last)).toBeInViewport();
+});
+
+test('search finds the next and previous event containing the text, and says when nothing matches', async ({
+  page,
+}) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto('/');
+  await viewer.openFile(resolve('fixtures/packed-chunks.jsonl.zstd'));
+  await viewer.waitForLoadState('ready');
+  await viewer.press('Home');
+  await viewer.waitForModelViewAt(0);
+  const search = page.getByRole('searchbox', { name: 'Search events' });
+  const detail = page.getByTestId('event-detail');
+
+  await search.fill('DISABLED by policy');
+  await search.press('Enter');
+  await expect(detail).toBeVisible();
+  const first = Number(await detail.getAttribute('data-seq'));
+  expect(first).toBeGreaterThan(0);
+  await expect(detail).toContainText('disabled by policy');
+  await expect(viewer.slider).toHaveValue(String(first));
+
+  await search.press('Enter');
+  await expect(detail).not.toHaveAttribute('data-seq', String(first));
+  const second = Number(await detail.getAttribute('data-seq'));
+  // (A packed chunk member may be the match: its text sits in a collapsed part of the JSON tree.)
+  expect(second).toBeGreaterThan(first);
+  // Shift+Enter: the nearest match before the cursor (first, or one between the two).
+  await search.press('Shift+Enter');
+  await expect(detail).not.toHaveAttribute('data-seq', String(second));
+  const back = Number(await detail.getAttribute('data-seq'));
+  expect(back).toBeGreaterThanOrEqual(first);
+  expect(back).toBeLessThan(second);
+
+  await search.fill('no event says this');
+  await search.press('Enter');
+  await expect(page.getByText('no match')).toBeVisible();
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveEventLinks } from './event-links.ts';
 import { readEventDetail, readEventRows } from './event-rows.ts';
 import { SUMMARY_MAX_CHARS, summarizeEvent, toPlainLine } from './event-summary.ts';
-import { searchEvents } from './search.ts';
+import { createEventSearch, searchEvents } from './search.ts';
 import { LogScript, buildCompactionExample } from './testing/event-builders.ts';
 import { deriveTranscript } from './transcript.ts';
 
@@ -142,6 +142,50 @@ describe('searchEvents', () => {
     expect(searchEvents(log, 'ünïcode', -1, 1)).toBe(members[1]);
     expect(searchEvents(log, 'text-chunks', -1, 1)).toBe(members[0]);
     expect(searchEvents(log, 'text-chunks', log.store.eventCount, -1)).toBe(members[2]);
+  });
+});
+
+describe('createEventSearch', () => {
+  /** Steps a search `maxEvents` events at a time to its end; the found seq or null. */
+  function stepToEnd(search: ReturnType<typeof createEventSearch>, maxEvents: number): number | null {
+    for (;;) {
+      const result = search.step(maxEvents);
+      if (result.kind === 'found') return result.seq;
+      if (result.kind === 'none') return null;
+    }
+  }
+
+  it('finds what the one-shot search finds, however few events each step scans', () => {
+    const script = new LogScript();
+    script.turnStart(1);
+    script.stepStart(1, 1);
+    script.packedRow('text-chunks', 1, 1, 0, ['needle? no', 'Ünïcode here', 'the NEEDLE']);
+    const logs = [buildCompactionExample().build(), script.build()];
+    const texts = ['alpha beta', 'notes.txt', 'needle', 'ünïcode', 'text-chunks', 'no such text', 'turn'];
+    for (const log of logs) {
+      for (const text of texts) {
+        for (const from of [-1, 0, 5, log.store.eventCount - 1, log.store.eventCount]) {
+          for (const direction of [1, -1] as const) {
+            const expected = searchEvents(log, text, from, direction);
+            for (const maxEvents of [1, 2, 3, 7])
+              expect(
+                stepToEnd(createEventSearch(log, text, from, direction), maxEvents),
+                `${text} ${from} ${direction}`,
+              ).toBe(expected);
+          }
+        }
+      }
+    }
+  });
+
+  it('says there is more to scan until it reaches a match or the end', () => {
+    const log = buildCompactionExample().build();
+    const search = createEventSearch(log, 'notes.txt', log.store.eventCount, -1);
+    expect(search.step(1)).toEqual({ kind: 'more' });
+    expect(search.step(log.store.eventCount)).toEqual({ kind: 'found', seq: 24 });
+    const none = createEventSearch(log, 'no such text', -1, 1);
+    expect(none.step(3)).toEqual({ kind: 'more' });
+    expect(none.step(log.store.eventCount)).toEqual({ kind: 'none' });
   });
 });
 

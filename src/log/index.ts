@@ -68,7 +68,7 @@ export { summarizeEvent, toPlainLine, SUMMARY_MAX_CHARS } from './event-summary.
 export { deriveEventLinks } from './event-links.ts';
 export { readEventRows, readEventDetail } from './event-rows.ts';
 export { deriveTranscript } from './transcript.ts';
-export { searchEvents } from './search.ts';
+export { createEventSearch, searchEvents, type EventSearch, type SearchStep } from './search.ts';
 export type { InspectReport, ProjectReport } from './inspect-report.ts';
 export { buildInspectReport, buildProjectReport } from './inspect-report.ts';
 export type { FastDecompress, ZstdDecompressorName } from './zstd-decode.ts';

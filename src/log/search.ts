@@ -4,12 +4,61 @@ import { readChunkData } from './chunk-reader.ts';
 import type { LogStore } from './log-store.ts';
 import type { OpenedLog } from './opened-log.ts';
 
+/** How far a search got: a match, the end of the log, or more to scan (call `step` again). */
+export type SearchStep = { kind: 'found'; seq: number } | { kind: 'none' } | { kind: 'more' };
+
+/** A search that scans a bounded number of events per call, so a worker can answer other queries between calls. */
+export interface EventSearch {
+  /** Scans up to `maxEvents` more events (at least one). */
+  step(maxEvents: number): SearchStep;
+}
+
+/**
+ * The search behind `searchEvents`, resumable: the next seq after `fromSeq` (direction 1) or before
+ * it (direction -1) whose stored line text contains `text`, ignoring case. For a packed row, the
+ * member whose own chunk contains the text is found (the first member reached when only the row as a
+ * whole matches, e.g. on its tag). `fromSeq` may be -1 or eventCount to search from an end.
+ */
+export function createEventSearch(
+  log: OpenedLog,
+  text: string,
+  fromSeq: number,
+  direction: 1 | -1,
+): EventSearch {
+  const needle = text.toLowerCase();
+  const store = log.store;
+  const matchLine = needle === '' ? null : createLineMatcher(store, needle);
+  let lastLine = -1;
+  let lastLineMatches = false;
+  let rowFallback: number | null = null;
+  let seq = Math.max(-1, Math.min(store.eventCount, Math.floor(fromSeq) + direction));
+  const finish = (): SearchStep =>
+    rowFallback === null ? { kind: 'none' } : { kind: 'found', seq: rowFallback };
+  return {
+    step(maxEvents) {
+      if (matchLine === null) return { kind: 'none' };
+      for (let scanned = 0; scanned < Math.max(1, maxEvents); scanned++, seq += direction) {
+        if (seq < 0 || seq >= store.eventCount) return finish();
+        const lineIndex = store.eventLine.get(seq);
+        if (lineIndex !== lastLine) {
+          if (rowFallback !== null) return { kind: 'found', seq: rowFallback };
+          lastLine = lineIndex;
+          lastLineMatches = matchLine(lineIndex);
+          rowFallback = null;
+        }
+        if (!lastLineMatches) continue;
+        if (store.eventMember.get(seq) < 0) return { kind: 'found', seq };
+        if (chunkContains(readChunkData(store, seq)?.chunk, needle)) return { kind: 'found', seq };
+        rowFallback ??= seq;
+      }
+      return seq < 0 || seq >= store.eventCount ? finish() : { kind: 'more' };
+    },
+  };
+}
+
 /**
  * The next seq after `fromSeq` (direction 1) or before it (direction -1) whose stored line text
- * contains `text`, ignoring case; null when there is none or `text` is empty. For a packed row,
- * the member whose own chunk contains the text is returned (the first member reached when only
- * the row as a whole matches, e.g. on its tag). `fromSeq` may be -1 or eventCount to search from
- * an end.
+ * contains `text`, ignoring case; null when there is none or `text` is empty (see createEventSearch).
  */
 export function searchEvents(
   log: OpenedLog,
@@ -17,32 +66,8 @@ export function searchEvents(
   fromSeq: number,
   direction: 1 | -1,
 ): number | null {
-  const needle = text.toLowerCase();
-  if (needle === '') return null;
-  const store = log.store;
-  const matchLine = createLineMatcher(store, needle);
-  let lastLine = -1;
-  let lastLineMatches = false;
-  let rowFallback: number | null = null;
-  const start = Math.floor(fromSeq) + direction;
-  for (
-    let seq = Math.max(-1, Math.min(store.eventCount, start));
-    seq >= 0 && seq < store.eventCount;
-    seq += direction
-  ) {
-    const lineIndex = store.eventLine.get(seq);
-    if (lineIndex !== lastLine) {
-      if (rowFallback !== null) return rowFallback;
-      lastLine = lineIndex;
-      lastLineMatches = matchLine(lineIndex);
-      rowFallback = null;
-    }
-    if (!lastLineMatches) continue;
-    if (store.eventMember.get(seq) < 0) return seq;
-    if (chunkContains(readChunkData(store, seq)?.chunk, needle)) return seq;
-    rowFallback ??= seq;
-  }
-  return rowFallback;
+  const result = createEventSearch(log, text, fromSeq, direction).step(Number.POSITIVE_INFINITY);
+  return result.kind === 'found' ? result.seq : null;
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   readEventDetail,
   readEventRows,
   readModelMessage,
-  searchEvents,
+  createEventSearch,
 } from '../log/index.ts';
 import type { LogDecoder, ModelMessageDetail, OpenedLog, TriageReport } from '../log/index.ts';
 import { loadFastZstd } from './fast-zstd.ts';
@@ -297,7 +297,11 @@ function readModelMessages(log: OpenedLog, seqs: readonly number[]): ModelMessag
   });
 }
 
-function answer(query: Query, log: OpenedLog): QueryResults[Query['kind']] {
+/** The answer to every query but a search (runSearch answers those, in slices). */
+function answer(
+  query: Exclude<Query, { kind: 'search' }>,
+  log: OpenedLog,
+): QueryResults[Exclude<Query, { kind: 'search' }>['kind']] {
   switch (query.kind) {
     case 'rows':
       return readEventRows(log, query.startSeq, query.count);
@@ -330,10 +334,46 @@ function answer(query: Query, log: OpenedLog): QueryResults[Query['kind']] {
       return query.seqs.map((seq) =>
         seq >= 0 && seq < log.store.eventCount ? log.store.eventTime.get(seq) : NaN,
       );
-    case 'search':
-      return searchEvents(log, query.text, query.fromSeq, query.direction);
     default:
       return assertNever(query);
+  }
+}
+
+/** Events a search scans between looks at the clock (a fraction of a work slice). */
+const SEARCH_STEP_EVENTS = 2_048;
+/** The newest search; an older one still running stops at its next slice. */
+let latestSearchId = 0;
+
+/**
+ * Answers a search in slices of WORK_SLICE_MS with the event loop in between: a scan of a large
+ * .zstd log that finds nothing takes seconds, and meanwhile the model view, rows and a newer search
+ * are answered. A search overtaken by a newer one (or by another log) fails with a message saying so.
+ */
+async function runSearch(requestId: number, query: Extract<Query, { kind: 'search' }>, log: OpenedLog) {
+  const searchId = ++latestSearchId;
+  try {
+    const search = createEventSearch(log, query.text, query.fromSeq, query.direction);
+    for (;;) {
+      const sliceStart = performance.now();
+      let result = search.step(SEARCH_STEP_EVENTS);
+      while (result.kind === 'more' && performance.now() - sliceStart < WORK_SLICE_MS)
+        result = search.step(SEARCH_STEP_EVENTS);
+      if (result.kind !== 'more') {
+        post({ type: 'result', requestId, result: result.kind === 'found' ? result.seq : null });
+        return;
+      }
+      await yieldToEventLoop();
+      if (searchId !== latestSearchId || currentLog !== log) {
+        post({ type: 'query-failed', requestId, message: 'Replaced by a newer search.' });
+        return;
+      }
+    }
+  } catch (error) {
+    post({
+      type: 'query-failed',
+      requestId,
+      message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
   }
 }
 
@@ -358,6 +398,10 @@ self.addEventListener('message', (event: MessageEvent<MainToWorker>) => {
       const log = currentLog;
       if (!log) {
         post({ type: 'query-failed', requestId: message.requestId, message: 'No log is open.' });
+        return;
+      }
+      if (message.query.kind === 'search') {
+        void runSearch(message.requestId, message.query, log);
         return;
       }
       try {

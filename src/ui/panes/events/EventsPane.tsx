@@ -6,6 +6,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EventRow } from '../../../log/index.ts';
 import { useBlockFeed } from '../../../store/use-block-cache.ts';
 import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
+import { aimedSeq } from '../../../store/viewer-store.ts';
 import { formatCount } from '../../shared/format.ts';
 import { createKnownScrollOffset } from '../../shared/known-scroll-offset.ts';
 import { useIdleValue } from '../../shared/use-idle-value.ts';
@@ -205,19 +206,28 @@ export function EventsPane() {
 
   const [searchText, setSearchText] = useState('');
   const [searchNote, setSearchNote] = useState<string | null>(null);
+  /** Identifies the newest search: answers to older ones (overtaken in the worker or here) are dropped. */
+  const searchIdRef = useRef(0);
   const runSearch = (direction: 1 | -1) => {
     const text = searchText.trim();
     if (!text) return;
-    const from = (store.getState().cursorSeq ?? -1) + direction;
+    const searchId = ++searchIdRef.current;
+    const from = (aimedSeq(store.getState()) ?? -1) + direction;
+    // A long scan (a large .zstd log without a match) runs in slices in the worker: say it is going on.
+    setSearchNote('searching…');
     client.query({ kind: 'search', text, fromSeq: from, direction }).then(
       (found) => {
+        if (searchId !== searchIdRef.current) return;
         if (found === null) setSearchNote('no match');
         else {
           setSearchNote(null);
           actions.selectEvent(found);
         }
       },
-      (error: unknown) => setSearchNote(error instanceof Error ? error.message : 'search failed'),
+      (error: unknown) => {
+        if (searchId !== searchIdRef.current) return;
+        setSearchNote(error instanceof Error ? error.message : 'search failed');
+      },
     );
   };
 
