@@ -138,8 +138,8 @@ export type ViewerStore = StoreApi<ViewerState>;
 export interface ViewerStoreDependencies {
   client: LogClient;
   persistence: LogPersistence;
-  /** What a cursor move waits for; by default the model view feed (tests of the store's own rules
-   * pass IMMEDIATE_PREPARER). */
+  /** What a cursor move waits for; by default the model view at the target and the rows around it
+   * (tests of the store's own rules pass IMMEDIATE_PREPARER). */
   preparer?: CursorPreparer;
 }
 
