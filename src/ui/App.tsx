@@ -23,6 +23,12 @@ import { ProblemsPanel } from './shell/ProblemsPanel.tsx';
 import { useKeyboard } from './use-keyboard.ts';
 import { useTheme } from './use-theme.ts';
 
+/**
+ * Between the workspace's staged mounts (ms): more than a frame, so the events list, the timeline
+ * and the right pane are each laid out and painted in a frame of their own.
+ */
+const MOUNT_STAGGER_MS = 20;
+
 /** The app root: owns the store for the page's lifetime; `client` is the page's one log client. */
 export function App({ client }: { client: LogClient }) {
   const [store] = useState<ViewerStore>(() =>
@@ -163,11 +169,11 @@ function Shell({ store }: { store: ViewerStore }) {
       )}
       {hasWorkspace ? (
         <main className="relative flex min-h-0 flex-1 flex-col">
-          {/* The workspace appears in four short tasks instead of one long one: the shell with the first
-              summary, then the events list (first rows), the timeline and the right pane. The
+          {/* The workspace appears in four short tasks and frames instead of one long one: the shell with
+              the first summary, then the events list (first rows), the timeline and the right pane. The
               placeholder holds the timeline's height (TimelinePane: header + 92 px canvas). */}
           <MountSoon
-            delayMs={1}
+            delayMs={MOUNT_STAGGER_MS}
             placeholder={<div className="h-[119px] shrink-0 border-b border-zinc-200 dark:border-zinc-800" />}
           >
             <ErrorBoundary label="Timeline" resetKey={generation}>
@@ -212,7 +218,7 @@ function Shell({ store }: { store: ViewerStore }) {
                 ))}
               </div>
               <div className="min-h-0 flex-1">
-                <MountSoon delayMs={2}>
+                <MountSoon delayMs={2 * MOUNT_STAGGER_MS}>
                   <ErrorBoundary
                     label={sidePanel === 'model' ? 'Model view' : 'Triage'}
                     resetKey={generation}

@@ -1,6 +1,6 @@
 // Mounts its children one task after it mounts itself, so a big first render (the workspace appearing
 // with the first rows of a 1 M-event log) is split into several shorter main-thread tasks.
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * Renders `placeholder` (default nothing) first and `children` after a macrotask (`delayMs`, default
@@ -18,7 +18,9 @@ export function MountSoon({
   const [isMounted, setMounted] = useState(false);
   useEffect(() => {
     if (isMounted) return;
-    const timer = setTimeout(() => setMounted(true), delayMs);
+    // A transition: React renders the children in 5 ms slices, yielding between them, instead of one
+    // task as long as the whole pane's first render.
+    const timer = setTimeout(() => startTransition(() => setMounted(true)), delayMs);
     return () => clearTimeout(timer);
   }, [isMounted, delayMs]);
   return <>{isMounted ? children : placeholder}</>;
