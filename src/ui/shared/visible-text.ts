@@ -7,8 +7,12 @@ export type TextSegment =
   | { kind: 'mark'; text: string; title: string }
   | { kind: 'escape'; text: string; title: string };
 
-/** Characters of text shown before the "show all" expander. */
-export const TEXT_PREVIEW_CHARS = 6_000;
+/**
+ * Characters of text shown before the "show all" expander: about 25 lines of a tool result. Every
+ * cursor move lays out the text of the model view's newest cards, and long tool outputs made the
+ * frame after a jump spend 30–40 ms in layout (6,000 characters each before).
+ */
+export const TEXT_PREVIEW_CHARS = 2_000;
 
 const CHARACTER_NAMES: Record<number, string> = {
   0x00ad: 'soft hyphen',
