@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutablePath } from './scripts/lib/chromium.ts';
 
-/** Debian's Chromium when present: Playwright's own browser download does not work on our machines. */
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const PREVIEW_PORT = 4173;
 
 export default defineConfig({
@@ -24,16 +22,8 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         viewport: { width: 1440, height: 900 },
         launchOptions: {
-          executablePath: existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          executablePath: chromiumExecutablePath(),
+          args: [...CHROMIUM_ARGS],
         },
       },
     },

@@ -22,17 +22,9 @@ import {
   timeMoveInPage,
 } from './bench-browser-page.ts';
 import { createRandom, ensureLargeLog } from './generate-large-log.ts';
+import { CHROMIUM_ARGS, chromiumExecutablePath } from './lib/chromium.ts';
+import { readOption } from './lib/cli-options.ts';
 
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const LOAD_TIMEOUT_MS = 180_000;
 const MOVE_TIMEOUT_MS = 10_000;
 /** Frames of the continuous drag (one cursor change per animation frame). */
@@ -58,10 +50,7 @@ interface Args {
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const value = (name: string): string | undefined => {
-    const index = argv.indexOf(name);
-    return index === -1 ? undefined : argv[index + 1];
-  };
+  const value = (name: string): string | undefined => readOption(argv, name);
   return {
     scale: Number(value('--scale') ?? '1'),
     seed: Number(value('--seed') ?? '1'),
@@ -390,7 +379,7 @@ async function runOnce(args: Args, url: string, files: LargeLog): Promise<RunRep
   try {
     browser = await chromium.launch({
       headless: !args.isHeaded,
-      executablePath: existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
+      executablePath: chromiumExecutablePath(),
       args: [...CHROMIUM_ARGS, marker],
     });
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

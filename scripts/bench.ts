@@ -17,6 +17,7 @@ import type { FastDecompress, OpenedLog } from '../src/log/index.ts';
 import { createLogDecoder, type DecoderOptions } from '../src/log/log-decoder.ts';
 import { deriveModelView } from '../src/log/model-view.ts';
 import { loadChecksumVerifier, type ChecksumVerifier } from '../src/log/zstd-checksum.ts';
+import { readOption } from './lib/cli-options.ts';
 
 /** Events after which the viewer can show its first screen (issue: "time to the first 10,000 events"). */
 const FIRST_EVENTS = 10_000;
@@ -40,10 +41,7 @@ interface BenchArgs {
 }
 
 function parseArgs(argv: readonly string[]): BenchArgs {
-  const value = (name: string): string | undefined => {
-    const index = argv.indexOf(name);
-    return index === -1 ? undefined : argv[index + 1];
-  };
+  const value = (name: string): string | undefined => readOption(argv, name);
   return {
     scale: Number(value('--scale') ?? '1'),
     seed: Number(value('--seed') ?? '1'),

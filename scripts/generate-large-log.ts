@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init as initZstd, compress as zstdCompress } from '@bokuweb/zstd-wasm';
 import xxhash from 'xxhash-wasm';
+import { readOption } from './lib/cli-options.ts';
 
 /** Bump when the output of the same (scale, seed) changes, so cached files are regenerated. */
 export const GENERATOR_VERSION = 3;
@@ -1122,10 +1123,7 @@ export function addContentChecksum(frame: Uint8Array, plaintextHash64: bigint): 
 }
 
 function parseArgs(argv: readonly string[]): { scale: number; seed: number; outDir: string; force: boolean } {
-  const value = (name: string): string | undefined => {
-    const index = argv.indexOf(name);
-    return index === -1 ? undefined : argv[index + 1];
-  };
+  const value = (name: string): string | undefined => readOption(argv, name);
   return {
     scale: Number(value('--scale') ?? '1'),
     seed: Number(value('--seed') ?? '1'),
