@@ -12,7 +12,13 @@ import {
 } from '../../shared/observe-rect-after-layout.ts';
 import { MessageView } from './MessageView.tsx';
 import { StreamingView } from './StreamingView.tsx';
+import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
 import { useModelView } from './use-model-view.ts';
+
+const MODE_OPTIONS = [
+  { value: 'model', label: 'What the model sees' },
+  { value: 'transcript', label: 'Transcript' },
+] as const;
 
 /** First guess of a message's height before it is measured. */
 const MESSAGE_ESTIMATE_PX = 120;
@@ -215,24 +221,13 @@ export function ModelViewPane() {
       data-mode={mode}
     >
       <div className="flex items-center gap-2 border-b border-zinc-200 px-2 py-1 dark:border-zinc-800">
-        <div
-          role="radiogroup"
-          aria-label="View"
-          className="flex overflow-hidden rounded border border-zinc-300 text-xs dark:border-zinc-600"
-        >
-          {(['model', 'transcript'] as const).map((option) => (
-            <button
-              type="button"
-              role="radio"
-              aria-checked={mode === option}
-              key={option}
-              onClick={() => actions.setModelMode(option)}
-              className={`px-2 py-0.5 ${mode === option ? 'bg-sky-600 text-white' : 'bg-white hover:bg-zinc-100 dark:bg-zinc-800 dark:hover:bg-zinc-700'}`}
-            >
-              {option === 'model' ? 'What the model sees' : 'Transcript'}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl
+          label="View"
+          options={MODE_OPTIONS}
+          value={mode}
+          onChange={(option) => actions.setModelMode(option)}
+          className="text-xs"
+        />
         <span className="text-xs tabular-nums text-zinc-500" data-testid="model-message-count">
           {messageCount} message{messageCount === 1 ? '' : 's'}
           {mode === 'model' && view ? ` · ${view.nodeCount} surface nodes · at seq ${view.atSeq ?? '—'}` : ''}

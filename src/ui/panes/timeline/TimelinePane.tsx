@@ -4,6 +4,7 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { formatDuration } from '../../shared/format.ts';
 import { prepareCanvas } from '../../shared/prepare-canvas.ts';
+import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
 import {
   buildTimelineSpans,
   collectTimedSeqs,
@@ -15,6 +16,10 @@ import {
 
 const CANVAS_HEIGHT_PX = 100;
 const PADDING_PX = 8;
+const AXIS_OPTIONS = [
+  { value: 'seq', label: 'Sequence' },
+  { value: 'time', label: 'Time' },
+] as const;
 const LANES: Record<TimelineSpan['lane'], { top: number; height: number; label: string }> = {
   turn: { top: 16, height: 20, label: 'turns' },
   step: { top: 40, height: 16, label: 'steps' },
@@ -300,24 +305,13 @@ export function TimelinePane() {
             </span>
           ))}
         </span>
-        <div
-          role="radiogroup"
-          aria-label="Timeline axis"
-          className="ml-auto flex overflow-hidden rounded border border-zinc-300 dark:border-zinc-600"
-        >
-          {(['seq', 'time'] as const).map((option) => (
-            <button
-              type="button"
-              role="radio"
-              aria-checked={axis === option}
-              key={option}
-              onClick={() => actions.setTimelineAxis(option)}
-              className={`px-2 py-0.5 ${axis === option ? 'bg-sky-600 text-white' : 'bg-white hover:bg-zinc-100 dark:bg-zinc-800 dark:hover:bg-zinc-700'}`}
-            >
-              {option === 'seq' ? 'Sequence' : 'Time'}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl
+          label="Timeline axis"
+          options={AXIS_OPTIONS}
+          value={axis}
+          onChange={(option) => actions.setTimelineAxis(option)}
+          className="ml-auto"
+        />
       </div>
       <div ref={containerRef} className="relative px-0">
         <canvas
