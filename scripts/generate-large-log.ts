@@ -506,6 +506,31 @@ export function generateLogBatches(options: LargeLogOptions, onBatch: (text: str
   let manualCompactionDone = false;
   const provider = 'deepseek-official';
 
+  /** The assistant/message closing an attempt, appended to the surface; `rest` follows `message` in its data. */
+  function emitAssistantMessage(
+    turn: number,
+    step: number,
+    result: { blocks: Record<string, unknown>[]; seqs: number[] },
+    rest: Record<string, unknown>,
+  ): void {
+    const messageSeq = emit(
+      'assistant/message',
+      {
+        turn,
+        step,
+        message: {
+          role: 'assistant',
+          content: result.blocks,
+          source: { kind: 'model', provider, model },
+          id: makeId(random),
+        },
+        ...rest,
+      },
+      { sourceEventSeqs: result.seqs, surfaceOp: 'append' },
+    );
+    surface.push({ seq: messageSeq, turn });
+  }
+
   function rebuildSystemPrompt(): void {
     systemPrompt =
       `You are an AI agent powered by DeepSeek Harness.\n\nYou are a coding assistant powered by the ${model} model. ` +
@@ -1036,44 +1061,14 @@ export function generateLogBatches(options: LargeLogOptions, onBatch: (text: str
       if (!result.ok) {
         // Cancelled mid-stream: the delivered prefix is an interrupted message (FORMAT.md §5.2).
         if (result.blocks.length > 0) {
-          const messageSeq = emit(
-            'assistant/message',
-            {
-              turn,
-              step,
-              message: {
-                role: 'assistant',
-                content: result.blocks,
-                source: { kind: 'model', provider, model },
-                id: makeId(random),
-              },
-              interrupted: true,
-            },
-            { sourceEventSeqs: result.seqs, surfaceOp: 'append' },
-          );
-          surface.push({ seq: messageSeq, turn });
+          emitAssistantMessage(turn, step, result, { interrupted: true });
         }
         emit('step/end', { turn, step });
         turnEnd = { kind: 'aborted', reason: { kind: 'user' } };
         stats.interruptedTurns += 1;
         break;
       }
-      const messageSeq = emit(
-        'assistant/message',
-        {
-          turn,
-          step,
-          message: {
-            role: 'assistant',
-            content: result.blocks,
-            source: { kind: 'model', provider, model },
-            id: makeId(random),
-          },
-          usage: result.usage,
-        },
-        { sourceEventSeqs: result.seqs, surfaceOp: 'append' },
-      );
-      surface.push({ seq: messageSeq, turn });
+      emitAssistantMessage(turn, step, result, { usage: result.usage });
       runTools(turn, step, result.calls);
       now += random.int(0, 4);
       emit('step/end', { turn, step });
