@@ -2,25 +2,16 @@
 // core as DecoderOptions.fastDecompress (the core falls back to fzstd without it).
 
 import { decompress, init } from '@bokuweb/zstd-wasm';
-import type { FastDecompress } from '../log/index.ts';
+import { decompressesProbeFrame, type FastDecompress } from '../log/index.ts';
 
 /** How long the WebAssembly module may take to start before we give up on it (ms). */
 const INIT_TIMEOUT_MS = 10_000;
-
-/** A complete one-byte frame ("x"): single segment, declared size 1, one raw block. */
-const PROBE_FRAME = new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0x20, 0x01, 0x09, 0x00, 0x00, 0x78]);
 
 let loading: Promise<FastDecompress | null> | null = null;
 
 /** True when the module is initialized and decompresses a known frame correctly. */
 function isWorking(): boolean {
-  try {
-    const text = decompress(PROBE_FRAME);
-    return text.length === 1 && text[0] === 0x78;
-  } catch {
-    // Not initialized yet (its exports are undefined until init finishes).
-    return false;
-  }
+  return decompressesProbeFrame(decompress);
 }
 
 async function load(): Promise<FastDecompress | null> {

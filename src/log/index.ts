@@ -72,3 +72,4 @@ export { createEventSearch, searchEvents, type EventSearch, type SearchStep } fr
 export type { InspectReport, ProjectReport } from './inspect-report.ts';
 export { buildInspectReport, buildProjectReport } from './inspect-report.ts';
 export type { FastDecompress, ZstdDecompressorName } from './zstd-decode.ts';
+export { decompressesProbeFrame } from './zstd-decode.ts';

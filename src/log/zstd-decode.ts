@@ -26,6 +26,22 @@ export type ZstdDecompressorName = 'zstd-wasm' | 'fzstd';
  */
 export type FastDecompress = (frame: Uint8Array, contentSize: number) => Uint8Array;
 
+/** A complete one-byte frame ("x"): single segment, declared size 1, one raw block. */
+const PROBE_FRAME = new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0x20, 0x01, 0x09, 0x00, 0x00, 0x78]);
+
+/**
+ * Whether a one-shot decompressor decodes a known frame correctly: the loaders' check that a
+ * WebAssembly module is initialized and working before they inject it (its exports throw before).
+ */
+export function decompressesProbeFrame(decompress: (frame: Uint8Array) => Uint8Array): boolean {
+  try {
+    const text = decompress(PROBE_FRAME);
+    return text.length === 1 && text[0] === 0x78;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * fzstd plus an optional fast path, shared by the decoder and the LogStore's on-demand frame reads.
  * After the fast path's first error (or text of the wrong length) it is not used again for this

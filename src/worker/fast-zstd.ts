@@ -7,16 +7,13 @@
 import { decompress, init } from '@bokuweb/zstd-wasm';
 // By path: the package's exports map does not export its .wasm (a missing file fails the build).
 import zstdWasmUrl from '../../node_modules/@bokuweb/zstd-wasm/dist/web/zstd.wasm?url';
-import type { FastDecompress } from '../log/index.ts';
+import { decompressesProbeFrame, type FastDecompress } from '../log/index.ts';
 
 /** How long downloading and starting the module may take before the worker gives up on it (ms). */
 const INIT_TIMEOUT_MS = 5_000;
 
 /** The smallest valid WebAssembly module: compiling it tells whether this context may compile at all. */
 const EMPTY_WASM_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
-
-/** A complete one-byte frame ("x"): single segment, declared size 1, one raw block. */
-const PROBE_FRAME = new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0x20, 0x01, 0x09, 0x00, 0x00, 0x78]);
 
 /**
  * The web build's init takes the .wasm URL or its bytes. TypeScript resolves the package's Node
@@ -25,15 +22,9 @@ const PROBE_FRAME = new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0x20, 0x01, 0x09, 0x
  */
 const initWebBuild = init as unknown as (wasm: ArrayBuffer) => Promise<void>;
 
-/** True when the module decompresses a known frame correctly (false before it is initialized). */
+/** True when the module is initialized and decompresses a known frame correctly. */
 function isWorking(): boolean {
-  try {
-    const text = decompress(PROBE_FRAME);
-    return text.length === 1 && text[0] === 0x78;
-  } catch {
-    // Its exports are undefined until init finishes.
-    return false;
-  }
+  return decompressesProbeFrame(decompress);
 }
 
 async function start(): Promise<void> {
