@@ -25,6 +25,8 @@ test('a hostile log opens, renders as text, runs nothing and sends nothing anywh
   // Walk the model view through the whole log so every message is rendered at least once.
   const max = Number(await viewer.slider.getAttribute('max'));
   for (const seq of [Math.floor(max / 3), Math.floor((2 * max) / 3), max]) await viewer.scrubTo(seq);
+  // Markdown is parsed once the cursor has settled (until then it shows as plain text).
+  await expect(viewer.modelView.locator('[data-markdown="pending"]')).toHaveCount(0);
 
   const modelText = await viewer.modelView.innerText();
   expect(modelText).toContain('⟨U+202E⟩');

@@ -49,7 +49,7 @@ export interface ModelViewFeedOptions {
 
 const VIEWS_CACHED = 64;
 const BODIES_CACHED = 4_000;
-const TAIL_BODIES = 12;
+export const TAIL_BODIES = 12;
 
 interface Waiter {
   seq: number;

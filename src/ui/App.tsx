@@ -1,6 +1,7 @@
 // The shell: creates the one store and client, wires URL, keys, theme and playback, and lays out the
 // header, timeline, events, model view / triage, scrubber, drop zone, overlays and error boundaries.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { whenCursorSettled } from '../store/cursor-settle.ts';
 import { createIndexedDbPersistence } from '../store/log-persistence.ts';
 import { ViewerStoreContext, useViewer } from '../store/use-viewer.ts';
 import { createViewerStore, type ViewerStore } from '../store/viewer-store.ts';
@@ -22,6 +23,7 @@ import { measureMaxElementHeightPx } from './panes/events/list-layout.ts';
 import { ProblemsPanel } from './shell/ProblemsPanel.tsx';
 import { useKeyboard } from './use-keyboard.ts';
 import { useTheme } from './use-theme.ts';
+import { DeferredWorkContext, type DeferredWorkScheduler } from './shared/deferred-work.ts';
 
 /**
  * Between the workspace's staged mounts (ms): more than a frame, so the events list, the timeline
@@ -34,9 +36,16 @@ export function App({ client }: { client: LogClient }) {
   const [store] = useState<ViewerStore>(() =>
     createViewerStore({ client, persistence: createIndexedDbPersistence() }),
   );
+  // Optional DOM-heavy work (markdown) waits until the cursor settles: a scrub moves the model view alone.
+  const deferWork = useMemo<DeferredWorkScheduler>(
+    () => (job: () => void) => whenCursorSettled(store, job),
+    [store],
+  );
   return (
     <ViewerStoreContext.Provider value={store}>
-      <Shell store={store} />
+      <DeferredWorkContext.Provider value={deferWork}>
+        <Shell store={store} />
+      </DeferredWorkContext.Provider>
     </ViewerStoreContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 // Markdown from a log, rendered safely: no raw HTML, only http(s) links, no remote images.
 import { memo, startTransition, useEffect, useState } from 'react';
 import Markdown, { type Components } from 'react-markdown';
+import { useDeferredWork } from './deferred-work.ts';
 import { previewText, revealInvisibleCharacters, sanitizeLinkUrl } from './visible-text.ts';
 import { VisibleText } from './VisibleText.tsx';
 
@@ -44,31 +45,20 @@ function keepUrlAsText(url: string): string {
   return url;
 }
 
-/** Longest wait for an idle moment before the markdown is parsed anyway (ms). */
-const MARKDOWN_IDLE_TIMEOUT_MS = 400;
-
-/** Calls `run` when the main thread is idle (or after `timeoutMs`); returns the cancel function. */
-function whenIdle(run: () => void, timeoutMs: number): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: timeoutMs });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 0);
-  return () => clearTimeout(timer);
-}
-
 /**
  * Renders markdown text; raw HTML stays literal text because no HTML plugin is installed. The text
- * shows at once as plain (pre-wrapped) text and is parsed as markdown when the page is idle, so a far
- * scrub paints its cards without parsing them; a card that scrolls away first is never parsed.
+ * shows at once as plain (pre-wrapped) text and is parsed as markdown as deferred work (once the cursor has
+ * settled and the page is idle, in the app), so a scrub paints its cards without parsing them; a card that scrolls away or is
+ * replaced first is never parsed.
  */
 export const SafeMarkdown = memo(function SafeMarkdown({ text }: { text: string }) {
+  const defer = useDeferredWork();
   const [isParsed, setParsed] = useState(false);
   const isTooLong = text.length > MARKDOWN_MAX_CHARS;
   useEffect(() => {
     if (isTooLong) return;
-    return whenIdle(() => startTransition(() => setParsed(true)), MARKDOWN_IDLE_TIMEOUT_MS);
-  }, [isTooLong]);
+    return defer(() => startTransition(() => setParsed(true)));
+  }, [isTooLong, defer]);
   if (isTooLong || !isParsed) {
     return (
       <div

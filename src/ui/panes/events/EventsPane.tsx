@@ -9,7 +9,7 @@ import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
 import { aimedSeq } from '../../../store/viewer-store.ts';
 import { formatCount } from '../../shared/format.ts';
 import { createKnownScrollOffset } from '../../shared/known-scroll-offset.ts';
-import { useIdleValue } from '../../shared/use-idle-value.ts';
+import { useSettledCursor } from './use-settled-cursor.ts';
 import {
   estimateViewportRect,
   observeRectAfterLayout,
@@ -26,8 +26,8 @@ import {
   scrollTopToReveal,
 } from './list-layout.ts';
 
-/** The longest the list lags the cursor while the main thread stays busy (ms). */
-const CURSOR_FOLLOW_MAX_DELAY_MS = 120;
+/** A cursor move within this many rows of the row the list shows moves the list at once (a block at most). */
+const NEAR_MOVE_ROWS = BLOCK_ROWS;
 /** Blocks (of BLOCK_ROWS rows) rendered beyond the visible ones on each side: none, a block is taller than most viewports. */
 export const OVERSCAN_BLOCKS = 0;
 
@@ -78,19 +78,24 @@ const RowBlock = memo(function RowBlock({
   return <>{children}</>;
 });
 
+function isNearMove(shown: number, next: number): boolean {
+  return Math.abs(next - shown) <= NEAR_MOVE_ROWS;
+}
+
 /** The events list with a search box and the detail of the selected event. */
 export function EventsPane() {
   const store = useViewerStoreApi();
   const client = useViewer((state) => state.client);
   const eventCount = useViewer((state) => state.summary?.eventCount ?? 0);
   const firstTime = useViewer((state) => state.summary?.firstTime ?? 0);
-  // Follows the cursor when the main thread is idle (at most CURSOR_FOLLOW_MAX_DELAY_MS late): the
-  // list builds the most DOM of any pane on a far jump, so during a fast scrub the model view and the
-  // other panes move at every step and the list when the scrub pauses. Its rows are cached by then
-  // (the store prepares them with the move), so it never shows a loading placeholder.
-  const cursorSeq = useIdleValue(
+  // Near moves (a step, a held arrow key) move the list with every other pane. A far jump builds the
+  // most DOM of any pane, so during a scrub the model view and the other panes move at every step and
+  // the list once the cursor settles. Its rows are cached by then (the store prepares them with the
+  // move), so it never shows a loading placeholder.
+  const cursorSeq = useSettledCursor(
+    store,
     useViewer((state) => state.cursorSeq),
-    CURSOR_FOLLOW_MAX_DELAY_MS,
+    isNearMove,
   );
   const selectedSeq = useViewer((state) => state.selectedSeq);
   const problemSeqs = useViewer((state) => state.problemSeqs);

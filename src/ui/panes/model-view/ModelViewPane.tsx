@@ -1,30 +1,31 @@
 // The model view: the messages the model would be sent next at the cursor (deriveMessages() at that
 // seq), streaming output inside an attempt, or the human transcript (FORMAT.md §6.5).
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TranscriptEntry } from '../../../log/index.ts';
+import { TAIL_BODIES } from '../../../store/model-view-feed.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { createKnownScrollOffset } from '../../shared/known-scroll-offset.ts';
-import {
-  estimateViewportRect,
-  observeRectAfterLayout,
-  viewportHeightPx,
-} from '../../shared/observe-rect-after-layout.ts';
+import { estimateViewportRect, observeRectAfterLayout } from '../../shared/observe-rect-after-layout.ts';
 import { MessageView } from './MessageView.tsx';
 import { StreamingView } from './StreamingView.tsx';
 import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
 import { useModelView } from './use-model-view.ts';
+import { chooseTailCount, estimateCardHeightPx, estimateMessageHeightPx } from './tail-window.ts';
+import { useObservedSize } from './use-observed-size.ts';
 
 const MODE_OPTIONS = [
   { value: 'model', label: 'What the model sees' },
   { value: 'transcript', label: 'Transcript' },
 ] as const;
 
-/** First guess of a message's height before it is measured. */
+/** First guess of a message's height before it is measured (browsing mode). */
 const MESSAGE_ESTIMATE_PX = 120;
 const OVERSCAN_MESSAGES = 4;
-/** Written to scrollTop to reach the bottom; the browser clamps it, so nothing is read first. */
-const SCROLL_TO_BOTTOM_PX = 1e9;
+/** Most items tail mode renders: the message bodies a model view arrives with. */
+const MAX_TAIL_ITEMS = TAIL_BODIES;
+/** A transcript marker's height (px). */
+const MARKER_PX = 24;
 
 type ListItem =
   | { kind: 'message'; seq: number; isReplacement: boolean }
@@ -117,27 +118,44 @@ export function ModelViewPane() {
     return shown;
   }, [mode, transcript, cursorSeq, view]);
 
+  // Tail mode (the default): the newest items that fill the pane, in normal flow at the bottom of a
+  // column-reverse scroller that stays at its bottom without a scroll write (tail-window.ts). "Show
+  // earlier" switches to browsing mode, a virtualized list of every item, until the cursor moves.
+  const followKey = `${mode}:${cursorSeq ?? ''}:${items.length}`;
+  const [browseKey, setBrowseKey] = useState<string | null>(null);
+  const isBrowsing = browseKey === followKey;
+  const [paneRef, paneSize] = useObservedSize<HTMLDivElement>();
+  const tailCount = chooseTailCount(
+    items.length,
+    (fromEnd) => {
+      const item = items[items.length - 1 - fromEnd];
+      if (item?.kind === 'message') return estimateMessageHeightPx(feed.body(item.seq), paneSize.width);
+      if (item?.kind === 'streaming' && view?.streaming)
+        return estimateCardHeightPx(view.streaming.blocks, true, paneSize.width);
+      return MARKER_PX;
+    },
+    paneSize.height,
+    MAX_TAIL_ITEMS,
+  );
+  const earlierCount = items.length - tailCount;
+
   const scrollRef = useRef<HTMLDivElement>(null);
-  const contentRef = useRef<HTMLDivElement>(null);
-  /** Whether the list follows its newest message (until the user scrolls it by hand). */
-  const isPinnedRef = useRef(true);
   const getScrollElement = useCallback(() => scrollRef.current, []);
   const estimateSize = useCallback(() => MESSAGE_ESTIMATE_PX, []);
-  // Pinning writes scrollTop to the bottom; the virtualizer learns that offset from the known sizes
-  // instead of reading scrollTop back (a forced layout on every scrub frame).
+  // The virtualizer learns its offset from its own scroll writes instead of reading scrollTop back.
   const [knownOffset] = useState(createKnownScrollOffset);
   const [initialRect] = useState(estimateViewportRect);
   // Stable per item list, so the virtualizer's measurements are rebuilt only when the list changes.
   const getItemKey = useCallback(
     (index: number) => {
       const item = items[index];
-      if (!item) return index;
-      return item.kind === 'streaming' ? 'streaming' : `${item.kind}-${item.seq}`;
+      return item ? itemKey(item) : index;
     },
     [items],
   );
   const virtualizer = useVirtualizer({
-    count: items.length,
+    // Inert in tail mode (no items, no scroll element).
+    count: isBrowsing ? items.length : 0,
     getScrollElement,
     estimateSize,
     overscan: OVERSCAN_MESSAGES,
@@ -149,68 +167,62 @@ export function ModelViewPane() {
     observeElementRect: observeRectAfterLayout,
     initialRect,
   });
-  // While pinned to the newest message we keep the bottom in view ourselves; the virtualizer's own
-  // scroll corrections would write scrollTop between measurements and force a layout for each one.
-  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = () => !isPinnedRef.current;
-  const virtualItems = virtualizer.getVirtualItems();
-
-  const visibleSeqs = virtualItems.flatMap((virtualItem) => {
-    const item = items[virtualItem.index];
-    return item?.kind === 'message' ? [item.seq] : [];
-  });
-  const visibleKey = visibleSeqs.join(',');
-  useEffect(() => {
-    if (visibleKey) feed.requestBodies(visibleKey.split(',').map(Number));
-  }, [visibleKey, feed]);
-
-  // Replay reads like a chat: the newest message stays in view as the cursor moves. One scroll write
-  // per update (a write only: reading scrollHeight would force a layout), then again whenever measured messages change the list's height (a ResizeObserver
-  // runs after layout, so this adds no forced layout), instead of scrollToIndex's settle loop.
-  const lastKey = items.length > 0 ? `${items.length}-${view?.atSeq ?? ''}` : '';
+  const virtualItems = isBrowsing ? virtualizer.getVirtualItems() : [];
+  // Browsing starts with the newest message above the tail at the bottom of the pane.
+  const firstBrowseIndexRef = useRef(0);
   useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element || lastKey === '') return;
-    isPinnedRef.current = true;
-    // In the next frame's animation callbacks, before its layout and paint: the write then reuses the
-    // layout that frame does anyway instead of forcing one inside this commit.
+    if (isBrowsing) virtualizer.scrollToIndex(firstBrowseIndexRef.current, { align: 'end' });
+  }, [isBrowsing, virtualizer]);
+
+  const shownSeqs = (
+    isBrowsing ? virtualItems.map((virtualItem) => items[virtualItem.index]) : items.slice(earlierCount)
+  ).flatMap((item) => (item?.kind === 'message' ? [item.seq] : []));
+  const shownKey = shownSeqs.join(',');
+  useEffect(() => {
+    if (shownKey) feed.requestBodies(shownKey.split(',').map(Number));
+  }, [shownKey, feed]);
+
+  // A cursor move shows the newest message again: if the user scrolled the tail up, back to its
+  // bottom (0 in a column-reverse scroller). Scroll events tell whether they did, so nothing is read.
+  const tailRef = useRef<HTMLDivElement>(null);
+  const isTailScrolledRef = useRef(false);
+  useLayoutEffect(() => {
+    const element = tailRef.current;
+    if (!element || !isTailScrolledRef.current) return;
     const frame = requestAnimationFrame(() => {
-      if (!isPinnedRef.current) return;
-      const viewportPx = viewportHeightPx(virtualizer, initialRect, element);
-      knownOffset.scrollTo(element, SCROLL_TO_BOTTOM_PX, virtualizer.getTotalSize() - viewportPx);
+      element.scrollTop = 0;
+      isTailScrolledRef.current = false;
     });
     return () => cancelAnimationFrame(frame);
-  }, [lastKey, virtualizer, knownOffset, initialRect]);
-  useEffect(() => {
-    const element = scrollRef.current;
-    const content = contentRef.current;
-    if (!element || !content) return;
-    const observer = new ResizeObserver((entries) => {
-      if (!isPinnedRef.current) return;
-      const contentPx = entries.at(-1)?.contentRect.height ?? virtualizer.getTotalSize();
-      knownOffset.scrollTo(
-        element,
-        SCROLL_TO_BOTTOM_PX,
-        contentPx - viewportHeightPx(virtualizer, initialRect, element),
-      );
-    });
-    observer.observe(content);
-    const unpin = () => {
-      isPinnedRef.current = false;
-    };
-    element.addEventListener('wheel', unpin, { passive: true });
-    element.addEventListener('pointerdown', unpin);
-    element.addEventListener('keydown', unpin);
-    return () => {
-      observer.disconnect();
-      element.removeEventListener('wheel', unpin);
-      element.removeEventListener('pointerdown', unpin);
-      element.removeEventListener('keydown', unpin);
-    };
-  }, [virtualizer, knownOffset, initialRect]);
+  }, [followKey]);
 
   const onJump = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
   const messageCount =
     mode === 'model' ? (view?.messages.length ?? 0) : items.filter((item) => item.kind === 'message').length;
+  const renderItem = (item: ListItem): ReactNode => {
+    if (item.kind === 'message')
+      return (
+        <MessageView
+          seq={item.seq}
+          detail={feed.body(item.seq) ?? null}
+          isReplacement={item.isReplacement}
+          isAtCursor={item.seq === cursorSeq}
+          onJump={onJump}
+        />
+      );
+    if (item.kind === 'streaming')
+      return view?.streaming ? <StreamingView streaming={view.streaming} /> : null;
+    return (
+      <button
+        type="button"
+        onClick={() => onJump(item.seq)}
+        className="w-full text-center text-[11px] text-zinc-500 hover:text-sky-700"
+      >
+        — {item.label} · seq {item.seq} —
+      </button>
+    );
+  };
+  const scrollerClass = 'min-h-0 flex-1 overflow-auto bg-zinc-50 dark:bg-zinc-950';
 
   return (
     <section
@@ -237,18 +249,22 @@ export function ModelViewPane() {
             streaming
           </span>
         )}
+        {isBrowsing && (
+          <button
+            type="button"
+            onClick={() => setBrowseKey(null)}
+            className="ml-auto rounded border border-zinc-300 px-1.5 text-[11px] text-zinc-600 hover:bg-zinc-100 dark:border-zinc-600 dark:text-zinc-300 dark:hover:bg-zinc-800"
+          >
+            ↓ newest
+          </button>
+        )}
       </div>
       {error && (
         <div className="px-2 py-1 text-xs text-red-700 dark:text-red-300">
           The model view could not be derived: {error}
         </div>
       )}
-      <div
-        ref={scrollRef}
-        className="min-h-0 flex-1 overflow-auto bg-zinc-50 dark:bg-zinc-950"
-        // Its own layout root, so pinning the newest message re-lays out this list only.
-        style={{ contain: 'strict' }}
-      >
+      <div ref={paneRef} className="flex min-h-0 flex-1 flex-col">
         {items.length === 0 && (
           <p className="p-4 text-center text-xs text-zinc-500">
             {cursorSeq === null
@@ -258,48 +274,82 @@ export function ModelViewPane() {
                 : 'No transcript entries up to the cursor.'}
           </p>
         )}
-        <div ref={contentRef} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualItems.map((virtualItem) => {
-            const item = items[virtualItem.index];
-            if (!item) return null;
-            return (
-              <div
-                key={virtualItem.key}
-                data-index={virtualItem.index}
-                ref={virtualizer.measureElement}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  transform: `translateY(${virtualItem.start}px)`,
-                }}
-                className="px-2 py-1"
-              >
-                {item.kind === 'message' && (
-                  <MessageView
-                    seq={item.seq}
-                    detail={feed.body(item.seq) ?? null}
-                    isReplacement={item.isReplacement}
-                    isAtCursor={item.seq === cursorSeq}
-                    onJump={onJump}
-                  />
-                )}
-                {item.kind === 'streaming' && view?.streaming && <StreamingView streaming={view.streaming} />}
-                {item.kind === 'marker' && (
-                  <button
-                    type="button"
-                    onClick={() => onJump(item.seq)}
-                    className="w-full text-center text-[11px] text-zinc-500 hover:text-sky-700"
+        {isBrowsing ? (
+          <div
+            ref={scrollRef}
+            className={scrollerClass}
+            // Its own layout root: measuring a card re-lays out this list only.
+            style={{ contain: 'strict' }}
+            data-testid="model-view-scroll"
+            data-scroll-mode="browse"
+          >
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {virtualItems.map((virtualItem) => {
+                const item = items[virtualItem.index];
+                if (!item) return null;
+                return (
+                  <div
+                    key={virtualItem.key}
+                    data-index={virtualItem.index}
+                    ref={virtualizer.measureElement}
+                    style={{
+                      position: 'absolute',
+                      top: 0,
+                      left: 0,
+                      right: 0,
+                      transform: `translateY(${virtualItem.start}px)`,
+                    }}
+                    className="px-2 py-1"
                   >
-                    — {item.label} · seq {item.seq} —
-                  </button>
+                    {renderItem(item)}
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        ) : (
+          items.length > 0 && (
+            <div
+              ref={tailRef}
+              className={`${scrollerClass} flex flex-col-reverse`}
+              style={{ contain: 'strict' }}
+              data-testid="model-view-scroll"
+              data-scroll-mode="tail"
+              onScroll={(event) => {
+                isTailScrolledRef.current = event.currentTarget.scrollTop < -1;
+              }}
+            >
+              {/* The one flex item: column-reverse keeps its bottom in view as it changes. */}
+              <div className="py-1">
+                {earlierCount > 0 && (
+                  <div className="px-2 py-1">
+                    <button
+                      type="button"
+                      onClick={() => {
+                        firstBrowseIndexRef.current = earlierCount - 1;
+                        setBrowseKey(followKey);
+                      }}
+                      className="w-full rounded border border-dashed border-zinc-300 py-1 text-[11px] text-zinc-500 hover:border-sky-400 hover:text-sky-700 dark:border-zinc-700 dark:hover:text-sky-300"
+                    >
+                      ↑ {earlierCount} earlier {earlierCount === 1 ? 'entry' : 'entries'}: browse all{' '}
+                      {items.length}
+                    </button>
+                  </div>
                 )}
+                {items.slice(earlierCount).map((item) => (
+                  <div key={itemKey(item)} className="px-2 py-1">
+                    {renderItem(item)}
+                  </div>
+                ))}
               </div>
-            );
-          })}
-        </div>
+            </div>
+          )
+        )}
       </div>
     </section>
   );
+}
+
+function itemKey(item: ListItem): string {
+  return item.kind === 'streaming' ? 'streaming' : `${item.kind}-${item.seq}`;
 }

@@ -1,0 +1,115 @@
+// Which messages the model view renders while it follows the cursor ("tail mode"): the newest ones,
+// as many as fill the pane plus a margin, in normal flow at the bottom of a column-reverse scroller.
+// Sizes are estimated from the bodies' text before anything is laid out, so a cursor move renders
+// its cards in one commit and lays them out in one frame: no measuring, no scroll write, no second
+// render (a virtualized list needs all three on every move, and during a scrub each lands on the
+// next move's critical path).
+import type { ContentBlock, ModelMessageDetail } from '../../../log/index.ts';
+import { TEXT_PREVIEW_CHARS } from '../../shared/visible-text.ts';
+
+/** Rendered beyond the pane's height, so a card estimated too tall never leaves a gap at the top (px). */
+export const TAIL_MARGIN_PX = 320;
+/** A card whose body has not arrived (px). */
+export const UNKNOWN_MESSAGE_PX = 120;
+
+/** Card padding, border, header and gaps (px), measured on the built app's cards. */
+const CARD_CHROME_PX = 52;
+const BLOCK_GAP_PX = 6;
+/** Line heights (px) and average glyph widths (px) of text-sm prose and text-xs mono. */
+const PROSE_LINE_PX = 20;
+const PROSE_CHAR_PX = 7.2;
+const MONO_LINE_PX = 16;
+const MONO_CHAR_PX = 7.3;
+/** A collapsed reasoning block, a tool call's header, a JSON tree row (px). */
+const COLLAPSED_BLOCK_PX = 24;
+const TOOL_HEADER_PX = 26;
+const JSON_ROW_PX = 18;
+/** Horizontal padding inside a card and around it (px). */
+const CARD_INSET_PX = 44;
+
+/** Lines `text` wraps to at `charsPerLine` (its first `maxChars` characters, as shown before "show all"). */
+export function estimateWrappedLines(
+  text: string,
+  charsPerLine: number,
+  maxChars = TEXT_PREVIEW_CHARS,
+): number {
+  const shown = text.length > maxChars ? text.slice(0, maxChars) : text;
+  const perLine = Math.max(1, Math.floor(charsPerLine));
+  let lines = 0;
+  let start = 0;
+  while (start <= shown.length) {
+    const end = shown.indexOf('\n', start);
+    const length = (end === -1 ? shown.length : end) - start;
+    lines += Math.max(1, Math.ceil(length / perLine));
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return lines;
+}
+
+function blockHeightPx(block: ContentBlock, widthPx: number, isProse: boolean): number {
+  const record = block as Record<string, unknown>;
+  const text = (key: string): string => (typeof record[key] === 'string' ? record[key] : '');
+  switch (block.type) {
+    case 'text':
+      return isProse
+        ? estimateWrappedLines(text('text'), widthPx / PROSE_CHAR_PX) * PROSE_LINE_PX
+        : estimateWrappedLines(text('text'), widthPx / MONO_CHAR_PX) * MONO_LINE_PX;
+    case 'reasoning':
+      return COLLAPSED_BLOCK_PX;
+    case 'tool-call': {
+      // A JSON tree shows about one row per top-level key; unparsable arguments show as text.
+      const args = text('arguments');
+      const keys = (args.match(/"[^"\\]*"\s*:/g) ?? []).length;
+      return TOOL_HEADER_PX + Math.max(1, Math.min(keys, 40)) * JSON_ROW_PX;
+    }
+    case 'tool-result': {
+      const inner = Array.isArray(record.content) ? (record.content as ContentBlock[]) : [];
+      return 20 + inner.reduce((sum, child) => sum + blockHeightPx(child, widthPx - 16, false), 0);
+    }
+    default:
+      return COLLAPSED_BLOCK_PX;
+  }
+}
+
+/** A card's height at a pane `paneWidthPx` wide, estimated from its blocks (prose: text-sm markdown; else mono). */
+export function estimateCardHeightPx(
+  blocks: readonly ContentBlock[],
+  isProse: boolean,
+  paneWidthPx: number,
+): number {
+  const widthPx = Math.max(120, paneWidthPx - CARD_INSET_PX);
+  let total = CARD_CHROME_PX;
+  for (const block of blocks) total += blockHeightPx(block, widthPx, isProse) + BLOCK_GAP_PX;
+  return total;
+}
+
+/** A message card's height at a pane `paneWidthPx` wide, estimated from its body (null: not loaded). */
+export function estimateMessageHeightPx(
+  detail: ModelMessageDetail | null | undefined,
+  paneWidthPx: number,
+): number {
+  if (!detail) return UNKNOWN_MESSAGE_PX;
+  const content = Array.isArray(detail.message.content) ? detail.message.content : [];
+  return estimateCardHeightPx(content, detail.type !== 'tool/result', paneWidthPx);
+}
+
+/**
+ * How many items, counted from the last, to render so that their estimated heights cover
+ * `viewportPx + TAIL_MARGIN_PX`: at least one (when there are any), at most `maxCount`.
+ */
+export function chooseTailCount(
+  count: number,
+  heightFromEndPx: (indexFromEnd: number) => number,
+  viewportPx: number,
+  maxCount: number,
+): number {
+  const limit = Math.min(count, Math.max(1, maxCount));
+  let covered = 0;
+  let chosen = 0;
+  while (chosen < limit && covered < viewportPx + TAIL_MARGIN_PX) {
+    covered += heightFromEndPx(chosen);
+    chosen += 1;
+  }
+  return chosen;
+}
