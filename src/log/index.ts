@@ -73,3 +73,11 @@ export type { InspectReport, ProjectReport } from './inspect-report.ts';
 export { buildInspectReport, buildProjectReport } from './inspect-report.ts';
 export type { FastDecompress, ZstdDecompressorName } from './zstd-decode.ts';
 export { decompressesProbeFrame } from './zstd-decode.ts';
+export type { PackedModelView } from './packed-model-view.ts';
+export {
+  packModelView,
+  packedMessageCount,
+  isPackedReplacement,
+  unpackMessage,
+  packedViewBuffers,
+} from './packed-model-view.ts';

@@ -1,6 +1,6 @@
 // The model view feed against a client whose answers the test releases one by one.
 import { describe, expect, it } from 'vitest';
-import type { ModelMessageDetail, ModelView } from '../log/index.ts';
+import { packModelView, type ModelMessageDetail, type PackedModelView } from '../log/index.ts';
 import type { LogClient, Query } from '../worker/client.ts';
 import { createModelViewFeed, type PrepareOutcome } from './model-view-feed.ts';
 
@@ -29,9 +29,9 @@ function answerAt(seq: number, messageSeqs: readonly number[], bodySeqs: readonl
   return { view: viewAt(seq, messageSeqs), tailBodies: bodiesOf(bodySeqs) };
 }
 
-/** A view at `seq` whose messages are the seqs `messageSeqs`. */
-function viewAt(seq: number, messageSeqs: readonly number[]): ModelView {
-  return {
+/** A view at `seq` whose messages are the seqs `messageSeqs` (packed, as the worker sends it). */
+function viewAt(seq: number, messageSeqs: readonly number[]): PackedModelView {
+  return packModelView({
     atSeq: seq,
     nodeCount: messageSeqs.length,
     messages: messageSeqs.map((message) => ({
@@ -41,7 +41,7 @@ function viewAt(seq: number, messageSeqs: readonly number[]): ModelView {
       isReplacement: false,
     })),
     streaming: null,
-  };
+  });
 }
 
 function bodiesOf(seqs: readonly number[]): ModelMessageDetail[] {

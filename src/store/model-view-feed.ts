@@ -4,7 +4,7 @@
 // already complete (its newest message bodies included): no frame shows panes at different seqs,
 // and the model view never waits behind the other panes' render and layout.
 
-import type { ModelMessageDetail, ModelView } from '../log/index.ts';
+import { packedMessageCount, type ModelMessageDetail, type PackedModelView } from '../log/index.ts';
 import type { LogClient } from '../worker/client.ts';
 import { LruCache } from './lru-cache.ts';
 
@@ -24,7 +24,7 @@ export const IMMEDIATE_PREPARER: CursorPreparer = { prepare: () => 'ready', rese
 
 export interface ModelViewFeed extends CursorPreparer {
   /** The model view at `seq`, if cached. */
-  view: (seq: number) => ModelView | undefined;
+  view: (seq: number) => PackedModelView | undefined;
   /** A message body, if cached. */
   body: (seq: number) => ModelMessageDetail | undefined;
   /** The last worker failure's message, or null (cleared by the next answer). */
@@ -57,7 +57,7 @@ interface Waiter {
 }
 
 export function createModelViewFeed(client: LogClient, options: ModelViewFeedOptions = {}): ModelViewFeed {
-  const views = new LruCache<number, ModelView>(options.viewsCached ?? VIEWS_CACHED);
+  const views = new LruCache<number, PackedModelView>(options.viewsCached ?? VIEWS_CACHED);
   const bodies = new LruCache<number, ModelMessageDetail>(options.bodiesCached ?? BODIES_CACHED);
   const tailCount = options.tailBodies ?? TAIL_BODIES;
   const listeners = new Set<() => void>();
@@ -84,8 +84,9 @@ export function createModelViewFeed(client: LogClient, options: ModelViewFeedOpt
   }
 
   /** The seqs of the newest messages of a view, whose bodies a prepare waits for. */
-  function tailSeqs(view: ModelView): number[] {
-    return tailCount > 0 ? view.messages.slice(-tailCount).map((message) => message.seq) : [];
+  function tailSeqs(view: PackedModelView): number[] {
+    const count = packedMessageCount(view);
+    return tailCount > 0 ? Array.from(view.seqs.subarray(Math.max(0, count - tailCount))) : [];
   }
 
   /** The view at `seq` and its tail bodies, in one round trip. */

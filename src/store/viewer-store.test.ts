@@ -1,6 +1,7 @@
 // Tests of the viewer store with a fake client: load lifecycle, permalink jumps, cursor keys.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoadListener, LogClient, LogSummary } from '../worker/client.ts';
+import { packModelView } from '../log/index.ts';
 import { createMemoryPersistence } from './log-persistence.ts';
 import { IMMEDIATE_PREPARER, type CursorPreparer, type PrepareOutcome } from './model-view-feed.ts';
 import { CURSOR_HOLD_MAX_MS, createViewerStore } from './viewer-store.ts';
@@ -276,5 +277,47 @@ describe('viewer store: a cursor move waits for its model view', () => {
     manual.asked.at(-1)!.settle('ready');
     await flushPromises();
     expect(store.getState()).toMatchObject({ loadState: 'loading', cursorSeq: null, pendingSeq: null });
+  });
+});
+
+describe('viewer store: what a cursor move fetches', () => {
+  /** A store with its own preparer over a fake worker that answers at once and records every query. */
+  function storeWithRecordedQueries(eventCount: number) {
+    const fake = createFakeClient();
+    const asked: string[] = [];
+    fake.client.query = ((query: { kind: string; seq?: number; startSeq?: number; count?: number }) => {
+      asked.push(query.kind);
+      if (query.kind === 'model-view')
+        return Promise.resolve({
+          view: packModelView({ atSeq: query.seq ?? 0, nodeCount: 0, messages: [], streaming: null }),
+          tailBodies: [],
+        });
+      if (query.kind === 'rows')
+        return Promise.resolve(
+          Array.from({ length: query.count ?? 0 }, (_, offset) => ({ seq: (query.startSeq ?? 0) + offset })),
+        );
+      return Promise.reject(new Error('not used'));
+    }) as LogClient['query'];
+    const store = createViewerStore({ client: fake.client, persistence: createMemoryPersistence() });
+    store.getState().actions.openUrl('http://x/a.jsonl');
+    fake.listeners.at(-1)!.onLoaded(summaryOf(eventCount), PROGRESS);
+    return { store, asked };
+  }
+
+  it('prepares only the model view for a far move, and the rows too for a near one (the list follows it at once)', async () => {
+    const { store, asked } = storeWithRecordedQueries(500);
+    await flushPromises();
+    expect(store.getState().cursorSeq).toBe(499);
+    asked.length = 0;
+    store.getState().actions.setCursor(100);
+    await flushPromises();
+    expect(store.getState().cursorSeq).toBe(100);
+    expect(asked).toEqual(['model-view']);
+    asked.length = 0;
+    store.getState().actions.setCursor(101);
+    await flushPromises();
+    expect(store.getState().cursorSeq).toBe(101);
+    expect(asked).toContain('model-view');
+    expect(asked).toContain('rows');
   });
 });

@@ -151,8 +151,15 @@ export interface ViewerStoreDependencies {
 export const EVENT_ROWS_PER_BLOCK = 16;
 /** Row blocks kept on the main thread (256 × 16 rows ≈ 4k rows). */
 const EVENT_ROW_BLOCKS_CACHED = 256;
-/** Rows on each side of a cursor target fetched before the cursor moves: more than a tall events list shows. */
-const ROWS_AROUND_CURSOR = 48;
+/** Rows on each side of a cursor target fetched before the list shows it: more than a tall events list shows. */
+export const ROWS_AROUND_CURSOR = 48;
+/**
+ * A move at most this many rows away is near: the events list follows it in the same render as the
+ * other panes, so its rows are prepared with the move. The list follows a far move only once the
+ * cursor settles (store/cursor-settle.ts) and prepares its rows then: during a scrub the move's
+ * critical path is the model view alone.
+ */
+export const NEAR_MOVE_ROWS = EVENT_ROWS_PER_BLOCK;
 
 /** One outcome for several preparations: superseded if one was, else unavailable if one was. */
 function combineOutcomes(outcomes: readonly PrepareOutcome[]): PrepareOutcome {
@@ -160,14 +167,18 @@ function combineOutcomes(outcomes: readonly PrepareOutcome[]): PrepareOutcome {
   return outcomes.includes('unavailable') ? 'unavailable' : 'ready';
 }
 
-/** Prepares a cursor move: the model view at the target and the event rows around it, in parallel. */
-function createCursorPreparer(modelViews: ModelViewFeed, eventRows: BlockFeed<EventRow>): CursorPreparer {
+/** Prepares a cursor move: the model view at the target and, for a near move, the event rows around it, in parallel. */
+function createCursorPreparer(
+  modelViews: ModelViewFeed,
+  eventRows: BlockFeed<EventRow>,
+  currentCursor: () => number | null,
+): CursorPreparer {
   return {
     prepare(seq) {
-      const parts = [
-        modelViews.prepare(seq),
-        eventRows.prepareRange(seq - ROWS_AROUND_CURSOR, seq + ROWS_AROUND_CURSOR),
-      ];
+      const cursor = currentCursor();
+      const isNear = cursor !== null && Math.abs(seq - cursor) <= NEAR_MOVE_ROWS;
+      const parts = [modelViews.prepare(seq)];
+      if (isNear) parts.push(eventRows.prepareRange(seq - ROWS_AROUND_CURSOR, seq + ROWS_AROUND_CURSOR));
       if (parts.every((part) => part === 'ready')) return 'ready';
       return Promise.all(parts.map((part) => Promise.resolve(part))).then(combineOutcomes);
     },
@@ -214,9 +225,11 @@ export function createViewerStore({ client, persistence, preparer }: ViewerStore
     EVENT_ROWS_PER_BLOCK,
     EVENT_ROW_BLOCKS_CACHED,
   );
-  const ownPreparer = createCursorPreparer(modelViews, eventRows);
+  let readCursor: () => number | null = () => null;
+  const ownPreparer = createCursorPreparer(modelViews, eventRows, () => readCursor());
   const movePreparer = preparer ?? ownPreparer;
   return createStore<ViewerState>()((set, get) => {
+    readCursor = () => get().cursorSeq;
     /** Whether the user moved the cursor during this load (then the end-of-load jump is skipped). */
     let hasUserMovedCursor = false;
     /** Identifies the latest load; callbacks of a replaced load are ignored. */

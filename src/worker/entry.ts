@@ -12,6 +12,8 @@ import {
   readEventRows,
   readModelMessage,
   createEventSearch,
+  packModelView,
+  packedViewBuffers,
 } from '../log/index.ts';
 import type { LogDecoder, ModelMessageDetail, OpenedLog, TriageReport } from '../log/index.ts';
 import { loadFastZstd } from './fast-zstd.ts';
@@ -21,6 +23,7 @@ import type {
   LoadProgress,
   LoadSource,
   MainToWorker,
+  ModelViewAnswer,
   Query,
   QueryResults,
   WorkerToMain,
@@ -60,8 +63,14 @@ const checksumVerifierReady: Promise<ChecksumVerifier> = loadChecksumVerifier().
 /** The WebAssembly zstd decompressor, started with the worker; null = fzstd only (FileFacts.decompressor). */
 const fastZstdReady = loadFastZstd();
 
-function post(message: WorkerToMain): void {
-  self.postMessage(message);
+/** Posts to the page; buffers in `transfer` move instead of being copied. */
+function post(message: WorkerToMain, transfer: Transferable[] = []): void {
+  self.postMessage(message, transfer);
+}
+
+/** What to transfer with a query's answer: a model view's packed columns. */
+function transferablesOf(result: unknown, query: Query): Transferable[] {
+  return query.kind === 'model-view' ? packedViewBuffers((result as ModelViewAnswer).view) : [];
 }
 
 const yieldChannel = new MessageChannel();
@@ -311,7 +320,7 @@ function answer(
       const view = deriveModelView(log, query.seq);
       const tail = query.tailBodies > 0 ? view.messages.slice(-query.tailBodies) : [];
       return {
-        view,
+        view: packModelView(view),
         tailBodies: readModelMessages(
           log,
           tail.map((message) => message.seq),
@@ -405,7 +414,11 @@ self.addEventListener('message', (event: MessageEvent<MainToWorker>) => {
         return;
       }
       try {
-        post({ type: 'result', requestId: message.requestId, result: answer(message.query, log) });
+        const result = answer(message.query, log);
+        post(
+          { type: 'result', requestId: message.requestId, result },
+          transferablesOf(result, message.query),
+        );
       } catch (error) {
         post({
           type: 'query-failed',

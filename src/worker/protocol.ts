@@ -9,11 +9,11 @@ import type {
   EventDetail,
   EventRow,
   ModelMessageDetail,
-  ModelView,
   TranscriptEntry,
   TriageReport,
   UsagePoint,
 } from '../log/views.ts';
+import type { PackedModelView } from '../log/packed-model-view.ts';
 
 /** Where a log comes from. A `File` is structured-cloneable, so the worker reads it itself. */
 export type LoadSource = { kind: 'file'; file: File } | { kind: 'url'; url: string; name: string };
@@ -97,7 +97,8 @@ export type Query =
   | { kind: 'search'; text: string; fromSeq: number; direction: 1 | -1 };
 
 export interface ModelViewAnswer {
-  view: ModelView;
+  /** Its message list in typed columns, transferred (src/log/packed-model-view.ts). */
+  view: PackedModelView;
   /** Bodies of the view's last `tailBodies` messages, in message order (fewer when some are unreadable). */
   tailBodies: ModelMessageDetail[];
 }

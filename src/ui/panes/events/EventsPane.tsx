@@ -6,7 +6,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EventRow } from '../../../log/index.ts';
 import { useBlockFeed } from '../../../store/use-block-cache.ts';
 import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
-import { aimedSeq } from '../../../store/viewer-store.ts';
+import { NEAR_MOVE_ROWS, ROWS_AROUND_CURSOR, aimedSeq } from '../../../store/viewer-store.ts';
 import { formatCount } from '../../shared/format.ts';
 import { createKnownScrollOffset } from '../../shared/known-scroll-offset.ts';
 import { useSettledCursor } from './use-settled-cursor.ts';
@@ -26,8 +26,6 @@ import {
   scrollTopToReveal,
 } from './list-layout.ts';
 
-/** A cursor move within this many rows of the row the list shows moves the list at once (a block at most). */
-const NEAR_MOVE_ROWS = BLOCK_ROWS;
 /** Blocks (of BLOCK_ROWS rows) rendered beyond the visible ones on each side: none, a block is taller than most viewports. */
 export const OVERSCAN_BLOCKS = 0;
 
@@ -88,22 +86,27 @@ export function EventsPane() {
   const client = useViewer((state) => state.client);
   const eventCount = useViewer((state) => state.summary?.eventCount ?? 0);
   const firstTime = useViewer((state) => state.summary?.firstTime ?? 0);
+  // The store's row cache: a near cursor move fetches the rows around its target before it lands.
+  const rowFeed = useViewer((state) => state.eventRows);
+  const rows = useBlockFeed(rowFeed);
   // Near moves (a step, a held arrow key) move the list with every other pane. A far jump builds the
   // most DOM of any pane, so during a scrub the model view and the other panes move at every step and
-  // the list once the cursor settles. Its rows are cached by then (the store prepares them with the
-  // move), so it never shows a loading placeholder.
+  // the list once the cursor settles, with the rows around its target fetched first: it never shows
+  // a loading placeholder.
+  const prepareRows = useCallback(
+    (seq: number) => rowFeed.prepareRange(seq - ROWS_AROUND_CURSOR, seq + ROWS_AROUND_CURSOR),
+    [rowFeed],
+  );
   const cursorSeq = useSettledCursor(
     store,
     useViewer((state) => state.cursorSeq),
     isNearMove,
+    prepareRows,
   );
   const selectedSeq = useViewer((state) => state.selectedSeq);
   const problemSeqs = useViewer((state) => state.problemSeqs);
   const actions = useViewer((state) => state.actions);
   const problemSet = useMemo(() => new Set(problemSeqs), [problemSeqs]);
-
-  // The store's row cache: a cursor move fetches the rows around its target before it lands.
-  const rows = useBlockFeed(useViewer((state) => state.eventRows));
 
   // Past what the browser can lay out (≈ 1.4 M rows in Chromium) the list shows a window of rows
   // that follows the cursor, so rows keep their height and every seq stays reachable.

@@ -2,7 +2,12 @@
 // seq), streaming output inside an attempt, or the human transcript (FORMAT.md §6.5).
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { TranscriptEntry } from '../../../log/index.ts';
+import {
+  isPackedReplacement,
+  packedMessageCount,
+  type PackedModelView,
+  type TranscriptEntry,
+} from '../../../log/index.ts';
 import { TAIL_BODIES } from '../../../store/model-view-feed.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { createKnownScrollOffset } from '../../shared/known-scroll-offset.ts';
@@ -31,6 +36,39 @@ type ListItem =
   | { kind: 'message'; seq: number; isReplacement: boolean }
   | { kind: 'streaming' }
   | { kind: 'marker'; seq: number; label: string };
+
+/** The pane's items, read by index: a model view's come from its packed columns, one object per item read. */
+interface ItemList {
+  count: number;
+  messageCount: number;
+  at(index: number): ListItem | undefined;
+}
+
+function arrayItems(items: readonly ListItem[]): ItemList {
+  return {
+    count: items.length,
+    messageCount: items.filter((item) => item.kind === 'message').length,
+    at: (index) => items[index],
+  };
+}
+
+/** A model view's messages, then its streaming card when the cursor is inside a model attempt. */
+function packedItems(view: PackedModelView): ItemList {
+  const messageCount = packedMessageCount(view);
+  return {
+    count: messageCount + (view.streaming ? 1 : 0),
+    messageCount,
+    at: (index) => {
+      if (index < 0 || index >= messageCount)
+        return index === messageCount && view.streaming ? { kind: 'streaming' } : undefined;
+      return {
+        kind: 'message',
+        seq: view.seqs[index] ?? -1,
+        isReplacement: isPackedReplacement(view, index),
+      };
+    },
+  };
+}
 
 function describeTranscriptMarker(entry: TranscriptEntry): string | null {
   switch (entry.kind) {
@@ -92,9 +130,9 @@ export function ModelViewPane() {
     };
   }, [client, mode, generation, transcript?.generation]);
 
-  const items = useMemo<ListItem[]>(() => {
+  const items = useMemo<ItemList>(() => {
     if (mode === 'transcript') {
-      if (!transcript || cursorSeq === null) return [];
+      if (!transcript || cursorSeq === null) return arrayItems([]);
       const shown: ListItem[] = [];
       for (const entry of transcript.entries) {
         if (entry.seq > cursorSeq) break;
@@ -106,29 +144,22 @@ export function ModelViewPane() {
             label: describeTranscriptMarker(entry) ?? entry.kind,
           });
       }
-      return shown;
+      return arrayItems(shown);
     }
-    if (!view) return [];
-    const shown: ListItem[] = view.messages.map((message) => ({
-      kind: 'message',
-      seq: message.seq,
-      isReplacement: message.isReplacement,
-    }));
-    if (view.streaming) shown.push({ kind: 'streaming' });
-    return shown;
+    return view ? packedItems(view) : arrayItems([]);
   }, [mode, transcript, cursorSeq, view]);
 
   // Tail mode (the default): the newest items that fill the pane, in normal flow at the bottom of a
   // column-reverse scroller that stays at its bottom without a scroll write (tail-window.ts). "Show
   // earlier" switches to browsing mode, a virtualized list of every item, until the cursor moves.
-  const followKey = `${mode}:${cursorSeq ?? ''}:${items.length}`;
+  const followKey = `${mode}:${cursorSeq ?? ''}:${items.count}`;
   const [browseKey, setBrowseKey] = useState<string | null>(null);
   const isBrowsing = browseKey === followKey;
   const [paneRef, paneSize] = useObservedSize<HTMLDivElement>();
   const tailCount = chooseTailCount(
-    items.length,
+    items.count,
     (fromEnd) => {
-      const item = items[items.length - 1 - fromEnd];
+      const item = items.at(items.count - 1 - fromEnd);
       if (item?.kind === 'message') return estimateMessageHeightPx(feed.body(item.seq), paneSize.width);
       if (item?.kind === 'streaming' && view?.streaming)
         return estimateCardHeightPx(view.streaming.blocks, true, paneSize.width);
@@ -137,7 +168,7 @@ export function ModelViewPane() {
     paneSize.height,
     MAX_TAIL_ITEMS,
   );
-  const earlierCount = items.length - tailCount;
+  const earlierCount = items.count - tailCount;
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const getScrollElement = useCallback(() => scrollRef.current, []);
@@ -148,14 +179,14 @@ export function ModelViewPane() {
   // Stable per item list, so the virtualizer's measurements are rebuilt only when the list changes.
   const getItemKey = useCallback(
     (index: number) => {
-      const item = items[index];
+      const item = items.at(index);
       return item ? itemKey(item) : index;
     },
     [items],
   );
   const virtualizer = useVirtualizer({
     // Inert in tail mode (no items, no scroll element).
-    count: isBrowsing ? items.length : 0,
+    count: isBrowsing ? items.count : 0,
     getScrollElement,
     estimateSize,
     overscan: OVERSCAN_MESSAGES,
@@ -174,9 +205,10 @@ export function ModelViewPane() {
     if (isBrowsing) virtualizer.scrollToIndex(firstBrowseIndexRef.current, { align: 'end' });
   }, [isBrowsing, virtualizer]);
 
-  const shownSeqs = (
-    isBrowsing ? virtualItems.map((virtualItem) => items[virtualItem.index]) : items.slice(earlierCount)
-  ).flatMap((item) => (item?.kind === 'message' ? [item.seq] : []));
+  const shownItems = isBrowsing
+    ? virtualItems.map((virtualItem) => items.at(virtualItem.index))
+    : Array.from({ length: tailCount }, (_, offset) => items.at(earlierCount + offset));
+  const shownSeqs = shownItems.flatMap((item) => (item?.kind === 'message' ? [item.seq] : []));
   const shownKey = shownSeqs.join(',');
   useEffect(() => {
     if (shownKey) feed.requestBodies(shownKey.split(',').map(Number));
@@ -197,8 +229,7 @@ export function ModelViewPane() {
   }, [followKey]);
 
   const onJump = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
-  const messageCount =
-    mode === 'model' ? (view?.messages.length ?? 0) : items.filter((item) => item.kind === 'message').length;
+  const messageCount = items.messageCount;
   const renderItem = (item: ListItem): ReactNode => {
     if (item.kind === 'message')
       return (
@@ -265,7 +296,7 @@ export function ModelViewPane() {
         </div>
       )}
       <div ref={paneRef} className="flex min-h-0 flex-1 flex-col">
-        {items.length === 0 && (
+        {items.count === 0 && (
           <p className="p-4 text-center text-xs text-zinc-500">
             {cursorSeq === null
               ? 'No events yet.'
@@ -285,7 +316,7 @@ export function ModelViewPane() {
           >
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {virtualItems.map((virtualItem) => {
-                const item = items[virtualItem.index];
+                const item = items.at(virtualItem.index);
                 if (!item) return null;
                 return (
                   <div
@@ -308,7 +339,7 @@ export function ModelViewPane() {
             </div>
           </div>
         ) : (
-          items.length > 0 && (
+          items.count > 0 && (
             <div
               ref={tailRef}
               className={`${scrollerClass} flex flex-col-reverse`}
@@ -332,15 +363,18 @@ export function ModelViewPane() {
                       className="w-full rounded border border-dashed border-zinc-300 py-1 text-[11px] text-zinc-500 hover:border-sky-400 hover:text-sky-700 dark:border-zinc-700 dark:hover:text-sky-300"
                     >
                       ↑ {earlierCount} earlier {earlierCount === 1 ? 'entry' : 'entries'}: browse all{' '}
-                      {items.length}
+                      {items.count}
                     </button>
                   </div>
                 )}
-                {items.slice(earlierCount).map((item) => (
-                  <div key={itemKey(item)} className="px-2 py-1">
-                    {renderItem(item)}
-                  </div>
-                ))}
+                {shownItems.map(
+                  (item) =>
+                    item && (
+                      <div key={itemKey(item)} className="px-2 py-1">
+                        {renderItem(item)}
+                      </div>
+                    ),
+                )}
               </div>
             </div>
           )

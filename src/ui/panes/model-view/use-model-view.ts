@@ -1,7 +1,7 @@
 // The model view pane's reads from the store's model view feed (src/store/model-view-feed.ts): the
 // view at the cursor, message bodies, and re-renders when anything new is cached.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { ModelView } from '../../../log/index.ts';
+import type { PackedModelView } from '../../../log/index.ts';
 import type { ModelViewFeed } from '../../../store/model-view-feed.ts';
 
 /**
@@ -12,7 +12,7 @@ import type { ModelViewFeed } from '../../../store/model-view-feed.ts';
 export function useModelView(feed: ModelViewFeed, seq: number | null) {
   useSyncExternalStore(feed.subscribe, feed.version);
   const view = seq === null ? undefined : feed.view(seq);
-  const [lastView, setLastView] = useState<ModelView | null>(null);
+  const [lastView, setLastView] = useState<PackedModelView | null>(null);
   if (view !== undefined && view !== lastView) setLastView(view);
   const isMissing = seq !== null && view === undefined;
   useEffect(() => {
