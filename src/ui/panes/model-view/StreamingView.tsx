@@ -13,9 +13,9 @@ export function StreamingView({ streaming }: { streaming: StreamingState }) {
         <span className="font-semibold uppercase tracking-wide text-emerald-700 dark:text-emerald-300">
           {streaming.finishKind ? `assistant · finished (${streaming.finishKind})` : 'assistant · streaming'}
         </span>
-        {!streaming.finishKind && (
-          <span className="h-2 w-2 animate-pulse rounded-full bg-emerald-500" aria-hidden />
-        )}
+        {/* Still: a replay is paused at this seq, and an endless animation would keep the page
+            rendering (and, without a GPU, rasterizing and compositing) every frame while it shows. */}
+        {!streaming.finishKind && <span className="h-2 w-2 rounded-full bg-emerald-500" aria-hidden />}
         <span className="font-mono text-zinc-500">
           turn {streaming.turn} · step {streaming.step} · {streaming.chunkCount} chunks from seq{' '}
           {streaming.firstChunkSeq}

@@ -8,7 +8,7 @@ import type { ContentBlock, ModelMessageDetail } from '../../../log/index.ts';
 import { TEXT_PREVIEW_CHARS } from '../../shared/visible-text.ts';
 
 /** Rendered beyond the pane's height, so a card estimated too tall never leaves a gap at the top (px). */
-export const TAIL_MARGIN_PX = 320;
+export const TAIL_MARGIN_PX = 120;
 /** A card whose body has not arrived (px). */
 export const UNKNOWN_MESSAGE_PX = 120;
 
