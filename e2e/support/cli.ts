@@ -1,19 +1,21 @@
 // Runs the project's CLI (an independent reader of the same file) to get expected answers for specs.
 import { execFileSync } from 'node:child_process';
 
-/** `npm run cli -- project FILE --at SEQ --json`: the model view's message count at `seq`. */
-export function projectMessageCount(file: string, seq: number): number {
+/** `npm run cli -- project FILE --at SEQ --json`: the seqs of the messages the model view lists at `seq`, in order. */
+export function projectMessageSeqs(file: string, seq: number): number[] {
   const output = execFileSync(
     'npm',
     ['run', '--silent', 'cli', '--', 'project', file, '--at', String(seq), '--json'],
-    {
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
+    { encoding: 'utf8', timeout: 60_000 },
   );
-  const parsed = JSON.parse(output) as { at: number | null; messages: unknown[] };
+  const parsed = JSON.parse(output) as { at: number | null; messages: { sourceSeq: number }[] };
   if (parsed.at !== seq) throw new Error(`CLI answered for seq ${String(parsed.at)}, asked ${seq}`);
-  return parsed.messages.length;
+  return parsed.messages.map((message) => message.sourceSeq);
+}
+
+/** The model view's message count at `seq`, from the CLI. */
+export function projectMessageCount(file: string, seq: number): number {
+  return projectMessageSeqs(file, seq).length;
 }
 
 /** `npm run cli -- inspect FILE --json`: the tool calls that have a tool/call event (what the timeline draws). */
