@@ -15,6 +15,7 @@ import { Scrubber } from './scrubber/Scrubber.tsx';
 import { usePlayback } from './scrubber/use-playback.ts';
 import { EmptyState } from './shell/EmptyState.tsx';
 import { ErrorBoundary } from './shell/ErrorBoundary.tsx';
+import { FontWarmup } from './shell/FontWarmup.tsx';
 import { HeaderBar } from './shell/HeaderBar.tsx';
 import { KeysOverlay } from './shell/KeysOverlay.tsx';
 import { LoadProgressBar } from './shell/LoadProgressBar.tsx';
@@ -258,6 +259,7 @@ function Shell({ store }: { store: ViewerStore }) {
         </div>
       )}
       {isKeysOverlayOpen && <KeysOverlay onClose={() => actions.setKeysOverlayOpen(false)} />}
+      <FontWarmup />
     </div>
   );
 }
