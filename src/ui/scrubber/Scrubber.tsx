@@ -126,7 +126,12 @@ export function Scrubber() {
           className="w-full accent-sky-600"
         />
       </div>
-      <div className="w-56 shrink-0 text-right font-mono text-xs tabular-nums" data-testid="cursor-position">
+      {/* One line, always: a label that wrapped at some seqs (T1234 S12) changed the footer's height, so
+          the panes above resized, and the events list re-laid out and re-rendered, during a scrub. */}
+      <div
+        className="w-72 shrink-0 overflow-hidden text-ellipsis whitespace-nowrap text-right font-mono text-xs tabular-nums"
+        data-testid="cursor-position"
+      >
         <span className="font-semibold">seq {formatCount(shownSeq)}</span>
         <span className="text-zinc-500"> / {formatCount(Math.max(0, eventCount - 1))}</span>
         {turnAtCursor && (

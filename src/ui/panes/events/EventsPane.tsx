@@ -83,12 +83,8 @@ function isNearMove(shown: number, next: number): boolean {
 /** The events list with a search box and the detail of the selected event. */
 export function EventsPane() {
   const store = useViewerStoreApi();
-  const client = useViewer((state) => state.client);
-  const eventCount = useViewer((state) => state.summary?.eventCount ?? 0);
-  const firstTime = useViewer((state) => state.summary?.firstTime ?? 0);
   // The store's row cache: a near cursor move fetches the rows around its target before it lands.
   const rowFeed = useViewer((state) => state.eventRows);
-  const rows = useBlockFeed(rowFeed);
   // Near moves (a step, a held arrow key) move the list with every other pane. A far jump builds the
   // most DOM of any pane, so during a scrub the model view and the other panes move at every step and
   // the list once the cursor settles, with the rows around its target fetched first: it never shows
@@ -103,6 +99,17 @@ export function EventsPane() {
     isNearMove,
     prepareRows,
   );
+  // This wrapper re-renders at every move; the list below only when the cursor it shows changes.
+  return <EventsPaneBody cursorSeq={cursorSeq} />;
+}
+
+/** The pane itself, at the cursor `cursorSeq` (the settled one). */
+const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: number | null }) {
+  const store = useViewerStoreApi();
+  const client = useViewer((state) => state.client);
+  const eventCount = useViewer((state) => state.summary?.eventCount ?? 0);
+  const firstTime = useViewer((state) => state.summary?.firstTime ?? 0);
+  const rows = useBlockFeed(useViewer((state) => state.eventRows));
   const selectedSeq = useViewer((state) => state.selectedSeq);
   const problemSeqs = useViewer((state) => state.problemSeqs);
   const actions = useViewer((state) => state.actions);
@@ -328,4 +335,4 @@ export function EventsPane() {
       )}
     </section>
   );
-}
+});
