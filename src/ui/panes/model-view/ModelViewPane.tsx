@@ -150,8 +150,8 @@ export function ModelViewPane() {
   }, [mode, transcript, cursorSeq, view]);
 
   // Tail mode (the default): the newest items that fill the pane, in normal flow at the bottom of a
-  // column-reverse scroller that stays at its bottom without a scroll write (tail-window.ts). "Show
-  // earlier" switches to browsing mode, a virtualized list of every item, until the cursor moves.
+  // column-reverse scroller that stays at its bottom without a scroll write (tail-window.ts). "Browse
+  // all" switches to browsing mode, a virtualized list of every item, until the cursor moves.
   const followKey = `${mode}:${cursorSeq ?? ''}:${items.count}`;
   const [browseKey, setBrowseKey] = useState<string | null>(null);
   const isBrowsing = browseKey === followKey;
