@@ -65,6 +65,32 @@ describe('block feed', () => {
     expect(held.asked).toHaveLength(2);
   });
 
+  it('caches seeded items by block, keeps what is cached or in flight, and fetches past a short seed', () => {
+    const held = createHeldFetcher();
+    const feed = createBlockFeed(held.fetchBlock, 4, 16);
+    let notified = 0;
+    feed.subscribe(() => notified++);
+    feed.ensureRange(8, 11); // block 2 in flight
+    feed.seed(0, [0, 1, 2, 3, 4, 5, 6, 7, 80, 90]);
+    expect(notified).toBe(1);
+    expect(feed.getBlock(0)).toEqual([0, 1, 2, 3]);
+    expect(feed.getBlock(1)).toEqual([4, 5, 6, 7]);
+    expect(feed.getBlock(2)).toBeUndefined();
+    expect(feed.prepareRange(0, 7)).toBe('ready');
+    expect(held.asked).toHaveLength(1);
+    // A short seeded block (a log still loading) is fetched again when an item past its end is needed.
+    feed.seed(12, [12]);
+    feed.ensureRange(12, 13);
+    expect(held.asked.map(({ start, count }) => [start, count])).toEqual([
+      [8, 4],
+      [12, 4],
+    ]);
+    // Not at a block boundary: ignored.
+    feed.seed(5, [5]);
+    expect(feed.getItem(5)).toBe(5);
+    expect(notified).toBe(2);
+  });
+
   it('reports a failed block as unavailable and keeps the message', async () => {
     const held = createHeldFetcher();
     const feed = createBlockFeed(held.fetchBlock, 4, 16);

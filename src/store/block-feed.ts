@@ -16,6 +16,11 @@ export interface BlockFeed<T> {
    * once if they are, else a promise ('unavailable' when one failed).
    */
   prepareRange: (start: number, end: number) => PrepareOutcome | Promise<PrepareOutcome>;
+  /**
+   * Caches items the worker sent unasked, `items[0]` being index `start` (a block multiple): the first
+   * rows of a log come with its first summary. A block already cached or being fetched is kept.
+   */
+  seed: (start: number, items: readonly T[]) => void;
   /** The last failure's message (for people), or null. */
   error: () => string | null;
   /** Drops every block: the list changed (another log, or more of it loaded). */
@@ -112,6 +117,17 @@ export function createBlockFeed<T>(
       const pending = fetchRange(start, end);
       if (pending.length === 0) return 'ready';
       return Promise.all(pending).then((results) => (results.every(Boolean) ? 'ready' : 'unavailable'));
+    },
+    seed(start, items) {
+      if (start % blockSize !== 0) return;
+      let isAdded = false;
+      for (let offset = 0; offset < items.length; offset += blockSize) {
+        const block = (start + offset) / blockSize;
+        if (cache.get(block) !== undefined || inFlight.has(block)) continue;
+        cache.set(block, items.slice(offset, offset + blockSize));
+        isAdded = true;
+      }
+      if (isAdded) notify();
     },
     error: () => lastError,
     reset() {

@@ -308,12 +308,14 @@ export function createViewerStore({ client, persistence, preparer }: ViewerStore
         onProgress(progress) {
           if (isCurrent()) set({ progress });
         },
-        onSummary(summary) {
+        onSummary(summary, firstRows) {
           if (!isCurrent()) return;
           applySummary(summary);
+          // The first summary brings the first rows: the events list mounts with their content.
+          if (firstRows) eventRows.seed(0, firstRows);
           if (get().cursorSeq === null && summary.eventCount > 0) {
-            // Ask for the first rows and model view now, while the panes mount: the first rows then
-            // appear with their content instead of as placeholders a round trip earlier.
+            // Ask for (any missing) first rows and the model view now, while the panes mount: the
+            // first rows then appear with their content instead of as placeholders a round trip later.
             eventRows.ensureRange(0, ROWS_AROUND_CURSOR);
             modelViews.show(0);
             set({ cursorSeq: 0 });

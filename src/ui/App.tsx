@@ -27,7 +27,7 @@ import { useTheme } from './use-theme.ts';
 import { DeferredWorkContext, type DeferredWorkScheduler } from './shared/deferred-work.ts';
 
 /**
- * Between the workspace's staged mounts (ms): more than a frame, so the events list, the timeline
+ * Between the workspace's staged mounts (ms): more than a frame, so the shell with the events list, the timeline
  * and the right pane are each laid out and painted in a frame of their own.
  */
 const MOUNT_STAGGER_MS = 20;
@@ -179,9 +179,9 @@ function Shell({ store }: { store: ViewerStore }) {
       )}
       {hasWorkspace ? (
         <main className="relative flex min-h-0 flex-1 flex-col">
-          {/* The workspace appears in four short tasks and frames instead of one long one: the shell with
-              the first summary, then the events list (first rows), the timeline and the right pane. The
-              placeholder holds the timeline's height (TimelinePane: header + 92 px canvas). */}
+          {/* The workspace appears in three short tasks and frames instead of one long one: the shell and
+              the events list (with the first rows) with the first summary, then the timeline and the
+              right pane. The placeholder holds the timeline's height (TimelinePane: header + 92 px canvas). */}
           <MountSoon
             delayMs={MOUNT_STAGGER_MS}
             placeholder={<div className="h-[119px] shrink-0 border-b border-zinc-200 dark:border-zinc-800" />}
@@ -192,11 +192,11 @@ function Shell({ store }: { store: ViewerStore }) {
           </MountSoon>
           <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,9fr)_minmax(0,11fr)]">
             <div className="min-h-0 border-r border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-              <MountSoon>
-                <ErrorBoundary label="Events" resetKey={generation}>
-                  <EventsPane />
-                </ErrorBoundary>
-              </MountSoon>
+              {/* With the shell, not staggered: its first rows come with the first summary, and the
+                  frame this saves is most of what stands between the drop and the first rows. */}
+              <ErrorBoundary label="Events" resetKey={generation}>
+                <EventsPane />
+              </ErrorBoundary>
             </div>
             <div className="flex min-h-0 flex-col">
               <div

@@ -11,6 +11,7 @@ import type {
   QueryResults,
   WorkerToMain,
 } from './protocol.ts';
+import type { EventRow } from '../log/views.ts';
 
 export type { LoadFailure, LoadProgress, LoadSource, LogSummary, Query, QueryResults } from './protocol.ts';
 export { PROBLEM_MARKS_MAX } from './protocol.ts';
@@ -18,8 +19,9 @@ export { PROBLEM_MARKS_MAX } from './protocol.ts';
 /** Callbacks of one load. Exactly one of `onLoaded` / `onFailed` is called, once, at the end. */
 export interface LoadListener {
   onProgress(progress: LoadProgress): void;
-  /** A partial summary while loading (first rows can be shown), then never after the end. */
-  onSummary(summary: LogSummary): void;
+  /** A partial summary while loading (first rows can be shown), then never after the end; the first
+   * one comes with the log's first rows. */
+  onSummary(summary: LogSummary, firstRows?: readonly EventRow[]): void;
   onLoaded(summary: LogSummary, progress: LoadProgress): void;
   onFailed(failure: LoadFailure): void;
 }
@@ -104,7 +106,8 @@ export function createLogClient(createWorker: WorkerFactory = createLogWorker): 
         if (currentLoad?.loadId === message.loadId) currentLoad.listener.onProgress(message.progress);
         return;
       case 'summary':
-        if (currentLoad?.loadId === message.loadId) currentLoad.listener.onSummary(message.summary);
+        if (currentLoad?.loadId === message.loadId)
+          currentLoad.listener.onSummary(message.summary, message.firstRows);
         return;
       case 'turns':
         if (currentLoad?.loadId === message.loadId) currentLoad.turnParts.push(message.turns);

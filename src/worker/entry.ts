@@ -39,6 +39,13 @@ const WORK_SLICE_MS = 12;
  * chunk and queries waited between chunks. 64 KiB of zstd is a few ms.
  */
 const PUSH_SLICE_BYTES = 64 * 1024;
+/**
+ * The first slice is smaller: it runs on cold code (a 64 KiB first slice took ~40 ms), and what the
+ * first summary needs, the header and a screen of rows, is in its first few kilobytes.
+ */
+const FIRST_PUSH_SLICE_BYTES = 8 * 1024;
+/** Rows sent with the first summary: more than a tall events list shows (ROWS_AROUND_CURSOR + a block). */
+const FIRST_ROWS = 64;
 const PROGRESS_INTERVAL_MS = 100;
 /** Partial summaries during a load: the first as soon as events exist, then at this pace. */
 const SUMMARY_INTERVAL_MS = 700;
@@ -215,12 +222,14 @@ async function runLoad(loadId: number, source: LoadSource): Promise<void> {
       }
       const { done, value } = await reader.read();
       if (done) break;
-      for (let offset = 0; offset < value.byteLength; offset += PUSH_SLICE_BYTES) {
+      for (let offset = 0; offset < value.byteLength;) {
         if (load.isCancelled) {
           await reader.cancel().catch(() => undefined);
           return;
         }
-        const slice = value.subarray(offset, Math.min(value.byteLength, offset + PUSH_SLICE_BYTES));
+        const sliceBytes = bytesRead === 0 ? FIRST_PUSH_SLICE_BYTES : PUSH_SLICE_BYTES;
+        const slice = value.subarray(offset, Math.min(value.byteLength, offset + sliceBytes));
+        offset += slice.byteLength;
         bytesRead += slice.byteLength;
         decoder.push(slice);
 
@@ -236,12 +245,14 @@ async function runLoad(loadId: number, source: LoadSource): Promise<void> {
         }
         const eventCount = decoder.log.store.eventCount;
         if (eventCount > 0 && (!hasSentRows || now - lastSummaryAt >= SUMMARY_INTERVAL_MS)) {
+          const firstRows = hasSentRows ? undefined : readEventRows(decoder.log, 0, FIRST_ROWS);
           hasSentRows = true;
           lastSummaryAt = now;
           post({
             type: 'summary',
             loadId,
             summary: buildLogSummary(decoder.log, name, { turnsMax: TURNS_DURING_LOAD_MAX }),
+            firstRows,
           });
         }
         if (now - lastYieldAt >= WORK_SLICE_MS) {

@@ -141,7 +141,9 @@ export interface LoadFailure {
 export type WorkerToMain =
   | { type: 'progress'; loadId: number; progress: LoadProgress }
   /** Sent a few times during a load (first rows can be shown) and once at the end. */
-  | { type: 'summary'; loadId: number; summary: LogSummary }
+  /** `firstRows` (the log's first rows) comes with the first summary only, so the events list shows
+   * them without a round trip to a worker that is busy decoding. */
+  | { type: 'summary'; loadId: number; summary: LogSummary; firstRows?: EventRow[] }
   /** Leading turns of the final summary, sent in parts just before 'loaded' so no one message is a
    * long structured clone on the main thread; the client puts them in front of 'loaded''s `turns`. */
   | { type: 'turns'; loadId: number; turns: TurnSpan[] }
