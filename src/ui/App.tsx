@@ -27,8 +27,8 @@ import { useTheme } from './use-theme.ts';
 import { DeferredWorkContext, type DeferredWorkScheduler } from './shared/deferred-work.ts';
 
 /**
- * Between the workspace's staged mounts (ms): more than a frame, so the shell with the events list, the timeline
- * and the right pane are each laid out and painted in a frame of their own.
+ * Between the workspace's staged mounts (ms): more than a frame, so the shell with the events list,
+ * the timeline and the right pane are each laid out and painted in a frame of their own.
  */
 const MOUNT_STAGGER_MS = 20;
 
