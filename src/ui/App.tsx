@@ -192,11 +192,14 @@ function Shell({ store }: { store: ViewerStore }) {
           </MountSoon>
           <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,9fr)_minmax(0,11fr)]">
             <div className="min-h-0 border-r border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-              {/* With the shell, not staggered: its first rows come with the first summary, and the
-                  frame this saves is most of what stands between the drop and the first rows. */}
-              <ErrorBoundary label="Events" resetKey={generation}>
-                <EventsPane />
-              </ErrorBoundary>
+              {/* Right after the shell (a transition, not a later task): its first rows come with the
+                  first summary, and a frame between them was most of what stood between the drop and
+                  the first rows. */}
+              <MountSoon>
+                <ErrorBoundary label="Events" resetKey={generation}>
+                  <EventsPane />
+                </ErrorBoundary>
+              </MountSoon>
             </div>
             <div className="flex min-h-0 flex-col">
               <div

@@ -9,6 +9,9 @@ import { useEffect, useState } from 'react';
 const SAMPLES = [
   'font-mono text-[10px]',
   'font-mono text-[11px]',
+  // The events list's rows.
+  'font-mono text-[11.5px]',
+  'font-mono text-[11.5px] tabular-nums',
   'font-mono text-xs',
   'font-mono text-xs font-semibold',
   'font-mono text-sm',

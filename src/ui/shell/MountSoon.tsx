@@ -1,10 +1,12 @@
-// Mounts its children one task after it mounts itself, so a big first render (the workspace appearing
-// with the first rows of a 1 M-event log) is split into several shorter main-thread tasks.
+// Mounts its children after it mounts itself, as a transition, so a big first render (the workspace
+// appearing with the first rows of a 1 M-event log) is split into several shorter main-thread tasks.
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 /**
- * Renders `placeholder` (default nothing) first and `children` after a macrotask (`delayMs`, default
- * 0 ms; stagger siblings with different delays). Once mounted, children stay mounted.
+ * Renders `placeholder` (default nothing) first and `children` in a transition: with `delayMs` 0 (the
+ * default) one started right after this commit, usually rendered before the next frame; else one
+ * started after a timer of `delayMs` (stagger siblings with different delays). Once mounted, children
+ * stay mounted.
  */
 export function MountSoon({
   children,
@@ -20,6 +22,10 @@ export function MountSoon({
     if (isMounted) return;
     // A transition: React renders the children in 5 ms slices, yielding between them, instead of one
     // task as long as the whole pane's first render.
+    if (delayMs === 0) {
+      startTransition(() => setMounted(true));
+      return;
+    }
     const timer = setTimeout(() => startTransition(() => setMounted(true)), delayMs);
     return () => clearTimeout(timer);
   }, [isMounted, delayMs]);
