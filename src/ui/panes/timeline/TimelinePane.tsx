@@ -27,6 +27,8 @@ const LANES: Record<TimelineSpan['lane'], { top: number; height: number; label: 
   tool: { top: 73, height: 8, label: 'tools' },
 };
 const PROBLEM_ROW_TOP_PX = 86;
+/** Where the cursor line starts (below the axis label). */
+const CURSOR_TOP_PX = 12;
 
 const REASON_COLORS: Record<string, string> = {
   completed: '#10b981',
@@ -73,7 +75,6 @@ export function TimelinePane() {
   const actions = useViewer((state) => state.actions);
   const theme = useViewer((state) => state.theme);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const cursorCanvasRef = useRef<HTMLCanvasElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   /** The canvas width in CSS px once measured; nothing is drawn before (no throw-away first draw). */
   const [width, setWidth] = useState<number | null>(null);
@@ -207,22 +208,9 @@ export function TimelinePane() {
     }
   }, [spans, scale, width, problemSeqs, axis, eventCount, theme]);
 
-  // The cursor has its own canvas: a scrub redraws one line, not every span (10,000+ steps).
-  useEffect(() => {
-    const canvas = cursorCanvasRef.current;
-    if (!canvas || width === null) return;
-    const context = prepareCanvas(canvas, width, CANVAS_HEIGHT_PX);
-    if (!context) return;
-    if (cursorSeq === null) return;
-    const isDark = document.documentElement.classList.contains('dark');
-    const x = Math.round(scale.toX(cursorSeq)) + 0.5;
-    context.strokeStyle = isDark ? '#38bdf8' : '#0284c7';
-    context.lineWidth = 2;
-    context.beginPath();
-    context.moveTo(x, 12);
-    context.lineTo(x, CANVAS_HEIGHT_PX);
-    context.stroke();
-  }, [scale, width, cursorSeq, theme]);
+  // The cursor is an element of its own moved by a transform: a scrub moves it without redrawing
+  // any canvas (10,000+ steps) or rasterizing anything.
+  const cursorX = cursorSeq === null || width === null ? null : Math.round(scale.toX(cursorSeq));
 
   const hoveredSpan = hover?.span ?? null;
   useEffect(() => {
@@ -338,12 +326,19 @@ export function TimelinePane() {
           }}
           onMouseLeave={() => setHover(null)}
         />
-        <canvas
-          ref={cursorCanvasRef}
-          aria-hidden
-          className="pointer-events-none absolute inset-0"
-          style={{ width: '100%', height: CANVAS_HEIGHT_PX }}
-        />
+        {cursorX !== null && (
+          <div
+            aria-hidden
+            data-testid="timeline-cursor"
+            className="pointer-events-none absolute left-0 w-0.5 bg-sky-600 dark:bg-sky-400"
+            style={{
+              top: CURSOR_TOP_PX,
+              height: CANVAS_HEIGHT_PX - CURSOR_TOP_PX,
+              transform: `translateX(${cursorX - 1}px)`,
+              willChange: 'transform',
+            }}
+          />
+        )}
         {hover && hoverText && (
           <div
             className="pointer-events-none absolute top-0 z-20 whitespace-nowrap rounded bg-zinc-900/90 px-2 py-1 text-[11px] text-white shadow"
