@@ -225,11 +225,9 @@ export function createViewerStore({ client, persistence, preparer }: ViewerStore
     EVENT_ROWS_PER_BLOCK,
     EVENT_ROW_BLOCKS_CACHED,
   );
-  let readCursor: () => number | null = () => null;
-  const ownPreparer = createCursorPreparer(modelViews, eventRows, () => readCursor());
-  const movePreparer = preparer ?? ownPreparer;
   return createStore<ViewerState>()((set, get) => {
-    readCursor = () => get().cursorSeq;
+    const ownPreparer = createCursorPreparer(modelViews, eventRows, () => get().cursorSeq);
+    const movePreparer = preparer ?? ownPreparer;
     /** Whether the user moved the cursor during this load (then the end-of-load jump is skipped). */
     let hasUserMovedCursor = false;
     /** Identifies the latest load; callbacks of a replaced load are ignored. */
