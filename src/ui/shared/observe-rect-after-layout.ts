@@ -14,7 +14,16 @@ export function observeRectAfterLayout(
   callback: (rect: { width: number; height: number }) => void,
 ): (() => void) | undefined {
   const element = instance.scrollElement;
-  if (!element || typeof ResizeObserver === 'undefined') return undefined;
+  if (!element) return undefined;
+  return observeContentSize(element, callback);
+}
+
+/** Calls `callback` with `element`'s content size (whole px) after each layout that changes it; returns the stop function. */
+export function observeContentSize(
+  element: Element,
+  callback: (size: { width: number; height: number }) => void,
+): (() => void) | undefined {
+  if (typeof ResizeObserver === 'undefined') return undefined;
   const observer = new ResizeObserver((entries) => {
     const box = entries.at(-1)?.contentRect;
     if (box) callback({ width: Math.round(box.width), height: Math.round(box.height) });

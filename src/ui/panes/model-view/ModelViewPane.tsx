@@ -17,7 +17,7 @@ import { StreamingView } from './StreamingView.tsx';
 import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
 import { useModelView } from './use-model-view.ts';
 import { chooseTailCount, estimateCardHeightPx, estimateMessageHeightPx } from './tail-window.ts';
-import { useObservedSize } from './use-observed-size.ts';
+import { useObservedSize } from '../../shared/use-observed-size.ts';
 
 const MODE_OPTIONS = [
   { value: 'model', label: 'What the model sees' },

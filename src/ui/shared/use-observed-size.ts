@@ -1,6 +1,7 @@
 // An element's content size from ResizeObserver (after the browser's own layout, never a forced
 // one); a window-sized guess until the first observation.
 import { useCallback, useRef, useState } from 'react';
+import { observeContentSize } from './observe-rect-after-layout.ts';
 
 export interface ObservedSize {
   width: number;
@@ -13,19 +14,16 @@ export function useObservedSize<T extends Element>(): [(element: T | null) => vo
     width: typeof window === 'undefined' ? 800 : window.innerWidth / 2,
     height: typeof window === 'undefined' ? 600 : window.innerHeight,
   }));
-  const observerRef = useRef<ResizeObserver | null>(null);
+  const stopRef = useRef<(() => void) | undefined>(undefined);
   const ref = useCallback((element: T | null) => {
-    observerRef.current?.disconnect();
-    observerRef.current = null;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver((entries) => {
-      const box = entries.at(-1)?.contentRect;
-      if (!box) return;
-      const next = { width: Math.round(box.width), height: Math.round(box.height) };
-      setSize((current) => (current.width === next.width && current.height === next.height ? current : next));
-    });
-    observer.observe(element);
-    observerRef.current = observer;
+    stopRef.current?.();
+    stopRef.current = element
+      ? observeContentSize(element, (next) =>
+          setSize((current) =>
+            current.width === next.width && current.height === next.height ? current : next,
+          ),
+        )
+      : undefined;
   }, []);
   return [ref, size];
 }
