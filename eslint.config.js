@@ -20,23 +20,73 @@ const BROWSER_GLOBALS_FORBIDDEN_IN_CORE = [
   message: 'src/log is the pure core: return problems instead of touching globals.',
 }));
 
+/**
+ * The layers of src/log, lowest first. A layer imports only the layers before it and the shared
+ * vocabulary at the root of src/log (event.ts, problems.ts); index.ts, the public entry, sees all.
+ */
+const CORE_LAYERS = [
+  ['base', 'helpers every layer uses: binary search, seq → span lookup, typed columns, the text cleaner'],
+  ['container', 'bytes → text: sniffing, zstd frames and decompression, line splitting'],
+  ['format', 'the stored row shapes: header and envelope checks, legacy upgrades, packed rows'],
+  ['storage', 'the log store: line bytes, typed columns per event, readers'],
+  ['structure', 'the index: turns, steps, attempts, tool calls, the surface fold'],
+  ['decode', 'the decoder that drives container → format → storage → structure into an OpenedLog'],
+  ['projections', 'what panes show: model view, streaming, transcript, rows, links, search, usage'],
+  ['reports', 'triage, the bug report, the inspect report'],
+];
+
+const CORE_PATTERNS = [
+  {
+    group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*'],
+    message: 'The core imports no UI library.',
+  },
+  {
+    group: ['**/worker/**', '**/store/**', '**/ui/**', '**/url/**', '**/cli/**'],
+    message: 'The core imports only src/log.',
+  },
+  { group: ['node:*', 'fs', 'path'], message: 'The core runs in a worker too: no Node modules.' },
+  { group: ['**/testing/**'], message: 'src/log/testing is for tests only.' },
+];
+
+/** The deny patterns of one core layer: every layer above it (and, for the root files, every layer). */
+function coreLayerPatterns(layerIndex) {
+  const above = CORE_LAYERS.slice(layerIndex + 1).map(([name]) => name);
+  if (above.length === 0) return CORE_PATTERNS;
+  const layerName = layerIndex < 0 ? 'the shared vocabulary' : CORE_LAYERS[layerIndex][0];
+  return [
+    ...CORE_PATTERNS,
+    {
+      group: above.flatMap((name) => [`../${name}/**`, `./${name}/**`, `../../${name}/**`]),
+      message: `src/log layers import downward only (${CORE_LAYERS.map(([n]) => n).join(' → ')}); ${layerName} is below these.`,
+    },
+  ];
+}
+
+const CORE_TEST_IGNORES = ['src/log/**/*.test.ts', 'src/log/testing/**'];
+
 /** Per-folder import allowlist (as deny patterns, since ESLint has no allowlist rule). */
 const RULES = [
   {
-    files: ['src/log/**/*.ts'],
-    ignores: ['src/log/**/*.test.ts', 'src/log/testing/**'],
-    patterns: [
-      {
-        group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*'],
-        message: 'The core imports no UI library.',
-      },
-      {
-        group: ['**/worker/**', '**/store/**', '**/ui/**', '**/url/**', '**/cli/**'],
-        message: 'The core imports only src/log.',
-      },
-      { group: ['node:*', 'fs', 'path'], message: 'The core runs in a worker too: no Node modules.' },
-    ],
+    files: ['src/log/index.ts'],
+    patterns: CORE_PATTERNS,
     globals: BROWSER_GLOBALS_FORBIDDEN_IN_CORE,
+  },
+  {
+    files: ['src/log/*.ts'],
+    ignores: [...CORE_TEST_IGNORES, 'src/log/index.ts'],
+    patterns: coreLayerPatterns(-1),
+    globals: BROWSER_GLOBALS_FORBIDDEN_IN_CORE,
+  },
+  ...CORE_LAYERS.map(([name], index) => ({
+    files: [`src/log/${name}/**/*.ts`],
+    ignores: CORE_TEST_IGNORES,
+    patterns: coreLayerPatterns(index),
+    globals: BROWSER_GLOBALS_FORBIDDEN_IN_CORE,
+  })),
+  {
+    // Tests of the core may use src/log/testing and Node, but still no UI or app folders.
+    files: ['src/log/**/*.test.ts', 'src/log/testing/**/*.ts'],
+    patterns: CORE_PATTERNS.slice(0, 2),
   },
   {
     files: ['src/worker/**/*.ts'],

@@ -13,10 +13,15 @@ import { decompress as fzstdDecompress } from 'fzstd';
 import { decompress as zstdWasmDecompress } from '@bokuweb/zstd-wasm';
 import { createRandom, ensureLargeLog, initZstdOnce, type LargeLogFiles } from './generate-large-log.ts';
 import { loadFastZstd } from '../src/cli/fast-zstd.ts';
-import type { FastDecompress, OpenedLog } from '../src/log/index.ts';
-import { createLogDecoder, type DecoderOptions } from '../src/log/log-decoder.ts';
-import { deriveModelView } from '../src/log/model-view.ts';
-import { loadChecksumVerifier, type ChecksumVerifier } from '../src/log/zstd-checksum.ts';
+import {
+  createLogDecoder,
+  deriveModelView,
+  loadChecksumVerifier,
+  type ChecksumVerifier,
+  type DecoderOptions,
+  type FastDecompress,
+  type OpenedLog,
+} from '../src/log/index.ts';
 import { readOption } from './lib/cli-options.ts';
 
 /** Events after which the viewer can show its first screen (issue: "time to the first 10,000 events"). */

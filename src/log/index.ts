@@ -15,8 +15,8 @@ export type {
 export { KNOWN_EVENT_TYPES, ChunkKind, asSeq, isRecord } from './event.ts';
 export type { LogProblem, ProblemKind, ProblemEffect, Verdict, VerdictStatus } from './problems.ts';
 export { ValidationStage, deriveVerdict } from './problems.ts';
-export type { OpenedLog, FileFacts, ContainerKind } from './opened-log.ts';
-export type { LogStore } from './log-store.ts';
+export type { OpenedLog, FileFacts, ContainerKind } from './decode/opened-log.ts';
+export type { LogStore } from './storage/log-store.ts';
 export type {
   LogIndex,
   TurnSpan,
@@ -30,54 +30,47 @@ export type {
   RetryRecord,
   SurfaceOpRecord,
   TurnEndReasonKind,
-} from './log-index-types.ts';
-export type {
-  ModelView,
-  ModelViewMessage,
-  ModelMessageDetail,
-  StreamingState,
-  TranscriptEntry,
-  EventRow,
-  EventLink,
-  EventDetail,
-  TriageReport,
-  TriageCall,
-  UsagePoint,
-} from './views.ts';
-export type { TriageFinding } from './views.ts';
+} from './structure/log-index-types.ts';
+export type { ModelView, ModelViewMessage, ModelMessageDetail } from './projections/model-view.ts';
+export type { StreamingState } from './projections/block-assembler.ts';
+export type { TranscriptEntry } from './projections/transcript.ts';
+export type { EventRow, EventDetail } from './projections/event-rows.ts';
+export type { EventLink } from './projections/event-links.ts';
+export type { TriageReport, TriageCall, TriageFinding } from './reports/triage.ts';
+export type { UsagePoint } from './projections/usage.ts';
 export {
   deriveTriage,
   describeToolNameCheck,
   formatBugReport,
   RETRY_ADVICE,
   TRIAGE_PROBLEMS_MAX,
-} from './triage.ts';
-export type { TurnUsage } from './usage.ts';
-export { deriveUsage, sumUsageByTurn, findUsagePointAt } from './usage.ts';
-export type { SurfaceCheckpoint } from './log-index-types.ts';
-export { createLogIndexBuilder, createEmptyLogIndex } from './log-index.ts';
-export type { LogIndexBuilder } from './log-index.ts';
-export { deriveModelView, deriveSurfaceNodes, readModelMessage } from './model-view.ts';
-export { deriveStreamingState, BlockAssembler } from './block-assembler.ts';
-export { readStoredEventAt, readUpgradedEventAt } from './chunk-reader.ts';
-export type { DecoderOptions, DecodeProgress, LogDecoder } from './log-decoder.ts';
-export { createLogDecoder, decodeLog, DEFAULT_MAX_TEXT_BYTES } from './log-decoder.ts';
-export type { ChecksumVerifier } from './zstd-checksum.ts';
-export { loadChecksumVerifier } from './zstd-checksum.ts';
-export { summarizeEvent, toPlainLine, SUMMARY_MAX_CHARS } from './event-summary.ts';
-export { deriveEventLinks } from './event-links.ts';
-export { readEventRows, readEventDetail } from './event-rows.ts';
-export { deriveTranscript } from './transcript.ts';
-export { createEventSearch, searchEvents, type EventSearch, type SearchStep } from './search.ts';
-export type { InspectReport, ProjectReport } from './inspect-report.ts';
-export { buildInspectReport, buildProjectReport } from './inspect-report.ts';
-export type { FastDecompress, ZstdDecompressorName } from './zstd-decode.ts';
-export { decompressesProbeFrame } from './zstd-decode.ts';
-export type { PackedModelView } from './packed-model-view.ts';
+} from './reports/triage.ts';
+export type { TurnUsage } from './projections/usage.ts';
+export { deriveUsage, sumUsageByTurn, findUsagePointAt } from './projections/usage.ts';
+export type { SurfaceCheckpoint } from './structure/log-index-types.ts';
+export { createLogIndexBuilder, createEmptyLogIndex } from './structure/log-index.ts';
+export type { LogIndexBuilder } from './structure/log-index.ts';
+export { deriveModelView, deriveSurfaceNodes, readModelMessage } from './projections/model-view.ts';
+export { deriveStreamingState, BlockAssembler } from './projections/block-assembler.ts';
+export { readStoredEventAt, readUpgradedEventAt } from './storage/chunk-reader.ts';
+export type { DecoderOptions, DecodeProgress, LogDecoder } from './decode/log-decoder.ts';
+export { createLogDecoder, decodeLog, DEFAULT_MAX_TEXT_BYTES } from './decode/log-decoder.ts';
+export type { ChecksumVerifier } from './container/zstd-checksum.ts';
+export { loadChecksumVerifier } from './container/zstd-checksum.ts';
+export { summarizeEvent, toPlainLine, SUMMARY_MAX_CHARS } from './projections/event-summary.ts';
+export { deriveEventLinks } from './projections/event-links.ts';
+export { readEventRows, readEventDetail } from './projections/event-rows.ts';
+export { deriveTranscript } from './projections/transcript.ts';
+export { createEventSearch, searchEvents, type EventSearch, type SearchStep } from './projections/search.ts';
+export type { InspectReport, ProjectReport } from './reports/inspect-report.ts';
+export { buildInspectReport, buildProjectReport } from './reports/inspect-report.ts';
+export type { FastDecompress, ZstdDecompressorName } from './container/zstd-decode.ts';
+export { decompressesProbeFrame } from './container/zstd-decode.ts';
+export type { PackedModelView } from './projections/packed-model-view.ts';
 export {
   packModelView,
   packedMessageCount,
   isPackedReplacement,
   unpackMessage,
   packedViewBuffers,
-} from './packed-model-view.ts';
+} from './projections/packed-model-view.ts';

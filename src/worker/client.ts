@@ -11,7 +11,7 @@ import type {
   QueryResults,
   WorkerToMain,
 } from './protocol.ts';
-import type { EventRow } from '../log/views.ts';
+import type { EventRow } from '../log/index.ts';
 
 export type { LoadFailure, LoadProgress, LoadSource, LogSummary, Query, QueryResults } from './protocol.ts';
 export { PROBLEM_MARKS_MAX } from './protocol.ts';

@@ -1,19 +1,21 @@
 // The typed messages between the main thread (src/worker/client.ts) and the log worker
 // (src/worker/entry.ts). Type-only: nothing here runs. Everything crosses by structured clone.
 
-import type { SessionHeader } from '../log/event.ts';
-import type { ToolCallStatus, TurnSpan } from '../log/log-index-types.ts';
-import type { FileFacts } from '../log/opened-log.ts';
-import type { LogProblem, Verdict } from '../log/problems.ts';
 import type {
   EventDetail,
   EventRow,
+  FileFacts,
+  LogProblem,
   ModelMessageDetail,
+  PackedModelView,
+  SessionHeader,
+  ToolCallStatus,
   TranscriptEntry,
   TriageReport,
+  TurnSpan,
   UsagePoint,
-} from '../log/views.ts';
-import type { PackedModelView } from '../log/packed-model-view.ts';
+  Verdict,
+} from '../log/index.ts';
 
 /** Where a log comes from. A `File` is structured-cloneable, so the worker reads it itself. */
 export type LoadSource = { kind: 'file'; file: File } | { kind: 'url'; url: string; name: string };
@@ -97,7 +99,7 @@ export type Query =
   | { kind: 'search'; text: string; fromSeq: number; direction: 1 | -1 };
 
 export interface ModelViewAnswer {
-  /** Its message list in typed columns, transferred (src/log/packed-model-view.ts). */
+  /** Its message list in typed columns, transferred (src/log/projections/packed-model-view.ts). */
   view: PackedModelView;
   /** Bodies of the view's last `tailBodies` messages, in message order (fewer when some are unreadable). */
   tailBodies: ModelMessageDetail[];

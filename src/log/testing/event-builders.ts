@@ -2,11 +2,11 @@
 // event or packed row) and drive the index builder, so the index and projections are tested
 // without the decoder. Importable only from *.test.ts.
 
-import type { ChunkRun } from '../event-sink.ts';
+import type { ChunkRun } from '../structure/event-sink.ts';
 import type { ContentBlock, StoredEvent, TokenUsage } from '../event.ts';
-import { createLogIndexBuilder } from '../log-index.ts';
-import { LogStore } from '../log-store.ts';
-import type { OpenedLog } from '../opened-log.ts';
+import { createLogIndexBuilder } from '../structure/log-index.ts';
+import { LogStore } from '../storage/log-store.ts';
+import type { OpenedLog } from '../decode/opened-log.ts';
 import type { LogProblem } from '../problems.ts';
 import { deriveVerdict } from '../problems.ts';
 

@@ -6,7 +6,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decompress } from 'fzstd';
-import { scanZstdFrame } from '../zstd-frames.ts';
+import { scanZstdFrame } from '../container/zstd-frames.ts';
 import { initLogBuilder, joinBytes, rawZstdFrame } from './log-builder.ts';
 import { CORPUS_DIR } from './corpus-dir.ts';
 

@@ -1,0 +1,53 @@
+// A decoded log: file facts, header, verdict, problems, the columnar store and the structural index.
+
+import type { SessionHeader } from '../event.ts';
+import type { LogIndex } from '../structure/log-index-types.ts';
+import type { LogStore } from '../storage/log-store.ts';
+import type { LogProblem, Verdict } from '../problems.ts';
+import type { ZstdDecompressorName } from '../container/zstd-decode.ts';
+
+export type ContainerKind = 'jsonl' | 'zstd' | 'unknown';
+
+/** Facts about the bytes (CLI.md `file`). */
+export interface FileFacts {
+  /** Size of the input in bytes (compressed size for zstd). */
+  bytes: number;
+  container: ContainerKind;
+  /** Complete zstd frames; null for plain jsonl. */
+  frames: number | null;
+  /** True when the last zstd frame or the last line is incomplete. */
+  tornTail: boolean;
+  /** Decompressed text length in bytes (equals `bytes` for plain jsonl). */
+  textBytes: number;
+  /** Frames whose content checksum was verified, and whether a verifier was available at all. */
+  checksumsVerified: number;
+  hasChecksumVerifier: boolean;
+  /** A UTF-8 BOM was stripped before reading (upstream would refuse the file). */
+  hadBom: boolean;
+  /**
+   * zstd only (absent for plain jsonl): `zstd-wasm` when the injected fast decompressor
+   * (DecoderOptions.fastDecompress) decoded at least one complete frame — frames without a declared
+   * size, a torn tail and any frame it failed on went to fzstd — else `fzstd`.
+   */
+  decompressor?: ZstdDecompressorName;
+}
+
+/**
+ * Everything known about one log after (or during) decoding. `header` is the header object as
+ * parsed (null when absent or unparsable) — its fields are trusted only if no `bad-header` problem
+ * was reported. Events are `0 .. store.eventCount)`, the contiguous valid prefix (CLI.md).
+ */
+export interface OpenedLog {
+  file: FileFacts;
+  header: SessionHeader | null;
+  verdict: Verdict;
+  problems: LogProblem[];
+  store: LogStore;
+  index: LogIndex;
+  /** Storage lines read after the header (events, rows and problem lines alike). */
+  lineCount: number;
+  /** Packed chunk rows expanded. */
+  packedRows: number;
+  /** True once the whole input was read (false while a load is in progress or was cancelled). */
+  isComplete: boolean;
+}

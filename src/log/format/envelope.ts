@@ -1,0 +1,126 @@
+// Whole-log checks of one event (FORMAT.md §3.5): obsolete vocabulary, message shapes, the
+// unknown-type gate and the envelope. Each returns null when the event passes, else a reason.
+
+import type { StoredEvent } from '../event.ts';
+import { KNOWN_EVENT_TYPES, isRecord } from '../event.ts';
+
+/** The seven keys an event envelope may have (FORMAT.md §3.1). */
+const ENVELOPE_KEYS = new Set(['type', 'seq', 'time', 'data', 'surfaceOp', 'sourceEventSeqs', 'ignorable']);
+
+/** Obsolete tags that make upstream reject the log (FORMAT.md §3.5.1). */
+const OBSOLETE_TYPES = new Set(['request/header-delta', 'mode/set']);
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
+/** §3.5.1: `request/header-delta`, `mode/set`, or a `request/header` with reason "fallback". Checked on the stored event. */
+export function checkObsoleteVocabulary(event: StoredEvent): string | null {
+  if (OBSOLETE_TYPES.has(event.type))
+    return `Obsolete event type "${event.type}": dsh no longer reads logs that contain it.`;
+  if (event.type === 'request/header' && isRecord(event.data) && event.data['reason'] === 'fallback')
+    return 'Obsolete request/header with reason "fallback": dsh no longer reads logs that contain it.';
+  return null;
+}
+
+/** Checks id/role/content/source of a message object; `role` is the required role. */
+function checkMessage(message: unknown, role: 'user' | 'assistant', what: string): string | null {
+  if (!isRecord(message)) return `${what} is not an object`;
+  if (!isNonEmptyString(message['id'])) return `${what} has no non-empty string id`;
+  if (message['role'] !== role) return `${what} role is not "${role}"`;
+  if (!Array.isArray(message['content'])) return `${what} content is not an array`;
+  if (!isRecord(message['source'])) return `${what} has no source object`;
+  return null;
+}
+
+/** §3.5.3 message shapes of user/message, assistant/message and tool/result (after legacy upgrades). */
+export function checkMessageShape(event: StoredEvent): string | null {
+  const data = event.data;
+  switch (event.type) {
+    case 'user/message': {
+      const fault = checkMessage(data, 'user', 'user/message data');
+      if (fault) return fault;
+      const source = (data as Record<string, unknown>)['source'] as Record<string, unknown>;
+      if (!isNonEmptyString(source['kind'])) return 'user/message source has no non-empty string kind';
+      return null;
+    }
+    case 'assistant/message': {
+      if (!isRecord(data)) return 'assistant/message data is not an object';
+      const message = data['message'];
+      const fault = checkMessage(message, 'assistant', 'assistant/message data.message');
+      if (fault) return fault;
+      const source = (message as Record<string, unknown>)['source'] as Record<string, unknown>;
+      if (source['kind'] !== 'model') return 'assistant/message source kind is not "model"';
+      if (!isNonEmptyString(source['provider']) || !isNonEmptyString(source['model']))
+        return 'assistant/message source lacks a non-empty provider and model';
+      return null;
+    }
+    case 'tool/result': {
+      if (!isRecord(data)) return 'tool/result data is not an object';
+      const message = data['message'];
+      const fault = checkMessage(message, 'user', 'tool/result data.message');
+      if (fault) return fault;
+      const record = message as Record<string, unknown>;
+      const source = record['source'] as Record<string, unknown>;
+      if (source['kind'] !== 'tool') return 'tool/result source kind is not "tool"';
+      if (!isNonEmptyString(source['callId'])) return 'tool/result source has no non-empty string callId';
+      const content = record['content'] as unknown[];
+      if (content.length !== 1) return 'tool/result content is not exactly one block';
+      const block = content[0];
+      if (!isRecord(block) || block['type'] !== 'tool-result')
+        return 'tool/result content block is not "tool-result"';
+      if (!Array.isArray(block['content'])) return 'tool/result block content is not an array';
+      if (block['toolCallId'] !== source['callId'])
+        return 'tool/result toolCallId differs from source.callId';
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** §3.5.4: a type outside Appendix A without `ignorable: true` makes upstream refuse the log. */
+export function checkUnknownType(event: StoredEvent): string | null {
+  if (KNOWN_EVENT_TYPES.has(event.type) || event.ignorable === true) return null;
+  return `Unknown event type "${event.type}" without ignorable: true; dsh refuses the log as "format unsupported" (likely written by a newer harness).`;
+}
+
+function checkRequestHeader(data: unknown): string | null {
+  const header = isRecord(data) ? data['header'] : undefined;
+  const config = isRecord(header) ? header['config'] : undefined;
+  if (!isRecord(header) || !isRecord(config)) return 'request/header has no data.header.config object';
+  if (!isNonEmptyString(config['provider']) || !isNonEmptyString(config['model']))
+    return 'request/header config lacks a non-empty provider and model';
+  if ('reasoningEffort' in config && !isNonEmptyString(config['reasoningEffort']))
+    return 'request/header config reasoningEffort is not a non-empty string';
+  if ('adapterDefaults' in header) {
+    const defaults = header['adapterDefaults'];
+    if (!isRecord(defaults)) return 'request/header adapterDefaults is not an object';
+    for (const key of Object.keys(defaults)) {
+      if (key !== 'reasoningEffort' && key !== 'maxTokens')
+        return `request/header adapterDefaults holds an unexpected key "${key}"`;
+      if (defaults[key] !== true) return `request/header adapterDefaults.${key} is not true`;
+      if (!(key in config)) return `request/header adapterDefaults.${key} is set but config.${key} is absent`;
+    }
+  }
+  return null;
+}
+
+/**
+ * §3.5.6 envelope check of one event as parsed from its line (`value` is the raw object; the seq
+ * was already matched to its index by the scan). Returns the first fault or null.
+ */
+export function checkEnvelope(value: Record<string, unknown>): string | null {
+  for (const key in value) {
+    if (!ENVELOPE_KEYS.has(key)) return `the event has a key "${key}" outside the envelope`;
+  }
+  if (typeof value['type'] !== 'string') return 'the event `type` is not a string';
+  const time = value['time'];
+  if (typeof time !== 'number' || !Number.isSafeInteger(time))
+    return 'the event `time` is not a safe integer';
+  if (!('data' in value)) return 'the event has no `data`';
+  if ('ignorable' in value && value['ignorable'] !== true)
+    return 'the event `ignorable` is present but not true';
+  if (value['type'] === 'request/header') return checkRequestHeader(value['data']);
+  return null;
+}

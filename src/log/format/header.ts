@@ -1,0 +1,107 @@
+// Header line validation (FORMAT.md §2.2): the version gate first, then the shape checks, as upstream orders them.
+
+import type { SessionHeader } from '../event.ts';
+import { isRecord } from '../event.ts';
+import type { LogProblem } from '../problems.ts';
+import { ValidationStage } from '../problems.ts';
+
+/** The only header `version` this build reads (upstream SESSION_FORMAT_VERSION). */
+export const SUPPORTED_FORMAT_VERSION = 0;
+
+/** Header keys that upstream retired; their presence rejects the log (FORMAT.md §2.2 step 5). */
+const RETIRED_HEADER_KEYS = ['sandboxMode', 'approvalPolicy'] as const;
+
+/** Result of checking the header line: the parsed header (null unless it is a JSON object) and its problems. */
+export interface HeaderCheck {
+  header: SessionHeader | null;
+  problems: LogProblem[];
+}
+
+function isNonNegativeSafeInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && !Object.is(value, -0);
+}
+
+function headerProblem(
+  kind: 'bad-header' | 'unsupported-version',
+  effect: 'corrupt' | 'unsupported',
+  stage: ValidationStage,
+  message: string,
+): LogProblem {
+  return { kind, effect, stage, line: 1, seq: null, byteOffset: 0, message };
+}
+
+/**
+ * Checks the parsed first line. `parsed` is the JSON.parse result, or `undefined` when the line
+ * was not valid JSON. A numeric version other than 0 is refused before any shape check (and the
+ * shape is then not checked: a newer format need not satisfy today's shape).
+ */
+export function checkHeader(parsed: unknown): HeaderCheck {
+  if (parsed === undefined)
+    return {
+      header: null,
+      problems: [
+        headerProblem(
+          'bad-header',
+          'corrupt',
+          ValidationStage.HEADER_SHAPE,
+          'The first line is not valid JSON, so it is not a session header; dsh refuses this log.',
+        ),
+      ],
+    };
+  if (!isRecord(parsed))
+    return {
+      header: null,
+      problems: [
+        headerProblem(
+          'bad-header',
+          'corrupt',
+          ValidationStage.HEADER_SHAPE,
+          'The first line is not a JSON object, so it is not a session header; dsh refuses this log.',
+        ),
+      ],
+    };
+  const header = parsed as SessionHeader;
+  const version = parsed['version'];
+  if (typeof version === 'number' && version !== SUPPORTED_FORMAT_VERSION) {
+    const message =
+      version > SUPPORTED_FORMAT_VERSION
+        ? `The log has format version ${version}, written by a newer dsh than this viewer reads (version ${SUPPORTED_FORMAT_VERSION}); upgrade dsh (and this viewer) to open it.`
+        : `The log has format version ${version}, older than version ${SUPPORTED_FORMAT_VERSION}; no upgrade path ships for it.`;
+    return {
+      header,
+      problems: [
+        headerProblem('unsupported-version', 'unsupported', ValidationStage.HEADER_VERSION, message),
+      ],
+    };
+  }
+  const faults: string[] = [];
+  if (parsed['type'] !== 'session') faults.push('`type` is not "session"');
+  if (typeof version !== 'number') faults.push('`version` is missing or not a number');
+  if (typeof parsed['id'] !== 'string') faults.push('`id` is missing or not a string');
+  if (!isNonNegativeSafeInteger(parsed['createdAt']))
+    faults.push('`createdAt` is not a non-negative safe integer');
+  if (!('delegationDepth' in parsed)) faults.push('`delegationDepth` is missing');
+  else if (!isNonNegativeSafeInteger(parsed['delegationDepth']))
+    faults.push('`delegationDepth` is not a non-negative safe integer');
+  if ('origin' in parsed && parsed['origin'] !== 'subagent') faults.push('`origin` is not "subagent"');
+  if ('agentPreset' in parsed && typeof parsed['agentPreset'] !== 'string')
+    faults.push('`agentPreset` is not a string');
+  for (const key of RETIRED_HEADER_KEYS) if (key in parsed) faults.push(`retired key \`${key}\` is present`);
+  if ('cwd' in parsed && typeof parsed['cwd'] !== 'string') faults.push('`cwd` is not a string');
+  if ('parentSession' in parsed && typeof parsed['parentSession'] !== 'string')
+    faults.push('`parentSession` is not a string');
+  if ('seedLength' in parsed && !isNonNegativeSafeInteger(parsed['seedLength']))
+    faults.push('`seedLength` is not a non-negative safe integer');
+  if (faults.length === 0) return { header, problems: [] };
+  return {
+    header,
+    problems: [
+      headerProblem(
+        'bad-header',
+        'corrupt',
+        ValidationStage.HEADER_SHAPE,
+        `The first line is not a valid session header (${faults.join('; ')}); dsh refuses this log. The viewer reads it anyway.`,
+      ),
+    ],
+  };
+}

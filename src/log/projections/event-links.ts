@@ -1,0 +1,184 @@
+// Links from one event to the events it relates to (FORMAT.md §6.4, §7.5): sources, consumer, tool
+// call pairings and replacements, command/approval/compaction/retry pairs, turn and step bounds.
+
+import { findTurnAt } from './block-assembler.ts';
+import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
+import { isRecord } from '../event.ts';
+import type { ToolCallRecord } from '../structure/log-index-types.ts';
+import type { OpenedLog } from '../decode/opened-log.ts';
+import { findOp } from '../structure/surface.ts';
+
+/** A link from one event to another (sources, consumer, pairings). */
+export interface EventLink {
+  label: string;
+  seq: number;
+}
+
+/** Source links listed one by one; longer `sourceEventSeqs` lists are cut to their ends. */
+const SOURCE_LINKS_MAX = 12;
+
+/**
+ * Every link of event `seq`, in a stable order without duplicates (same label and seq). Throws
+ * for a seq outside the log.
+ */
+export function deriveEventLinks(log: OpenedLog, seq: number): EventLink[] {
+  if (seq < 0 || seq >= log.store.eventCount) throw new RangeError(`seq ${seq} is outside the log`);
+  const links: EventLink[] = [];
+  const seen = new Set<string>();
+  const add = (label: string, target: number | null | undefined): void => {
+    if (target === null || target === undefined || target < 0 || target === seq) return;
+    const key = `${label}\u0000${target}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    links.push({ label, seq: target });
+  };
+  const index = log.index;
+  const event = readUpgradedEventAt(log.store, seq);
+  const data = isRecord(event.data) ? event.data : {};
+
+  addSourceLinks(log, event.sourceEventSeqs, add);
+  add('consumed by', index.consumedBy.get(seq));
+
+  const op = findOp(index.surfaceOps, seq);
+  if (op !== null) for (const shadowed of op.shadowedSeqs) add('replaces', shadowed);
+  const shadowing = index.surfaceOps.find((candidate) => candidate.shadowedSeqs.includes(seq));
+  if (shadowing !== undefined) add('replaced by', shadowing.seq);
+
+  switch (event.type) {
+    case 'turn/start':
+    case 'turn/end': {
+      const turn = findTurnAt(index.turns, seq);
+      if (turn !== null) {
+        add('turn start', turn.startSeq);
+        add('turn end', turn.endSeq);
+      }
+      break;
+    }
+    case 'step/start':
+    case 'step/end': {
+      const turn = findTurnAt(index.turns, seq);
+      const step = turn?.steps.find((candidate) => candidate.startSeq === seq || candidate.endSeq === seq);
+      if (step !== undefined) {
+        add('step start', step.startSeq);
+        add('step end', step.endSeq);
+      }
+      break;
+    }
+    case 'assistant/chunk': {
+      const found = findAttemptOfChunk(log, seq);
+      if (found !== null) {
+        add('attempt first chunk', found.firstChunkSeq);
+        add('attempt message', found.messageSeq);
+      }
+      break;
+    }
+    case 'assistant/message': {
+      const message = isRecord(data.message) ? data.message : {};
+      const content = Array.isArray(message.content) ? message.content : [];
+      for (const block of content) {
+        if (isRecord(block) && block.type === 'tool-call' && typeof block.id === 'string')
+          addToolCallLinks(index.toolCallById.get(block.id), add);
+      }
+      break;
+    }
+    case 'tool/call':
+      if (typeof data.callId === 'string') addToolCallLinks(index.toolCallById.get(data.callId), add);
+      for (const approval of index.approvals) {
+        if (approval.callId === data.callId) add('approval asked', approval.askedSeq);
+      }
+      break;
+    case 'tool/result': {
+      if (op?.callId) addToolCallLinks(index.toolCallById.get(op.callId), add);
+      break;
+    }
+    case 'command/run':
+    case 'command/done':
+      for (const command of index.commands) {
+        if (command.runSeq === seq || command.doneSeq === seq) {
+          add('command run', command.runSeq);
+          add('command done', command.doneSeq);
+        }
+      }
+      if (typeof data.sourceEventSeq === 'number') add('presented by', data.sourceEventSeq);
+      break;
+    case 'approval/asked':
+    case 'approval/decided':
+      for (const approval of index.approvals) {
+        if (approval.askedSeq === seq || approval.decidedSeq === seq) {
+          add('approval asked', approval.askedSeq);
+          add('approval decided', approval.decidedSeq);
+          if (approval.callId !== null) addToolCallLinks(index.toolCallById.get(approval.callId), add);
+        }
+      }
+      break;
+    case 'llm/retry':
+    case 'llm/retry-started':
+      for (const retry of index.retries) {
+        if (retry.seq === seq || retry.startedSeq === seq) {
+          add('retry', retry.seq);
+          add('retry started', retry.startedSeq);
+        }
+      }
+      break;
+    case 'session/title':
+      if (Array.isArray(data.messageSeqs))
+        for (const target of data.messageSeqs) if (typeof target === 'number') add('titled from', target);
+      break;
+    default:
+      break;
+  }
+  const compactionId = compactionIdOf(event.type, data);
+  if (compactionId !== null) {
+    const compaction = index.compactions.find((candidate) => candidate.compactionId === compactionId);
+    if (compaction !== undefined) {
+      add('compaction start', compaction.startSeq);
+      add('compaction summary', compaction.summarySeq);
+      add('compaction checkpoint', compaction.replaceSeq);
+      add('compaction end', compaction.endSeq);
+    }
+  }
+  return links;
+}
+
+function addSourceLinks(log: OpenedLog, sources: unknown, add: (label: string, seq: number) => void): void {
+  if (!Array.isArray(sources)) return;
+  const valid = sources.filter(
+    (value): value is number =>
+      typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < log.store.eventCount,
+  );
+  const shown =
+    valid.length <= SOURCE_LINKS_MAX
+      ? valid
+      : [...valid.slice(0, SOURCE_LINKS_MAX / 2), ...valid.slice(valid.length - SOURCE_LINKS_MAX / 2)];
+  for (const source of shown) add(`source ${log.store.typeOf(source)}`, source);
+}
+
+function addToolCallLinks(
+  record: ToolCallRecord | undefined,
+  add: (label: string, seq: number | null) => void,
+): void {
+  if (record === undefined) return;
+  add(`tool-call request ${record.callId}`, record.requestSeq);
+  add(`tool/call ${record.callId}`, record.callSeq);
+  add(`tool/result ${record.callId}`, record.resultSeq);
+  for (const replacement of record.replacementSeqs) add(`pruned result ${record.callId}`, replacement);
+}
+
+function findAttemptOfChunk(
+  log: OpenedLog,
+  seq: number,
+): { firstChunkSeq: number; messageSeq: number | null } | null {
+  const turn = findTurnAt(log.index.turns, seq);
+  if (turn === null) return null;
+  for (const step of turn.steps)
+    for (const attempt of step.attempts)
+      if (attempt.firstChunkSeq <= seq && seq <= attempt.lastChunkSeq) return attempt;
+  return null;
+}
+
+function compactionIdOf(type: string, data: Record<string, unknown>): string | null {
+  if (type.startsWith('compaction/') && typeof data.compactionId === 'string') return data.compactionId;
+  if (type === 'user/message' && isRecord(data.source) && typeof data.source.compactionId === 'string')
+    return data.source.compactionId;
+  return null;
+}

@@ -1,0 +1,249 @@
+// One short plain-text line per event for the events pane. Log text is untrusted: control and
+// bidirectional-formatting characters are shown as escapes, never interpreted.
+
+import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
+import { isRecord } from '../event.ts';
+import type { OpenedLog } from '../decode/opened-log.ts';
+
+/** Longest summary returned, in UTF-16 code units (an ellipsis marks the cut). */
+export const SUMMARY_MAX_CHARS = 200;
+
+/** Longest quoted excerpt of message or chunk text inside a summary, in UTF-16 code units. */
+const EXCERPT_MAX_CHARS = 80;
+
+// C0/C1 controls, DEL, bidi embeddings/overrides/isolates, marks, line/paragraph separators, BOM.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are neutralized.
+const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g;
+
+/**
+ * Makes `text` safe to show on one line: newlines and tabs become spaces-like escapes (`\n`),
+ * other control/bidi characters become `\u{XXXX}`, and the result is cut to `maxChars`.
+ */
+export function toPlainLine(text: string, maxChars: number = SUMMARY_MAX_CHARS): string {
+  const cut = text.length > maxChars * 2 ? text.slice(0, maxChars * 2) : text;
+  const safe = cut.replace(UNSAFE_CHARACTERS, (character) => {
+    if (character === '\n') return '\\n';
+    if (character === '\t') return ' ';
+    if (character === '\r') return '\\r';
+    return `\\u{${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}}`;
+  });
+  if (safe.length <= maxChars && cut.length === text.length) return safe;
+  return `${safe.slice(0, Math.max(0, maxChars - 1))}…`;
+}
+
+/**
+ * A one-line plain-text summary of event `seq` (at most SUMMARY_MAX_CHARS): the salient payload
+ * fields per type, generic for unknown types. Throws for a seq outside the log.
+ */
+export function summarizeEvent(log: OpenedLog, seq: number): string {
+  if (seq < 0 || seq >= log.store.eventCount) throw new RangeError(`seq ${seq} is outside the log`);
+  const event = readUpgradedEventAt(log.store, seq);
+  const data = isRecord(event.data) ? event.data : {};
+  return toPlainLine(describeEvent(event.type, data, event.surfaceOp));
+}
+
+function describeEvent(type: string, data: Record<string, unknown>, surfaceOp: unknown): string {
+  switch (type) {
+    case 'turn/start':
+      return `turn ${show(data.turn)}`;
+    case 'turn/end':
+      return `turn ${show(data.turn)} ended: ${describeReason(data.reason)}`;
+    case 'step/start':
+    case 'step/end':
+      return `turn ${show(data.turn)} step ${show(data.step)}`;
+    case 'user/message':
+      return `${opLabel(surfaceOp)}${sourceLabel(data.source)}: ${excerptContent(data.content)}`;
+    case 'assistant/message':
+      return describeAssistant(data, surfaceOp);
+    case 'tool/result':
+      return describeToolResult(data, surfaceOp);
+    case 'assistant/chunk':
+      return describeChunk(data.chunk);
+    case 'tool/call':
+      return `${show(data.name)} ${show(data.callId)} ${excerpt(typeof data.arguments === 'string' ? data.arguments : '')}`;
+    case 'request/header': {
+      const header = isRecord(data.header) ? data.header : {};
+      const config = isRecord(header.config) ? header.config : {};
+      const tools = Array.isArray(header.tools) ? `, ${header.tools.length} tools` : '';
+      return `${show(data.reason)}: ${show(config.provider)}/${show(config.model)}${tools}`;
+    }
+    case 'request/context':
+      return `${show(data.provider)}/${show(data.model)}${typeof data.contextWindow === 'number' ? `, window ${data.contextWindow}` : ''}`;
+    case 'llm/retry': {
+      const failure = isRecord(data.failure) ? data.failure : {};
+      return `retry ${show(data.retry)} after ${show(failure.code)}: ${excerpt(typeof failure.message === 'string' ? failure.message : '')}`;
+    }
+    case 'llm/retry-started':
+      return `retry ${show(data.retry)} started`;
+    case 'approval/asked':
+      return `${show(data.toolName)}${typeof data.callId === 'string' ? ` ${data.callId}` : ''}${typeof data.reason === 'string' ? `: ${excerpt(data.reason)}` : ''}`;
+    case 'approval/decided':
+      return `${show(data.id)}: ${show(data.outcome)}`;
+    case 'approval/policy':
+      return `policy ${show(data.policy)}`;
+    case 'command/run':
+      return `/${show(data.name)}${typeof data.args === 'string' ? ` ${excerpt(data.args)}` : ''}`;
+    case 'command/done':
+      return `${show(data.kind)}${typeof data.text === 'string' ? `: ${excerpt(data.text)}` : ''}`;
+    case 'compaction/start':
+    case 'compaction/end':
+      return `${show(data.compactionId)}${typeof data.error === 'string' ? ` error: ${excerpt(data.error)}` : ''}`;
+    case 'compaction/summary':
+    case 'compaction/prune': {
+      const shadowed = Array.isArray(data.shadowedSeqs) ? data.shadowedSeqs.length : 0;
+      return `shadows ${shadowed} node${shadowed === 1 ? '' : 's'}, ~${show(data.shadowedTokenCount)} tokens`;
+    }
+    case 'session/title':
+      return excerpt(typeof data.title === 'string' ? data.title : '');
+    case 'agent-preset/selected':
+      return show(data.agentPreset);
+    case 'sandbox/mode':
+      return show(data.mode);
+    case 'plan/mode':
+      return data.active === true ? 'on' : 'off';
+    case 'todo/write':
+      return Array.isArray(data.todos) ? `${data.todos.length} todos` : '';
+    case 'agent/inbox/spliced': {
+      const inserted = Array.isArray(data.inserted) ? data.inserted.length : 0;
+      return `${show(data.target)}: +${inserted} −${typeof data.removedCount === 'number' ? data.removedCount : 0}${data.outcome === 'canceled' ? ' (canceled)' : ''}`;
+    }
+    case 'hook/invoked':
+    case 'hook/result':
+      return `${show(data.point)} ${show(data.handlerId)}${typeof data.decision === 'string' ? `: ${data.decision}` : ''}`;
+    case 'tool/code-dispatch-start':
+    case 'tool/code-dispatch':
+      return `${show(data.name)} ${show(data.subCallId)}${data.isError === true ? ' (error)' : ''}`;
+    case 'subagent/descriptor':
+      return `${show(data.mode)} via ${show(data.provider)}${typeof data.label === 'string' ? `: ${excerpt(data.label)}` : ''}`;
+    case 'session/end-seed':
+      return 'seed ends here (resume or fork point)';
+    case 'feedback/record':
+      return excerpt(typeof data.text === 'string' ? data.text : '');
+    default:
+      return genericSummary(data);
+  }
+}
+
+function describeAssistant(data: Record<string, unknown>, surfaceOp: unknown): string {
+  const message = isRecord(data.message) ? data.message : {};
+  const content = Array.isArray(message.content) ? message.content : [];
+  const flags = data.interrupted === true ? ' (interrupted)' : '';
+  if (content.length === 0) return `${opLabel(surfaceOp)}no content (usage only)${flags}`;
+  return `${opLabel(surfaceOp)}${excerptContent(content)}${flags}`;
+}
+
+function describeToolResult(data: Record<string, unknown>, surfaceOp: unknown): string {
+  const message = isRecord(data.message) ? data.message : {};
+  const source = isRecord(message.source) ? message.source : {};
+  const block = Array.isArray(message.content) ? (message.content[0] as unknown) : undefined;
+  const inner = isRecord(block) ? block.content : undefined;
+  const isError = isRecord(block) && block.isError === true;
+  const error = isRecord(data.error) && typeof data.error.code === 'string' ? ` ${data.error.code}` : '';
+  return `${opLabel(surfaceOp)}${show(source.callId)}${isError ? ` error${error}` : ''}: ${excerptContent(inner)}`;
+}
+
+function describeChunk(chunk: unknown): string {
+  if (!isRecord(chunk)) return '';
+  const index = typeof chunk.index === 'number' ? `#${chunk.index} ` : '';
+  switch (chunk.type) {
+    case 'block-start':
+      return `${index}block-start ${show(chunk.blockType)}`;
+    case 'text-delta':
+    case 'reasoning-delta':
+      return `${index}${chunk.type} ${quote(typeof chunk.text === 'string' ? chunk.text : '')}`;
+    case 'tool-call-delta':
+      return `${index}tool-call-delta ${typeof chunk.name === 'string' ? `${chunk.name} ` : ''}${quote(typeof chunk.argumentsDelta === 'string' ? chunk.argumentsDelta : '')}`;
+    case 'block-end': {
+      const block = isRecord(chunk.block) ? chunk.block : {};
+      return `${index}block-end ${show(block.type)}`;
+    }
+    case 'usage': {
+      const usage = isRecord(chunk.usage) ? chunk.usage : {};
+      return `usage in ${show(usage.inputTokens)} out ${show(usage.outputTokens)}${typeof usage.cacheReadTokens === 'number' ? ` cache ${usage.cacheReadTokens}` : ''}`;
+    }
+    case 'finish':
+      return `finish ${describeReason(chunk.reason)}`;
+    default:
+      return `${show(chunk.type)}`;
+  }
+}
+
+function describeReason(reason: unknown): string {
+  if (!isRecord(reason)) return show(reason);
+  const failure = isRecord(reason.failure) ? reason.failure : isRecord(reason.error) ? reason.error : null;
+  if (failure !== null)
+    return `${show(reason.kind)} ${show(failure.code)}${typeof failure.message === 'string' ? `: ${excerpt(failure.message)}` : ''}`;
+  if (isRecord(reason.reason)) return `${show(reason.kind)} (${show(reason.reason.kind)})`;
+  return show(reason.kind);
+}
+
+function opLabel(surfaceOp: unknown): string {
+  if (isRecord(surfaceOp) && surfaceOp.op === 'replace')
+    return `replaces ${show(surfaceOp.start)}..${show(surfaceOp.end)}: `;
+  return '';
+}
+
+function sourceLabel(source: unknown): string {
+  if (!isRecord(source)) return 'user';
+  if (source.kind === 'plugin' && typeof source.plugin === 'string') return source.plugin;
+  return show(source.kind);
+}
+
+/** The first text-like piece of a content block list, or a list of block types. */
+function excerptContent(content: unknown): string {
+  if (!Array.isArray(content)) return '';
+  const types: string[] = [];
+  for (const block of content) {
+    if (!isRecord(block)) continue;
+    if (
+      (block.type === 'text' || block.type === 'reasoning') &&
+      typeof block.text === 'string' &&
+      block.text.trim() !== ''
+    ) {
+      const more = content.length > 1 ? ` (+${content.length - 1} blocks)` : '';
+      return `${block.type === 'reasoning' ? 'thinking: ' : ''}${quote(block.text)}${more}`;
+    }
+    if (block.type === 'tool-call') types.push(`tool-call ${show(block.name)}`);
+    else types.push(show(block.type));
+  }
+  return types.join(', ');
+}
+
+function genericSummary(data: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const key of Object.keys(data)) {
+    const value = data[key];
+    if (typeof value === 'string') parts.push(`${key}=${excerpt(value)}`);
+    else if (typeof value === 'number' || typeof value === 'boolean') parts.push(`${key}=${String(value)}`);
+    if (parts.length >= 4) break;
+  }
+  return parts.join(' ');
+}
+
+function quote(text: string): string {
+  return JSON.stringify(text.length > EXCERPT_MAX_CHARS ? `${text.slice(0, EXCERPT_MAX_CHARS)}…` : text);
+}
+
+function excerpt(text: string): string {
+  return text.length > EXCERPT_MAX_CHARS ? `${text.slice(0, EXCERPT_MAX_CHARS)}…` : text;
+}
+
+function show(value: unknown): string {
+  if (typeof value === 'string') return excerpt(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value === null) return 'null';
+  return value === undefined ? '?' : excerpt(serialize(value));
+}
+
+/**
+ * JSON text of a stored value for an excerpt. Data may nest deeper than JSON.stringify can walk
+ * (it throws RangeError); such a value is named instead of serialized.
+ */
+function serialize(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return Array.isArray(value) ? '[… nested too deep to show]' : '{… nested too deep to show}';
+  }
+}

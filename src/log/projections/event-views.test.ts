@@ -1,0 +1,207 @@
+// Tests of the events-pane queries: summaries, rows, detail, links, search, and the transcript.
+
+import { describe, expect, it } from 'vitest';
+import { deriveEventLinks } from './event-links.ts';
+import { readEventDetail, readEventRows } from './event-rows.ts';
+import { SUMMARY_MAX_CHARS, summarizeEvent, toPlainLine } from './event-summary.ts';
+import { createEventSearch, searchEvents } from './search.ts';
+import { LogScript, buildCompactionExample } from '../testing/event-builders.ts';
+import { deriveTranscript } from './transcript.ts';
+
+describe('summarizeEvent', () => {
+  it('describes the salient fields of common events on one line', () => {
+    const log = buildCompactionExample().build();
+    expect(summarizeEvent(log, 0)).toBe('turn 1');
+    expect(summarizeEvent(log, 2)).toBe('user: "What\'s in notes.txt?"');
+    expect(summarizeEvent(log, 9)).toBe('tool-call read');
+    expect(summarizeEvent(log, 10)).toBe('read c1 {"path":"notes.txt"}');
+    expect(summarizeEvent(log, 21)).toBe('turn 1 ended: completed');
+    expect(summarizeEvent(log, 24)).toContain('replaces 2..11: compact:');
+    expect(summarizeEvent(log, 8)).toBe('finish tool-calls');
+  });
+
+  it('neutralizes control and bidi characters instead of interpreting them', () => {
+    const script = new LogScript();
+    script.userMessage('u', 'evil\u202Etxt.exe\u0007\nnext line');
+    const summary = summarizeEvent(script.build(), 0);
+    expect([...summary].some((character) => character < ' ' || character === '\u202E')).toBe(false);
+    expect(summary).toContain('\\u{202E}');
+    expect(toPlainLine('a\u2066b\u0000c')).toBe('a\\u{2066}b\\u{0000}c');
+  });
+
+  it('cuts long text to SUMMARY_MAX_CHARS with an ellipsis', () => {
+    expect(toPlainLine('x'.repeat(1000))).toHaveLength(SUMMARY_MAX_CHARS);
+    expect(toPlainLine('x'.repeat(1000)).endsWith('…')).toBe(true);
+    const script = new LogScript();
+    script.add('plugin/custom', { note: 'y'.repeat(5000), count: 3 }, { ignorable: true });
+    expect(summarizeEvent(script.build(), 0).length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
+  });
+
+  it('summarizes a packed member from its row', () => {
+    const script = new LogScript();
+    script.turnStart(1);
+    script.stepStart(1, 1);
+    const members = script.packedRow('tool-call-chunks', 1, 1, 2, ['{', '"a":1', '}'], {
+      id: 'c',
+      name: 'bash',
+    });
+    expect(summarizeEvent(script.build(), members[1] as number)).toBe('#2 tool-call-delta bash "\\"a\\":1"');
+  });
+});
+
+describe('readEventRows and readEventDetail', () => {
+  it('returns rows keyed by seq with line numbers and packed member indexes, clipped to the log', () => {
+    const script = new LogScript();
+    script.turnStart(1);
+    script.stepStart(1, 1);
+    script.packedRow('text-chunks', 1, 1, 0, ['a', 'b', 'c']);
+    const log = script.build();
+    const rows = readEventRows(log, 1, 10);
+    expect(rows.map((row) => [row.seq, row.type, row.lineNumber, row.member, row.turn, row.step])).toEqual([
+      [1, 'step/start', 3, -1, 1, 1],
+      [2, 'assistant/chunk', 4, 0, 1, 1],
+      [3, 'assistant/chunk', 4, 1, 1, 1],
+      [4, 'assistant/chunk', 4, 2, 1, 1],
+    ]);
+    expect(readEventRows(log, 50, 5)).toEqual([]);
+    const detail = readEventDetail(log, 3);
+    expect(detail.rowEventCount).toBe(3);
+    expect(detail.stored).toEqual({
+      type: 'assistant/chunk',
+      seq: 3,
+      time: log.store.eventTime.get(3),
+      data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text: 'b' } },
+    });
+  });
+});
+
+describe('deriveEventLinks', () => {
+  it('links a tool call to its request, result and pruning replacement', () => {
+    const script = new LogScript();
+    script.turnStart(1);
+    script.stepStart(1, 1);
+    const request = script.assistantMessage(
+      1,
+      1,
+      'a',
+      [{ type: 'tool-call', id: 'c', name: 'read', arguments: '{}' }],
+      {
+        sourceEventSeqs: [],
+      },
+    );
+    const call = script.toolCall(1, 1, 'c', 'read');
+    const result = script.toolResult(1, 1, 'c', 'long', { sourceEventSeqs: [call] });
+    const replacement = script.toolResult(1, 1, 'c', '[pruned]', {
+      surfaceOp: { op: 'replace', start: result, end: result },
+      sourceEventSeqs: [result],
+    });
+    const log = script.build();
+    expect(deriveEventLinks(log, call)).toEqual([
+      { label: 'consumed by', seq: result },
+      { label: 'tool-call request c', seq: request },
+      { label: 'tool/result c', seq: result },
+      { label: 'pruned result c', seq: replacement },
+    ]);
+    expect(deriveEventLinks(log, replacement)).toContainEqual({ label: 'replaces', seq: result });
+    expect(deriveEventLinks(log, result)).toContainEqual({ label: 'replaced by', seq: replacement });
+  });
+
+  it('links the parts of a compaction and what its checkpoint shadowed', () => {
+    const log = buildCompactionExample().build();
+    const links = deriveEventLinks(log, 24);
+    expect(links).toContainEqual({ label: 'source compaction/start', seq: 22 });
+    expect(links).toContainEqual({ label: 'replaces', seq: 9 });
+    expect(links).toContainEqual({ label: 'compaction end', seq: 25 });
+    expect(deriveEventLinks(log, 22)).toContainEqual({ label: 'compaction checkpoint', seq: 24 });
+    expect(deriveEventLinks(log, 5)).toEqual([
+      { label: 'consumed by', seq: 9 },
+      { label: 'attempt first chunk', seq: 4 },
+      { label: 'attempt message', seq: 9 },
+    ]);
+  });
+});
+
+describe('searchEvents', () => {
+  it('finds the next and previous event containing the text, ignoring case', () => {
+    const log = buildCompactionExample().build();
+    expect(searchEvents(log, 'ALPHA beta', -1, 1)).toBe(11);
+    expect(searchEvents(log, 'alpha beta', 11, 1)).toBe(15);
+    expect(searchEvents(log, 'alpha beta', 15, -1)).toBe(11);
+    expect(searchEvents(log, 'no such text', -1, 1)).toBeNull();
+    expect(searchEvents(log, '', -1, 1)).toBeNull();
+    expect(searchEvents(log, 'notes.txt', log.store.eventCount, -1)).toBe(24);
+  });
+
+  it('returns the packed member whose own chunk matches', () => {
+    const script = new LogScript();
+    script.turnStart(1);
+    script.stepStart(1, 1);
+    const members = script.packedRow('text-chunks', 1, 1, 0, ['needle? no', 'Ünïcode here', 'the NEEDLE']);
+    const log = script.build();
+    expect(searchEvents(log, 'needle', 2, 1)).toBe(members[2]);
+    expect(searchEvents(log, 'ünïcode', -1, 1)).toBe(members[1]);
+    expect(searchEvents(log, 'text-chunks', -1, 1)).toBe(members[0]);
+    expect(searchEvents(log, 'text-chunks', log.store.eventCount, -1)).toBe(members[2]);
+  });
+});
+
+describe('createEventSearch', () => {
+  /** Steps a search `maxEvents` events at a time to its end; the found seq or null. */
+  function stepToEnd(search: ReturnType<typeof createEventSearch>, maxEvents: number): number | null {
+    for (;;) {
+      const result = search.step(maxEvents);
+      if (result.kind === 'found') return result.seq;
+      if (result.kind === 'none') return null;
+    }
+  }
+
+  it('finds what the one-shot search finds, however few events each step scans', () => {
+    const script = new LogScript();
+    script.turnStart(1);
+    script.stepStart(1, 1);
+    script.packedRow('text-chunks', 1, 1, 0, ['needle? no', 'Ünïcode here', 'the NEEDLE']);
+    const logs = [buildCompactionExample().build(), script.build()];
+    const texts = ['alpha beta', 'notes.txt', 'needle', 'ünïcode', 'text-chunks', 'no such text', 'turn'];
+    for (const log of logs) {
+      for (const text of texts) {
+        for (const from of [-1, 0, 5, log.store.eventCount - 1, log.store.eventCount]) {
+          for (const direction of [1, -1] as const) {
+            const expected = searchEvents(log, text, from, direction);
+            for (const maxEvents of [1, 2, 3, 7])
+              expect(
+                stepToEnd(createEventSearch(log, text, from, direction), maxEvents),
+                `${text} ${from} ${direction}`,
+              ).toBe(expected);
+          }
+        }
+      }
+    }
+  });
+
+  it('says there is more to scan until it reaches a match or the end', () => {
+    const log = buildCompactionExample().build();
+    const search = createEventSearch(log, 'notes.txt', log.store.eventCount, -1);
+    expect(search.step(1)).toEqual({ kind: 'more' });
+    expect(search.step(log.store.eventCount)).toEqual({ kind: 'found', seq: 24 });
+    const none = createEventSearch(log, 'no such text', -1, 1);
+    expect(none.step(3)).toEqual({ kind: 'more' });
+    expect(none.step(log.store.eventCount)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('deriveTranscript', () => {
+  it('keeps appended messages and shows the compaction as an annotation (§6.5, §6.7)', () => {
+    const log = buildCompactionExample().build();
+    expect(deriveTranscript(log)).toEqual([
+      { kind: 'turn-start', seq: 0, turn: 1 },
+      { kind: 'message', seq: 2, type: 'user/message' },
+      { kind: 'message', seq: 9, type: 'assistant/message' },
+      { kind: 'message', seq: 11, type: 'tool/result' },
+      { kind: 'message', seq: 19, type: 'assistant/message' },
+      { kind: 'turn-end', seq: 21, turn: 1, reason: 'completed' },
+      { kind: 'compaction', seq: 24, replacedSeqs: [2, 9, 11] },
+      { kind: 'turn-start', seq: 26, turn: 2 },
+      { kind: 'message', seq: 28, type: 'user/message' },
+    ]);
+  });
+});

@@ -1,0 +1,138 @@
+// The machine-readable answers of the command line (CLI.md `inspect --json` and `project --json`),
+// built from an OpenedLog so that every reader of the contract gets the same JSON.
+
+import type { SessionHeader } from '../event.ts';
+import type { ToolCallStatus } from '../structure/log-index-types.ts';
+import { deriveModelView, readModelMessage } from '../projections/model-view.ts';
+import type { OpenedLog } from '../decode/opened-log.ts';
+import type { LogProblem, Verdict } from '../problems.ts';
+
+/** CLI.md `inspect <file> --json`. Field names and null rules are the contract; fields may be added. */
+export interface InspectReport {
+  file: {
+    /** Size on disk, in bytes. */
+    bytes: number;
+    container: 'jsonl' | 'zstd';
+    /** Complete zstd frames; null for plain jsonl. */
+    frames: number | null;
+    tornTail: boolean;
+  };
+  /** The header object exactly as parsed, or null if absent/unparsable. */
+  header: SessionHeader | null;
+  verdict: Verdict;
+  events: {
+    /** Events in the contiguous valid prefix, after packed-row expansion. */
+    count: number;
+    /** Non-header storage lines read. */
+    lines: number;
+    packedRows: number;
+    /** Stored types (before legacy upgrades) → count. */
+    byType: Record<string, number>;
+  };
+  /** Every defect, in file order. `effect` is an addition: what it does to the verdict. */
+  problems: {
+    kind: LogProblem['kind'];
+    line: number | null;
+    seq: number | null;
+    message: string;
+    effect: LogProblem['effect'];
+  }[];
+  turns: {
+    turn: number;
+    startSeq: number;
+    /** null: hanging (no turn/end). */
+    endSeq: number | null;
+    reason: string | null;
+    steps: { step: number; startSeq: number; endSeq: number | null }[];
+  }[];
+  toolCalls: {
+    callId: string;
+    name: string;
+    callSeq: number | null;
+    resultSeq: number | null;
+    status: ToolCallStatus;
+  }[];
+  /** The display surface after the last event. */
+  surface: { nodes: number; messages: number };
+}
+
+/** CLI.md `project <file> --at <seq> --json`. */
+export interface ProjectReport {
+  /** The seq the model view was folded to; null when the log has no events. */
+  at: number | null;
+  messages: {
+    role: 'user' | 'assistant';
+    /** The surface node (event seq) the message comes from. */
+    sourceSeq: number;
+    /** Content block types, in order. */
+    blocks: string[];
+  }[];
+}
+
+/** Builds the CLI.md `inspect` JSON. Counts stored types from the store's type column (no re-parse). */
+export function buildInspectReport(log: OpenedLog): InspectReport {
+  const { store } = log;
+  const countsByTypeId = new Map<number, number>();
+  const typeIds = store.eventType.view();
+  for (const typeId of typeIds) countsByTypeId.set(typeId, (countsByTypeId.get(typeId) ?? 0) + 1);
+  const byType: Record<string, number> = {};
+  for (const [typeId, count] of countsByTypeId) {
+    const name = store.typeNames[typeId];
+    if (name !== undefined) byType[name] = count;
+  }
+
+  const lastSeq = store.eventCount - 1;
+  const view = lastSeq >= 0 ? deriveModelView(log, lastSeq) : null;
+
+  return {
+    file: {
+      bytes: log.file.bytes,
+      container: log.file.container === 'zstd' ? 'zstd' : 'jsonl',
+      frames: log.file.container === 'zstd' ? log.file.frames : null,
+      tornTail: log.file.tornTail,
+    },
+    header: log.header,
+    verdict: log.verdict,
+    events: { count: store.eventCount, lines: log.lineCount, packedRows: log.packedRows, byType },
+    problems: log.problems.map((problem) => ({
+      kind: problem.kind,
+      line: problem.line,
+      seq: problem.seq,
+      message: problem.message,
+      effect: problem.effect,
+    })),
+    turns: log.index.turns.map((turn) => ({
+      turn: turn.turn,
+      startSeq: turn.startSeq,
+      endSeq: turn.endSeq,
+      reason: turn.reason,
+      steps: turn.steps.map((step) => ({ step: step.step, startSeq: step.startSeq, endSeq: step.endSeq })),
+    })),
+    toolCalls: log.index.toolCalls.map((call) => ({
+      callId: call.callId,
+      name: call.name,
+      callSeq: call.callSeq,
+      resultSeq: call.resultSeq,
+      status: call.status,
+    })),
+    surface: { nodes: view?.nodeCount ?? 0, messages: view?.messages.length ?? 0 },
+  };
+}
+
+/**
+ * Builds the CLI.md `project` JSON: the model view after every event with seq <= `atSeq`.
+ * `atSeq` null means the last seq; a seq past the end is clamped to it. No events → `at: null`.
+ */
+export function buildProjectReport(log: OpenedLog, atSeq: number | null): ProjectReport {
+  const lastSeq = log.store.eventCount - 1;
+  if (lastSeq < 0) return { at: null, messages: [] };
+  const at = atSeq === null ? lastSeq : Math.min(Math.max(atSeq, 0), lastSeq);
+  const view = deriveModelView(log, at);
+  const messages: ProjectReport['messages'] = [];
+  for (const message of view.messages) {
+    const detail = readModelMessage(log, message.seq);
+    const blocks = detail === null ? [] : detail.message.content.map((block) => block.type);
+    messages.push({ role: message.role, sourceSeq: message.seq, blocks });
+  }
+  return { at, messages };
+}

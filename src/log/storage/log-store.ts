@@ -1,0 +1,269 @@
+// Columnar storage of a decoded log: the bytes of every line, and one typed-array row per event.
+// Payloads are not kept as objects: an event is re-parsed from its line on demand (zstd frames stay
+// compressed and are decompressed through a small LRU of frames).
+
+import { Column } from '../base/columns.ts';
+import type { StoredEvent } from '../event.ts';
+import { expandPackedRowMember } from '../format/packed-rows.ts';
+import { upgradeLegacyEvent } from '../format/legacy.ts';
+import { FrameDecompressor } from '../container/zstd-decode.ts';
+
+/** How many decompressed zstd frames the store keeps for on-demand reads (model view, event detail, search). */
+const DECODED_FRAME_CACHE_FRAMES = 64;
+
+/** Size of one block that holds retained compressed frames back to back (4 MiB). */
+const FRAME_ARENA_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Line status in the `lineStatus` column.
+ * EVENTS: the line produced events (see lineFirstSeq/lineEventCount).
+ * PROBLEM: the line is listed as a problem (unparsable, malformed row, gap, ignored tail …).
+ */
+export const LineStatus = { EVENTS: 0, PROBLEM: 1 } as const;
+export type LineStatus = (typeof LineStatus)[keyof typeof LineStatus];
+
+/**
+ * Owns the decompressed bytes (as segments) and the event/line columns. Written only by the
+ * decoder; read by the index, the projections, the worker and the CLI. Line indexes count the
+ * storage lines after the header (0-based); `lineNumber` gives the 1-based physical line.
+ */
+export class LogStore {
+  /**
+   * Text pieces that lines point into (a read chunk, a joined line, a recovered torn frame), or
+   * null for a complete zstd frame: its compressed bytes are kept instead and decompressed on
+   * demand (a small LRU), so a .zstd log retains ≈ 0.4× its text. Read through `lineBytes`.
+   */
+  readonly segments: (Uint8Array | null)[] = [];
+
+  /** Compressed frames, per segment (-1 when the segment is plain text): arena, start, length. */
+  private readonly segmentArena = new Column(Int32Array);
+  private readonly segmentStart = new Column(Int32Array);
+  private readonly segmentLength = new Column(Int32Array);
+  private readonly arenas: Uint8Array[] = [];
+  private arenaUsed = 0;
+  private readonly decodedFrames = new Map<number, Uint8Array>();
+
+  readonly lineNumber = new Column(Int32Array);
+  readonly lineSegment = new Column(Int32Array);
+  readonly lineStart = new Column(Int32Array);
+  readonly lineLength = new Column(Int32Array);
+  readonly lineStatus = new Column(Uint8Array);
+  /** First seq produced by the line, or -1. */
+  readonly lineFirstSeq = new Column(Int32Array);
+  /** Number of events the line produced: 1 for an event line, k for a packed row, 0 for a problem line. */
+  readonly lineEventCount = new Column(Int32Array);
+
+  /** Interned stored type names; `typeId` indexes this list. */
+  readonly typeNames: string[] = [];
+  private readonly typeIds = new Map<string, number>();
+
+  readonly eventType = new Column(Uint16Array);
+  readonly eventTime = new Column(Float64Array);
+  readonly eventLine = new Column(Int32Array);
+  /** Member index inside a packed row, or -1 for an event stored on its own line. */
+  readonly eventMember = new Column(Int32Array);
+
+  /** Session id used by legacy upgrades (FORMAT.md §3.6 `legacy-message:<sid>:<seq>`). */
+  sessionId = '';
+
+  private readonly decoder = new TextDecoder('utf-8');
+
+  /** Decompresses retained frames on demand: the decoder's (with its fast path, if any), or fzstd alone. */
+  private readonly frameDecompressor: FrameDecompressor;
+
+  constructor(frameDecompressor: FrameDecompressor | null = null) {
+    this.frameDecompressor = frameDecompressor ?? new FrameDecompressor(null);
+  }
+
+  get eventCount(): number {
+    return this.eventType.length;
+  }
+
+  get lineCount(): number {
+    return this.lineNumber.length;
+  }
+
+  typeIdOf(name: string): number {
+    let id = this.typeIds.get(name);
+    if (id === undefined) {
+      id = this.typeNames.length;
+      this.typeNames.push(name);
+      this.typeIds.set(name, id);
+    }
+    return id;
+  }
+
+  /** Stored type name of an event (before legacy upgrades: `steering/message` stays itself). */
+  typeOf(seq: number): string {
+    return this.typeNames[this.eventType.get(seq)] ?? '';
+  }
+
+  /** Registers text that lines point into; returns its segment index. The store keeps `bytes` (do not mutate it). */
+  addSegment(bytes: Uint8Array): number {
+    this.segments.push(bytes);
+    this.segmentArena.push(-1);
+    this.segmentStart.push(0);
+    this.segmentLength.push(0);
+    return this.segments.length - 1;
+  }
+
+  /**
+   * Registers a complete zstd frame: a copy of `frame` (its compressed bytes, already decoded
+   * once without error) is kept instead of its text, which is decompressed again when a line of
+   * it is read. Returns the segment index.
+   */
+  addFrameSegment(frame: Uint8Array): number {
+    let arena = this.arenas[this.arenas.length - 1];
+    if (arena === undefined || this.arenaUsed + frame.length > arena.length) {
+      arena = new Uint8Array(Math.max(FRAME_ARENA_BYTES, frame.length));
+      this.trimLastArena();
+      this.arenas.push(arena);
+      this.arenaUsed = 0;
+    }
+    arena.set(frame, this.arenaUsed);
+    this.segments.push(null);
+    this.segmentArena.push(this.arenas.length - 1);
+    this.segmentStart.push(this.arenaUsed);
+    this.segmentLength.push(frame.length);
+    this.arenaUsed += frame.length;
+    return this.segments.length - 1;
+  }
+
+  /** The decode is over: trims spare capacity of every column and of the last frame block. */
+  compact(): void {
+    this.trimLastArena();
+    for (const column of [
+      this.lineNumber,
+      this.lineSegment,
+      this.lineStart,
+      this.lineLength,
+      this.lineStatus,
+      this.lineFirstSeq,
+      this.lineEventCount,
+      this.eventType,
+      this.eventTime,
+      this.eventLine,
+      this.eventMember,
+      this.segmentArena,
+      this.segmentStart,
+      this.segmentLength,
+    ])
+      column.shrink();
+  }
+
+  /** Bytes retained for the text: plain segments plus compressed frames (not the decoded-frame cache). */
+  get retainedTextBytes(): number {
+    let total = 0;
+    for (const segment of this.segments) if (segment) total += segment.length;
+    for (let i = 0; i < this.arenas.length; i++)
+      total += i === this.arenas.length - 1 ? this.arenaUsed : (this.arenas[i] as Uint8Array).length;
+    return total;
+  }
+
+  private trimLastArena(): void {
+    const last = this.arenas.length - 1;
+    const arena = this.arenas[last];
+    if (arena !== undefined && this.arenaUsed < arena.length)
+      this.arenas[last] = arena.slice(0, this.arenaUsed);
+  }
+
+  private rememberFrame(segment: number, text: Uint8Array): void {
+    this.decodedFrames.delete(segment);
+    this.decodedFrames.set(segment, text);
+    if (this.decodedFrames.size > DECODED_FRAME_CACHE_FRAMES) {
+      const oldest = this.decodedFrames.keys().next().value;
+      if (oldest !== undefined) this.decodedFrames.delete(oldest);
+    }
+  }
+
+  /** The text of a segment (a compressed frame is decompressed, or taken from the LRU). */
+  private segmentBytes(segment: number): Uint8Array | null {
+    const plain = this.segments[segment];
+    if (plain !== null) return plain ?? null;
+    const cached = this.decodedFrames.get(segment);
+    if (cached !== undefined) {
+      this.rememberFrame(segment, cached);
+      return cached;
+    }
+    const arena = this.arenas[this.segmentArena.get(segment)];
+    if (arena === undefined) return null;
+    const start = this.segmentStart.get(segment);
+    // The frame decoded without error when it was read, so this is the same text again.
+    const text = this.frameDecompressor.decompressRetained(
+      arena.subarray(start, start + this.segmentLength.get(segment)),
+    );
+    this.rememberFrame(segment, text);
+    return text;
+  }
+
+  /** Records a storage line; returns its line index. */
+  addLine(lineNumber: number, segment: number, start: number, length: number): number {
+    this.lineNumber.push(lineNumber);
+    this.lineSegment.push(segment);
+    this.lineStart.push(start);
+    this.lineLength.push(length);
+    this.lineStatus.push(LineStatus.PROBLEM);
+    this.lineFirstSeq.push(-1);
+    this.lineEventCount.push(0);
+    return this.lineNumber.length - 1;
+  }
+
+  /** Marks a line as the source of `count` events starting at `firstSeq`. */
+  markLineEvents(lineIndex: number, firstSeq: number, count: number): void {
+    this.lineStatus.set(lineIndex, LineStatus.EVENTS);
+    this.lineFirstSeq.set(lineIndex, firstSeq);
+    this.lineEventCount.set(lineIndex, count);
+  }
+
+  addEvent(typeId: number, time: number, lineIndex: number, member: number): void {
+    this.eventType.push(typeId);
+    this.eventTime.push(time);
+    this.eventLine.push(lineIndex);
+    this.eventMember.push(member);
+  }
+
+  /** Removes events from `count` on (a packed row rejected half-way is dropped whole, §3.3). */
+  truncateEvents(count: number): void {
+    this.eventType.truncate(count);
+    this.eventTime.truncate(count);
+    this.eventLine.truncate(count);
+    this.eventMember.truncate(count);
+  }
+
+  lineBytes(lineIndex: number): Uint8Array {
+    const segment = this.segmentBytes(this.lineSegment.get(lineIndex));
+    if (!segment) return new Uint8Array(0);
+    const start = this.lineStart.get(lineIndex);
+    return segment.subarray(start, start + this.lineLength.get(lineIndex));
+  }
+
+  /** The line's text (invalid UTF-8 becomes U+FFFD, like upstream; a trailing CR is kept). */
+  lineText(lineIndex: number): string {
+    return this.decoder.decode(this.lineBytes(lineIndex));
+  }
+
+  /** The event exactly as stored (a packed member expanded per FORMAT.md §4.3), freshly parsed. */
+  readStoredEvent(seq: number): StoredEvent {
+    const lineIndex = this.eventLine.get(seq);
+    const parsed = this.parseLine(lineIndex);
+    const member = this.eventMember.get(seq);
+    if (member >= 0) return expandPackedRowMember(parsed, member);
+    return parsed as StoredEvent;
+  }
+
+  /** The event after the legacy v0 upgrades of FORMAT.md §3.6 (what projections use). */
+  readEvent(seq: number): StoredEvent {
+    return upgradeLegacyEvent(this.readStoredEvent(seq), this.sessionId, (replacedSeq) =>
+      this.readStoredEvent(replacedSeq),
+    );
+  }
+
+  /**
+   * A fresh parse of the line on every read: callers may keep or mutate what they get, and a
+   * parse (unlike a recursive copy of a cached value) has no depth limit (FORMAT.md §3.4 allows
+   * any nesting JSON.parse accepts). Lines are short; the frame cache makes the text cheap.
+   */
+  private parseLine(lineIndex: number): unknown {
+    return JSON.parse(this.lineText(lineIndex)) as unknown;
+  }
+}
