@@ -13,6 +13,9 @@ export type {
   SurfaceEventType,
 } from './event.ts';
 export { KNOWN_EVENT_TYPES, ChunkKind, asSeq, isRecord } from './event.ts';
+export { findFirstIndex, findFirstAtOrAbove, findLastAtOrBelow } from './base/binary-search.ts';
+export type { SeqSpan } from './base/span-lookup.ts';
+export { findSpanAt, findSpanStartingAtOrBefore } from './base/span-lookup.ts';
 export type { LogProblem, ProblemKind, ProblemEffect, Verdict, VerdictStatus } from './problems.ts';
 export { ValidationStage, deriveVerdict } from './problems.ts';
 export type { OpenedLog, FileFacts, ContainerKind } from './decode/opened-log.ts';

@@ -1,6 +1,6 @@
 // Pure cursor arithmetic for the scrubber and keys: clamping, step/turn/problem jumps.
 
-import type { TurnSpan } from '../log/index.ts';
+import { findLastAtOrBelow, type TurnSpan } from '../log/index.ts';
 
 /** Clamps a seq into `[0, eventCount)`; null when the log has no events. */
 export function clampSeq(seq: number, eventCount: number): number | null {
@@ -28,14 +28,8 @@ export function findAdjacentSeq(
   cursorSeq: number,
   direction: 1 | -1,
 ): number | null {
-  let low = 0;
-  let high = sortedSeqs.length;
   // First index whose seq is > cursorSeq.
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((sortedSeqs[middle] as number) <= cursorSeq) low = middle + 1;
-    else high = middle;
-  }
+  const low = findLastAtOrBelow(sortedSeqs, cursorSeq) + 1;
   if (direction === 1) return sortedSeqs[low] ?? null;
   let index = low - 1;
   while (index >= 0 && (sortedSeqs[index] as number) >= cursorSeq) index--;

@@ -1,6 +1,7 @@
 // Assembles streamed chunks into content blocks by upstream's BlockAssembler rules (FORMAT.md §5.1),
 // and derives the streaming state of a model attempt at any seq.
 
+import { findSpanAt } from '../base/span-lookup.ts';
 import { readChunkData } from '../storage/chunk-reader.ts';
 import type { ContentBlock, TokenUsage } from '../event.ts';
 import { ChunkKind, isRecord } from '../event.ts';
@@ -175,36 +176,15 @@ export function findAttemptAt(
   atSeq: number,
 ): { turn: TurnSpan; step: StepSpan; attempt: AttemptSpan } | null {
   if (atSeq < 0 || atSeq >= log.index.turnOf.length || log.index.stepOf.get(atSeq) === 0) return null;
-  const turn = findTurnAt(log.index.turns, atSeq);
-  if (turn === null) return null;
-  let step: StepSpan | null = null;
-  for (const candidate of turn.steps) {
-    if (candidate.startSeq > atSeq) break;
-    step = candidate;
-  }
-  if (step === null) return null;
+  const turn = findSpanAt(log.index.turns, atSeq);
+  const step = turn === null ? null : findSpanAt(turn.steps, atSeq);
+  if (turn === null || step === null) return null;
   for (const attempt of step.attempts) {
     if (attempt.firstChunkSeq > atSeq) break;
     const lastSeq = attempt.messageSeq !== null ? attempt.messageSeq - 1 : attempt.lastChunkSeq;
     if (atSeq <= lastSeq) return { turn, step, attempt };
   }
   return null;
-}
-
-/** The last turn starting at or before `seq` (turns are in seq order), or null. */
-export function findTurnAt(turns: readonly TurnSpan[], seq: number): TurnSpan | null {
-  let low = 0;
-  let high = turns.length - 1;
-  let found: TurnSpan | null = null;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const turn = turns[middle] as TurnSpan;
-    if (turn.startSeq <= seq) {
-      found = turn;
-      low = middle + 1;
-    } else high = middle - 1;
-  }
-  return found;
 }
 
 interface AssemblyCache {

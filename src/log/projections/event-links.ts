@@ -1,7 +1,7 @@
 // Links from one event to the events it relates to (FORMAT.md §6.4, §7.5): sources, consumer, tool
 // call pairings and replacements, command/approval/compaction/retry pairs, turn and step bounds.
 
-import { findTurnAt } from './block-assembler.ts';
+import { findSpanStartingAtOrBefore } from '../base/span-lookup.ts';
 import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
 import { isRecord } from '../event.ts';
 import type { ToolCallRecord } from '../structure/log-index-types.ts';
@@ -47,7 +47,7 @@ export function deriveEventLinks(log: OpenedLog, seq: number): EventLink[] {
   switch (event.type) {
     case 'turn/start':
     case 'turn/end': {
-      const turn = findTurnAt(index.turns, seq);
+      const turn = findSpanStartingAtOrBefore(index.turns, seq);
       if (turn !== null) {
         add('turn start', turn.startSeq);
         add('turn end', turn.endSeq);
@@ -56,7 +56,7 @@ export function deriveEventLinks(log: OpenedLog, seq: number): EventLink[] {
     }
     case 'step/start':
     case 'step/end': {
-      const turn = findTurnAt(index.turns, seq);
+      const turn = findSpanStartingAtOrBefore(index.turns, seq);
       const step = turn?.steps.find((candidate) => candidate.startSeq === seq || candidate.endSeq === seq);
       if (step !== undefined) {
         add('step start', step.startSeq);
@@ -168,7 +168,7 @@ function findAttemptOfChunk(
   log: OpenedLog,
   seq: number,
 ): { firstChunkSeq: number; messageSeq: number | null } | null {
-  const turn = findTurnAt(log.index.turns, seq);
+  const turn = findSpanStartingAtOrBefore(log.index.turns, seq);
   if (turn === null) return null;
   for (const step of turn.steps)
     for (const attempt of step.attempts)

@@ -1,5 +1,6 @@
 // Token usage per step and per turn (FORMAT.md §7.7) and context occupancy against the window.
 
+import { findLastAtOrBelow } from '../base/binary-search.ts';
 import { isRecord } from '../event.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 
@@ -103,17 +104,7 @@ export function sumUsageByTurn(points: readonly UsagePoint[]): TurnUsage[] {
 
 /** Index of the usage point of the step containing `seq` (or the last one before it), or -1. */
 export function findUsagePointAt(points: readonly UsagePoint[], seq: number): number {
-  let low = 0;
-  let high = points.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if ((points[middle] as UsagePoint).seq <= seq) {
-      found = middle;
-      low = middle + 1;
-    } else high = middle - 1;
-  }
-  return found;
+  return findLastAtOrBelow(points, seq, (point) => point.seq);
 }
 
 function readContextWindow(log: OpenedLog, seq: number): number | null {

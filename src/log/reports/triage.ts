@@ -2,8 +2,9 @@
 // seq continuity, the last failed tool call and its crash-repair classification, and the rest.
 
 import { isRecord } from '../event.ts';
-import { findTurnAt } from '../projections/block-assembler.ts';
-import type { StepSpan, ToolCallRecord, ToolCallStatus, TurnSpan } from '../structure/log-index-types.ts';
+import { findFirstAtOrAbove } from '../base/binary-search.ts';
+import { findSpanAt } from '../base/span-lookup.ts';
+import type { StepSpan, ToolCallRecord, ToolCallStatus } from '../structure/log-index-types.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 import type { LogProblem, ProblemKind, Verdict } from '../problems.ts';
 
@@ -352,25 +353,11 @@ function deriveContinuity(log: OpenedLog): TriageReport['continuity'] {
   };
 }
 
-/** The turn whose seq range contains `seq`, or null (events between turns). */
-function findTurn(turns: readonly TurnSpan[], seq: number): TurnSpan | null {
-  const found = findTurnAt(turns, seq);
-  if (found === null) return null;
-  return found.endSeq === null || seq <= found.endSeq ? found : null;
-}
-
-function findStep(turn: TurnSpan | null, seq: number): StepSpan | null {
-  if (turn === null) return null;
-  for (const step of turn.steps)
-    if (step.startSeq <= seq && (step.endSeq === null || seq <= step.endSeq)) return step;
-  return null;
-}
-
 function describeCall(log: OpenedLog, call: ToolCallRecord): TriageCall {
   const seq = call.resultSeq ?? call.callSeq ?? call.requestSeq ?? 0;
   const anchorSeq = call.requestSeq ?? call.callSeq ?? call.resultSeq ?? 0;
-  const turn = findTurn(log.index.turns, anchorSeq);
-  const step = findStep(turn, anchorSeq);
+  const turn = findSpanAt(log.index.turns, anchorSeq);
+  const step = turn === null ? null : findSpanAt(turn.steps, anchorSeq);
   let classification: TriageCall['classification'];
   let retryAdvice: string;
   switch (call.status) {
@@ -450,21 +437,6 @@ function readHeaderToolNames(log: OpenedLog, headerSeq: number): ReadonlySet<str
   return names;
 }
 
-/** Index of the last element of `sorted` below `seq`, or -1. */
-function lastBelow(sorted: readonly number[], seq: number): number {
-  let low = 0;
-  let high = sorted.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if ((sorted[middle] as number) < seq) {
-      found = middle;
-      low = middle + 1;
-    } else high = middle - 1;
-  }
-  return found;
-}
-
 function deriveUnexpectedTools(log: OpenedLog): {
   unexpected: TriageReport['unexpectedTools'];
   toolNameCheck: TriageReport['toolNameCheck'];
@@ -476,7 +448,8 @@ function deriveUnexpectedTools(log: OpenedLog): {
   for (const call of log.index.toolCalls) {
     const seq = call.requestSeq ?? call.callSeq;
     if (seq === null) continue;
-    const position = lastBelow(headerSeqs, seq);
+    // The last request/header before the call.
+    const position = findFirstAtOrAbove(headerSeqs, seq) - 1;
     // No request/header before the call (normalized fixtures, foreign writers): nothing to compare with.
     if (position < 0) {
       toolNameCheck.uncheckedCalls += 1;

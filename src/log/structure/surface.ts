@@ -2,6 +2,7 @@
 // verdict), the lenient display fold (CLI.md "Surface for display"), and surface checkpoints so the
 // surface after any seq is found without refolding from seq 0.
 
+import { findFirstAtOrAbove, findLastAtOrBelow } from '../base/binary-search.ts';
 import type { StoredEvent } from '../event.ts';
 import { isRecord } from '../event.ts';
 import type { SurfaceCheckpoint, SurfaceOpRecord } from './log-index-types.ts';
@@ -197,16 +198,8 @@ export class SurfaceFolder {
 
 /** The op record of surface event `seq` (ops are in seq order), or null. */
 export function findOp(ops: readonly SurfaceOpRecord[], seq: number): SurfaceOpRecord | null {
-  let low = 0;
-  let high = ops.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const op = ops[middle] as SurfaceOpRecord;
-    if (op.seq === seq) return op;
-    if (op.seq < seq) low = middle + 1;
-    else high = middle - 1;
-  }
-  return null;
+  const op = ops[findFirstAtOrAbove(ops, seq, seqOf)];
+  return op !== undefined && op.seq === seq ? op : null;
 }
 
 /**
@@ -218,17 +211,7 @@ export function foldSurfaceAt(
   checkpoints: readonly SurfaceCheckpoint[],
   atSeq: number,
 ): number[] {
-  let low = 0;
-  let high = checkpoints.length - 1;
-  let best = 0;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if ((checkpoints[middle] as SurfaceCheckpoint).seq <= atSeq) {
-      best = middle;
-      low = middle + 1;
-    } else high = middle - 1;
-  }
-  const checkpoint = checkpoints[best];
+  const checkpoint = checkpoints[Math.max(0, findLastAtOrBelow(checkpoints, atSeq, seqOf))];
   const nodes = checkpoint ? Array.from(checkpoint.nodes) : [];
   for (let k = checkpoint ? checkpoint.opCount : 0; k < ops.length; k++) {
     const op = ops[k] as SurfaceOpRecord;
@@ -244,6 +227,10 @@ export function foldSurfaceAt(
     nodes.splice(i, j - i + 1, op.seq);
   }
   return nodes;
+}
+
+function seqOf(record: { seq: number }): number {
+  return record.seq;
 }
 
 function isReplaceOp(value: unknown): value is { op: 'replace'; start: number; end: number } {

@@ -2,6 +2,7 @@
 // the cursor's position. Every slider input reaches the store at once; the store lands the newest
 // one when its model view is ready, and the slider shows where the cursor is going meanwhile.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { findSpanAt } from '../../log/index.ts';
 import { useViewer } from '../../store/use-viewer.ts';
 import { aimedSeq } from '../../store/viewer-store.ts';
 import { formatCount } from '../shared/format.ts';
@@ -65,21 +66,9 @@ export function Scrubber() {
 
   const turnAtCursor = useMemo(() => {
     if (cursorSeq === null || !summary) return null;
-    // Turns are in seq order: binary-search the last one starting at or before the cursor.
-    const { turns } = summary;
-    let low = 0;
-    let high = turns.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((turns[middle]?.startSeq ?? Infinity) <= cursorSeq) low = middle + 1;
-      else high = middle;
-    }
-    const turn = turns[low - 1];
-    if (!turn || (turn.endSeq !== null && cursorSeq > turn.endSeq)) return null;
-    const step = turn.steps.find(
-      (candidate) =>
-        candidate.startSeq <= cursorSeq && (candidate.endSeq === null || cursorSeq <= candidate.endSeq),
-    );
+    const turn = findSpanAt(summary.turns, cursorSeq);
+    if (!turn) return null;
+    const step = findSpanAt(turn.steps, cursorSeq);
     return { turn: turn.turn, step: step?.step ?? null };
   }, [cursorSeq, summary]);
 

@@ -1,6 +1,6 @@
 // Pure layout of the timeline: turns, steps, model attempts and tool executions as spans on a seq or time axis.
 
-import type { TurnSpan } from '../../../log/index.ts';
+import { findFirstIndex, findLastAtOrBelow, type TurnSpan } from '../../../log/index.ts';
 import { TOOL_SPAN_STATUSES, type ToolSpans } from '../../../worker/protocol.ts';
 
 /** One drawn span. Seqs are inclusive; `isHanging` spans run to the log's last seq. */
@@ -127,32 +127,18 @@ export function createTimeScale(
   const firstTime = clean[0]?.time ?? 0;
   const span = (clean.at(-1)?.time ?? 0) - firstTime;
   const timeAt = (seq: number): number => {
-    let low = 0;
-    let high = clean.length - 1;
+    const last = clean.length - 1;
     if (seq <= (clean[0]?.seq ?? 0)) return firstTime;
-    if (seq >= (clean[high]?.seq ?? 0)) return clean[high]?.time ?? firstTime;
-    while (high - low > 1) {
-      const middle = (low + high) >>> 1;
-      if ((clean[middle]?.seq ?? 0) <= seq) low = middle;
-      else high = middle;
-    }
+    if (seq >= (clean[last]?.seq ?? 0)) return clean[last]?.time ?? firstTime;
+    const low = findLastAtOrBelow(clean, seq, (point) => point.seq);
     const a = clean[low] ?? { seq: 0, time: firstTime };
-    const b = clean[high] ?? a;
+    const b = clean[low + 1] ?? a;
     return b.seq === a.seq ? a.time : a.time + ((seq - a.seq) / (b.seq - a.seq)) * (b.time - a.time);
   };
   const toX = (seq: number) => paddingPx + ((timeAt(seq) - firstTime) / span) * usable;
   return {
     toX,
-    toSeq: (x) => {
-      let low = 0;
-      let high = Math.max(0, eventCount - 1);
-      while (low < high) {
-        const middle = (low + high + 1) >>> 1;
-        if (toX(middle) <= x) low = middle;
-        else high = middle - 1;
-      }
-      return low;
-    },
+    toSeq: (x) => Math.max(0, findFirstIndex(eventCount, (seq) => !(toX(seq) <= x)) - 1),
   };
 }
 

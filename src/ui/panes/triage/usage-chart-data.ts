@@ -1,6 +1,6 @@
 // Turns per-step usage points into the column arrays uPlot draws, and finds the cursor's step.
 
-import type { UsagePoint } from '../../../log/index.ts';
+import { findFirstAtOrAbove, findLastAtOrBelow, type UsagePoint } from '../../../log/index.ts';
 
 /** uPlot's aligned data: x (usage seq) then one array per series; null leaves a gap. */
 export type UsageChartColumns = [
@@ -44,16 +44,7 @@ export function findCursorPointIndex(
   stepStartSeqs: readonly number[],
 ): number {
   if (cursorSeq === null || points.length === 0) return -1;
-  let low = 0;
-  let high = points.length - 1;
-  let firstAtOrAfter = points.length;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if ((points[middle] as UsagePoint).seq >= cursorSeq) {
-      firstAtOrAfter = middle;
-      high = middle - 1;
-    } else low = middle + 1;
-  }
+  const firstAtOrAfter = findFirstAtOrAbove(points, cursorSeq, (point) => point.seq);
   const next = points[firstAtOrAfter];
   if (next !== undefined) {
     const stepStart = lastAtOrBelow(stepStartSeqs, cursorSeq);
@@ -64,18 +55,7 @@ export function findCursorPointIndex(
 }
 
 function lastAtOrBelow(sorted: readonly number[], seq: number): number | null {
-  let low = 0;
-  let high = sorted.length - 1;
-  let found: number | null = null;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const value = sorted[middle] as number;
-    if (value <= seq) {
-      found = value;
-      low = middle + 1;
-    } else high = middle - 1;
-  }
-  return found;
+  return sorted[findLastAtOrBelow(sorted, seq)] ?? null;
 }
 
 /** Token counts as 950, 12.3k, 1.2M. */
