@@ -4,9 +4,7 @@ import type { SessionHeader } from '../event.ts';
 import { isRecord } from '../event.ts';
 import type { LogProblem } from '../problems.ts';
 import { ValidationStage } from '../problems.ts';
-
-/** The only header `version` this build reads (upstream SESSION_FORMAT_VERSION). */
-export const SUPPORTED_FORMAT_VERSION = 0;
+import { describeUnsupportedVersion, isSupportedFormatVersion } from './format-version.ts';
 
 /** Header keys that upstream retired; their presence rejects the log (FORMAT.md §2.2 step 5). */
 const RETIRED_HEADER_KEYS = ['sandboxMode', 'approvalPolicy'] as const;
@@ -62,11 +60,8 @@ export function checkHeader(parsed: unknown): HeaderCheck {
     };
   const header = parsed as SessionHeader;
   const version = parsed['version'];
-  if (typeof version === 'number' && version !== SUPPORTED_FORMAT_VERSION) {
-    const message =
-      version > SUPPORTED_FORMAT_VERSION
-        ? `The log has format version ${version}, written by a newer dsh than this viewer reads (version ${SUPPORTED_FORMAT_VERSION}); upgrade dsh (and this viewer) to open it.`
-        : `The log has format version ${version}, older than version ${SUPPORTED_FORMAT_VERSION}; no upgrade path ships for it.`;
+  if (typeof version === 'number' && !isSupportedFormatVersion(version)) {
+    const message = describeUnsupportedVersion(version);
     return {
       header,
       problems: [

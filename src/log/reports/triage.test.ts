@@ -213,6 +213,11 @@ describe('deriveTriage header facts (FORMAT.md §2.3, §8.1)', () => {
     expect(report.verdict.status).toBe('unsupported');
     expect(report.bugReport).toMatch(/header version:\s+3 \(not readable by this build\)/);
   });
+
+  it('explains an unreadable version in the words of the verdict', () => {
+    const report = deriveTriage(open(new TriageLogBuilder({ version: 3 })));
+    expect(report.header.notes).toContain(report.verdict.reason);
+  });
 });
 
 describe('deriveTriage continuity, retries, approvals, commands, unexpected tools', () => {

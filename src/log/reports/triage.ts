@@ -4,6 +4,7 @@
 import { isRecord } from '../event.ts';
 import { findFirstAtOrAbove } from '../base/binary-search.ts';
 import { findSpanAt } from '../base/span-lookup.ts';
+import { describeUnsupportedVersion, isSupportedFormatVersion } from '../format/format-version.ts';
 import type { StepSpan, ToolCallRecord, ToolCallStatus } from '../structure/log-index-types.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 import type { LogProblem, ProblemKind, Verdict } from '../problems.ts';
@@ -108,9 +109,6 @@ export interface TriageCall {
   /** reason.kind of the enclosing turn's turn/end, or null while the turn hangs. */
   turnEndReason: string | null;
 }
-
-/** The only header version this build reads (FORMAT.md §2.2, `SESSION_FORMAT_VERSION`). */
-const SUPPORTED_HEADER_VERSION = 0;
 
 /** How many problems the report carries (the total is in `problemCount`). */
 export const TRIAGE_PROBLEMS_MAX = 200;
@@ -285,12 +283,7 @@ function deriveHeaderFacts(log: OpenedLog): TriageReport['header'] {
   const notes: string[] = [];
   if (log.header === null) notes.push('No readable header line: dsh refuses this log.');
   else if (version === null) notes.push('The header has no numeric version: dsh reports the log as corrupt.');
-  else if (version !== SUPPORTED_HEADER_VERSION)
-    notes.push(
-      version > SUPPORTED_HEADER_VERSION
-        ? `Header version ${version} was written by a newer harness: this build reads only version ${SUPPORTED_HEADER_VERSION}; upgrade dsh (or fix a reader written for another generation).`
-        : `Header version ${version} is older than ${SUPPORTED_HEADER_VERSION}: no upgrade path ships.`,
-    );
+  else if (!isSupportedFormatVersion(version)) notes.push(describeUnsupportedVersion(version));
   if (log.header !== null && delegationDepth === null)
     notes.push('delegationDepth is missing or invalid: the JSONL reader rejects the whole log.');
   if (isDelegatedChild)
@@ -312,7 +305,7 @@ function deriveHeaderFacts(log: OpenedLog): TriageReport['header'] {
 
   return {
     version,
-    isVersionSupported: version === SUPPORTED_HEADER_VERSION,
+    isVersionSupported: version !== null && isSupportedFormatVersion(version),
     id: typeof header.id === 'string' ? header.id : null,
     cwd: typeof header.cwd === 'string' ? header.cwd : null,
     agentPreset: selectedPreset ?? headerPreset,
