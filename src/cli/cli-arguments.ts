@@ -1,5 +1,7 @@
 // Argument parsing and byte sniffing for the CLI: pure functions, so they are tested without a process.
 
+import { ZSTD_MAGIC_BYTES } from '../log/index.ts';
+
 export const USAGE = 'usage: dsh-replay <inspect|project|triage> <file> [--json] [--at SEQ]';
 
 export type CliCommand = 'inspect' | 'project' | 'triage';
@@ -43,7 +45,6 @@ export function parseCliArguments(args: readonly string[]): Parsed<CliArguments>
   return { ok: true, value: { command: command as CliCommand, file, isJson, atSeq } };
 }
 
-const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd] as const;
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04] as const;
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
 
@@ -58,7 +59,7 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
 export function sniffLogBytes(bytes: Uint8Array): Parsed<'jsonl' | 'zstd'> {
   if (bytes.length === 0 || bytes[0] === 0x7b || startsWith(bytes, UTF8_BOM))
     return { ok: true, value: 'jsonl' };
-  if (startsWith(bytes, ZSTD_MAGIC)) return { ok: true, value: 'zstd' };
+  if (startsWith(bytes, ZSTD_MAGIC_BYTES)) return { ok: true, value: 'zstd' };
   if (startsWith(bytes, ZIP_MAGIC))
     return { ok: false, message: 'an export ZIP, not a single log: unzip it and open session.jsonl' };
   return { ok: false, message: 'not a session log (expected a .jsonl or .jsonl.zstd file)' };

@@ -69,6 +69,7 @@ export type { InspectReport, ProjectReport } from './reports/inspect-report.ts';
 export { buildInspectReport, buildProjectReport } from './reports/inspect-report.ts';
 export type { FastDecompress, ZstdDecompressorName } from './container/zstd-decode.ts';
 export { decompressesProbeFrame } from './container/zstd-decode.ts';
+export { ZSTD_MAGIC, ZSTD_MAGIC_BYTES } from './container/zstd-frames.ts';
 export type { PackedModelView } from './projections/packed-model-view.ts';
 export {
   packModelView,

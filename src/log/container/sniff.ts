@@ -1,12 +1,13 @@
 // Sniffing a file's container from its first bytes (FORMAT.md §1.2, CLI.md "Sniffing").
 
+import { ZSTD_MAGIC_BYTES } from './zstd-frames.ts';
+
 /**
  * What the first bytes say. `need-more` means fewer bytes than needed to decide were given
  * (only possible while a file is still being read); `empty` is a zero-byte file.
  */
 export type SniffResult = 'zstd' | 'jsonl' | 'jsonl-bom' | 'zip' | 'not-a-log' | 'empty' | 'need-more';
 
-const ZSTD_MAGIC_BYTES = [0x28, 0xb5, 0x2f, 0xfd] as const;
 const ZIP_MAGIC_BYTES = [0x50, 0x4b, 0x03, 0x04] as const;
 const BOM_BYTES = [0xef, 0xbb, 0xbf] as const;
 

@@ -5,7 +5,7 @@
 
 import { Decompress, decompress } from 'fzstd';
 import type { TornBlock, ZstdFrameHeader } from './zstd-frames.ts';
-import { ZstdBlockType, scanZstdFrame } from './zstd-frames.ts';
+import { ZSTD_MAGIC_BYTES, ZstdBlockType, scanZstdFrame } from './zstd-frames.ts';
 
 /** Largest frame window or declared content size we let fzstd allocate up front (256 MiB). */
 export const MAX_FRAME_ALLOCATION_BYTES = 256 * 1024 * 1024;
@@ -27,7 +27,7 @@ export type ZstdDecompressorName = 'zstd-wasm' | 'fzstd';
 export type FastDecompress = (frame: Uint8Array, contentSize: number) => Uint8Array;
 
 /** A complete one-byte frame ("x"): single segment, declared size 1, one raw block. */
-const PROBE_FRAME = new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0x20, 0x01, 0x09, 0x00, 0x00, 0x78]);
+const PROBE_FRAME = new Uint8Array([...ZSTD_MAGIC_BYTES, 0x20, 0x01, 0x09, 0x00, 0x00, 0x78]);
 
 /**
  * Whether a one-shot decompressor decodes a known frame correctly: the loaders' check that a

@@ -1,7 +1,10 @@
 // Zstandard frame scanning (FORMAT.md §1.4): find complete frames, torn tails and fatal structure errors without decoding.
 
-/** Little-endian magic number of a Zstandard frame (`28 B5 2F FD` on disk). */
-export const ZSTD_MAGIC = 0xfd2fb528;
+/** The four bytes every Zstandard frame starts with (RFC 8878 §3.1.1): the one definition of the magic. */
+export const ZSTD_MAGIC_BYTES: readonly number[] = [0x28, 0xb5, 0x2f, 0xfd];
+
+/** The same magic as the little-endian u32 a frame scan reads (`0xFD2FB528`). */
+export const ZSTD_MAGIC = readUint32LE(Uint8Array.from(ZSTD_MAGIC_BYTES), 0);
 
 /** Block types of a zstd block header (RFC 8878 §3.1.1.2). */
 export const ZstdBlockType = { RAW: 0, RLE: 1, COMPRESSED: 2, RESERVED: 3 } as const;

@@ -3,6 +3,7 @@
 
 import { compress as zstdCompress, init as initZstdWasm } from '@bokuweb/zstd-wasm';
 import xxhash from 'xxhash-wasm';
+import { ZSTD_MAGIC } from '../container/zstd-frames.ts';
 
 /** Base of the synthetic `time` values (epoch ms). */
 export const TEST_TIME_MS = 1_783_352_100_000;
@@ -207,7 +208,7 @@ export function rawZstdFrame(
   const parts: Uint8Array[] = [];
   const header = new Uint8Array(9);
   const view = new DataView(header.buffer);
-  view.setUint32(0, 0xfd2fb528, true);
+  view.setUint32(0, ZSTD_MAGIC, true);
   header[4] = (2 << 6) | 0x20 | (hasChecksum ? 0x04 : 0);
   view.setUint32(5, plaintext.length, true);
   parts.push(header);
