@@ -21,6 +21,7 @@ import {
   type DecoderOptions,
   type FastDecompress,
   type OpenedLog,
+  ZSTD_MAGIC,
 } from '../src/log/index.ts';
 import { readOption } from './lib/cli-options.ts';
 
@@ -93,7 +94,7 @@ function splitFrames(bytes: Uint8Array): [number, number][] {
   let offset = 0;
   while (offset + 6 <= bytes.byteLength) {
     const start = offset;
-    if (view.getUint32(offset, true) !== 0xfd2fb528) throw new Error(`bad frame magic at ${offset}`);
+    if (view.getUint32(offset, true) !== ZSTD_MAGIC) throw new Error(`bad frame magic at ${offset}`);
     const descriptor = bytes[offset + 4] ?? 0;
     const fcsFlag = descriptor >> 6;
     const single = (descriptor & 0x20) !== 0;

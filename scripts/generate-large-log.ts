@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init as initZstd, compress as zstdCompress } from '@bokuweb/zstd-wasm';
 import xxhash from 'xxhash-wasm';
+import { ZSTD_MAGIC } from '../src/log/index.ts';
 import { readOption } from './lib/cli-options.ts';
 
 /** Bump when the output of the same (scale, seed) changes, so cached files are regenerated. */
@@ -1083,8 +1084,6 @@ export function generateLogBatches(options: LargeLogOptions, onBatch: (text: str
 
 // ---------------------------------------------------------------------------------------------
 // zstd frames with the content checksum.
-
-const ZSTD_MAGIC = 0xfd2fb528;
 
 let zstdReady: Promise<void> | null = null;
 

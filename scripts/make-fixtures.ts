@@ -11,6 +11,7 @@ import { deflateSync } from 'node:zlib';
 import { compress as zstdCompress } from '@bokuweb/zstd-wasm';
 import xxhash from 'xxhash-wasm';
 import { addContentChecksum, createRandom, initZstdOnce } from './generate-large-log.ts';
+import { ZSTD_MAGIC_BYTES } from '../src/log/index.ts';
 
 /** One adversarial input: the file name inside fixtures/adversarial/ and its exact bytes. */
 export interface AdversarialFixture {
@@ -175,7 +176,7 @@ function blockHeader(isLast: boolean, type: number, size: number): Uint8Array {
 function makeHugeWindowFrame(): Uint8Array {
   const payload = utf8('x\n');
   return concat([
-    new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0x00, 0xf8]),
+    new Uint8Array([...ZSTD_MAGIC_BYTES, 0x00, 0xf8]),
     blockHeader(true, 0, payload.byteLength),
     payload,
   ]);
@@ -190,7 +191,7 @@ export function makeZstdBombFrame(expandedBytes = BOMB_EXPANDED_BYTES): Uint8Arr
   const blocks = Math.ceil(expandedBytes / blockBytes);
   // Descriptor 0x00: no content size, not single-segment, no checksum; window 128 KiB (log 17).
   const out = new Uint8Array(6 + blocks * 4);
-  out.set([0x28, 0xb5, 0x2f, 0xfd, 0x00, (17 - 10) << 3]);
+  out.set([...ZSTD_MAGIC_BYTES, 0x00, (17 - 10) << 3]);
   for (let i = 0; i < blocks; i += 1) {
     out.set(blockHeader(i === blocks - 1, 1, blockBytes), 6 + i * 4);
     out[6 + i * 4 + 3] = 0x61;
