@@ -1,7 +1,9 @@
 // Human-readable terminal output of the CLI: the same reports as --json, laid out in aligned columns.
+// Every string that comes from the log goes through the core's one cleaner (`toPlainLine`), so
+// controls, bidi characters and escape sequences are printed as escapes, never applied.
 
 import type { InspectReport, ProjectReport, TriageReport } from '../log/index.ts';
-import { describeToolNameCheck } from '../log/index.ts';
+import { describeToolNameCheck, toPlainLine } from '../log/index.ts';
 
 const LABEL_WIDTH = 16;
 
@@ -11,13 +13,6 @@ function row(label: string, value: string): string {
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
-/** Makes untrusted log text safe for one terminal line: no control characters (ANSI escapes), bounded length. */
-export function sanitizeForTerminal(text: string, maxLength = 200): string {
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
-  return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean;
 }
 
 function seqRange(start: number, end: number | null): string {
@@ -31,7 +26,7 @@ export function formatInspectText(report: InspectReport, fileName: string): stri
   lines.push(
     row(
       'file',
-      `${sanitizeForTerminal(fileName)}  ${file.bytes} bytes  ${file.container}${file.frames !== null ? `, ${plural(file.frames, 'frame')}` : ''}${file.tornTail ? ', torn tail' : ''}`,
+      `${toPlainLine(fileName)}  ${file.bytes} bytes  ${file.container}${file.frames !== null ? `, ${plural(file.frames, 'frame')}` : ''}${file.tornTail ? ', torn tail' : ''}`,
     ),
   );
   if (header === null) lines.push(row('header', '(none)'));
@@ -45,12 +40,12 @@ export function formatInspectText(report: InspectReport, fileName: string): stri
     if (typeof header.cwd === 'string') parts.push(`cwd ${header.cwd}`);
     if (typeof header.parentSession === 'string') parts.push(`parent ${header.parentSession}`);
     if (typeof header.agentPreset === 'string') parts.push(`agentPreset ${header.agentPreset}`);
-    lines.push(row('header', sanitizeForTerminal(parts.join('  '), 400)));
+    lines.push(row('header', toPlainLine(parts.join('  '), 400)));
   }
   lines.push(
     row(
       'verdict',
-      verdict.reason === null ? verdict.status : `${verdict.status}: ${sanitizeForTerminal(verdict.reason)}`,
+      verdict.reason === null ? verdict.status : `${verdict.status}: ${toPlainLine(verdict.reason)}`,
     ),
   );
   lines.push(
@@ -65,7 +60,7 @@ export function formatInspectText(report: InspectReport, fileName: string): stri
     lines.push(
       row(
         index === 0 ? 'by type' : '',
-        `${sanitizeForTerminal(type).padEnd(typeWidth)}  ${String(count).padStart(6)}`,
+        `${toPlainLine(type).padEnd(typeWidth)}  ${String(count).padStart(6)}`,
       ),
     );
 
@@ -74,7 +69,7 @@ export function formatInspectText(report: InspectReport, fileName: string): stri
     lines.push(
       row(
         index === 0 ? 'turns' : '',
-        `turn ${turn.turn}  seq ${seqRange(turn.startSeq, turn.endSeq)}  ${turn.reason ?? 'no turn/end'}  ${plural(turn.steps.length, 'step')}`,
+        `turn ${turn.turn}  seq ${seqRange(turn.startSeq, turn.endSeq)}  ${turn.reason === null ? 'no turn/end' : toPlainLine(turn.reason)}  ${plural(turn.steps.length, 'step')}`,
       ),
     );
 
@@ -94,7 +89,7 @@ export function formatInspectText(report: InspectReport, fileName: string): stri
       lines.push(
         row(
           '',
-          `${call.status.padEnd(15)} ${sanitizeForTerminal(call.name)} ${sanitizeForTerminal(call.callId)}  call ${call.callSeq ?? '-'}  result ${call.resultSeq ?? '-'}`,
+          `${call.status.padEnd(15)} ${toPlainLine(call.name)} ${toPlainLine(call.callId)}  call ${call.callSeq ?? '-'}  result ${call.resultSeq ?? '-'}`,
         ),
       );
   lines.push(
@@ -105,7 +100,7 @@ export function formatInspectText(report: InspectReport, fileName: string): stri
     lines.push(
       row(
         '',
-        `${problem.kind.padEnd(20)} ${problem.line !== null ? `line ${problem.line}` : ''}${problem.seq !== null ? ` seq ${problem.seq}` : ''}  ${sanitizeForTerminal(problem.message)}`,
+        `${problem.kind.padEnd(20)} ${problem.line !== null ? `line ${problem.line}` : ''}${problem.seq !== null ? ` seq ${problem.seq}` : ''}  ${toPlainLine(problem.message)}`,
       ),
     );
   return lines.join('\n');
@@ -118,7 +113,7 @@ export function formatProjectText(report: ProjectReport): string {
   const width = String(report.at).length;
   for (const message of report.messages)
     lines.push(
-      `  seq ${String(message.sourceSeq).padStart(width)}  ${message.role.padEnd(9)}  ${sanitizeForTerminal(message.blocks.join(', '))}`,
+      `  seq ${String(message.sourceSeq).padStart(width)}  ${toPlainLine(message.role).padEnd(9)}  ${toPlainLine(message.blocks.join(', '))}`,
     );
   return lines.join('\n');
 }
@@ -141,38 +136,38 @@ export function formatTriageText(report: TriageReport): string {
         : `${header.version} (${header.isVersionSupported ? 'readable by this build' : 'NOT readable by this build'})`,
     ),
   );
-  lines.push(row('id', sanitizeForTerminal(header.id ?? '-')));
-  lines.push(row('cwd', sanitizeForTerminal(header.cwd ?? '-')));
+  lines.push(row('id', toPlainLine(header.id ?? '-')));
+  lines.push(row('cwd', toPlainLine(header.cwd ?? '-')));
   lines.push(
     row(
       'agentPreset',
       header.agentPreset === null
         ? '-'
-        : `${sanitizeForTerminal(header.agentPreset)} (from ${header.agentPresetSource ?? '?'})`,
+        : `${toPlainLine(header.agentPreset)} (from ${header.agentPresetSource ?? '?'})`,
     ),
   );
   lines.push(
     row('delegationDepth', header.delegationDepth === null ? 'missing' : String(header.delegationDepth)),
   );
-  lines.push(row('parentSession', sanitizeForTerminal(header.parentSession ?? '-')));
-  for (const note of header.notes) lines.push(row('', `! ${sanitizeForTerminal(note, 400)}`));
+  lines.push(row('parentSession', toPlainLine(header.parentSession ?? '-')));
+  for (const note of header.notes) lines.push(row('', `! ${toPlainLine(note, 400)}`));
   lines.push(
     row(
       'verdict',
       report.verdict.reason === null
         ? report.verdict.status
-        : `${report.verdict.status}: ${sanitizeForTerminal(report.verdict.reason)}`,
+        : `${report.verdict.status}: ${toPlainLine(report.verdict.reason)}`,
     ),
   );
 
   section('2. seq continuity');
   lines.push(row('contiguous', continuity.isContiguous ? 'yes' : 'NO'));
-  lines.push(row('', sanitizeForTerminal(continuity.explanation, 600)));
+  lines.push(row('', toPlainLine(continuity.explanation, 600)));
   for (const gap of continuity.gaps)
     lines.push(
       row(
         '',
-        `${gap.kind}${gap.line !== null ? ` line ${gap.line}` : ''}${gap.seq !== null ? ` seq ${gap.seq}` : ''}: ${sanitizeForTerminal(gap.message)}`,
+        `${gap.kind}${gap.line !== null ? ` line ${gap.line}` : ''}${gap.seq !== null ? ` seq ${gap.seq}` : ''}: ${toPlainLine(gap.message)}`,
       ),
     );
 
@@ -180,22 +175,22 @@ export function formatTriageText(report: TriageReport): string {
   const call = report.lastFailedCall;
   if (call === null) lines.push('every tool call has an ok result');
   else {
-    lines.push(row('callId', sanitizeForTerminal(call.callId)));
-    lines.push(row('tool', sanitizeForTerminal(call.name)));
+    lines.push(row('callId', toPlainLine(call.callId)));
+    lines.push(row('tool', toPlainLine(call.name)));
     lines.push(
       row(
         'seqs',
         `requested ${call.requestSeq ?? '-'}  tool/call ${call.callSeq ?? '-'}  tool/result ${call.resultSeq ?? '-'}  (turn ${call.turn ?? '?'} step ${call.step ?? '?'})`,
       ),
     );
-    if (call.errorCode !== null) lines.push(row('error.code', sanitizeForTerminal(call.errorCode)));
+    if (call.errorCode !== null) lines.push(row('error.code', toPlainLine(call.errorCode)));
     if (report.failedCalls.length > 1)
       lines.push(row('other failures', String(report.failedCalls.length - 1)));
     for (const other of report.failedCalls.slice(0, -1))
       lines.push(
         row(
           '',
-          `seq ${other.seq}  ${other.classification}${other.errorCode !== null ? ` ${sanitizeForTerminal(other.errorCode)}` : ''}  ${sanitizeForTerminal(other.name)} ${sanitizeForTerminal(other.callId)}`,
+          `seq ${other.seq}  ${other.classification}${other.errorCode !== null ? ` ${toPlainLine(other.errorCode)}` : ''}  ${toPlainLine(other.name)} ${toPlainLine(other.callId)}`,
         ),
       );
   }
@@ -204,7 +199,7 @@ export function formatTriageText(report: TriageReport): string {
       lines.push(
         row(
           'command/run',
-          `/${sanitizeForTerminal(command.name)} ${sanitizeForTerminal(command.commandId)} (seq ${command.runSeq}) has no command/done: look at the workspace before asking again`,
+          `/${toPlainLine(command.name)} ${toPlainLine(command.commandId)} (seq ${command.runSeq}) has no command/done: look at the workspace before asking again`,
         ),
       );
 
@@ -224,7 +219,7 @@ export function formatTriageText(report: TriageReport): string {
   if (report.unexpectedTools.length === 0) lines.push(`none: ${describeToolNameCheck(report.toolNameCheck)}`);
   for (const tool of report.unexpectedTools)
     lines.push(
-      `seq ${tool.seq}  ${sanitizeForTerminal(tool.name)} ${sanitizeForTerminal(tool.callId)}  ${tool.headerSeq === null ? 'no request/header before it' : `not in request/header seq ${tool.headerSeq}`}`,
+      `seq ${tool.seq}  ${toPlainLine(tool.name)} ${toPlainLine(tool.callId)}  ${tool.headerSeq === null ? 'no request/header before it' : `not in request/header seq ${tool.headerSeq}`}`,
     );
   if (report.unexpectedTools.length > 0 && header.isDelegatedChild)
     lines.push("this is a delegated child: the names may be the child preset's tools");
@@ -233,23 +228,23 @@ export function formatTriageText(report: TriageReport): string {
   if (report.retries.length === 0 && report.silentRequests.length === 0) lines.push('none');
   for (const retry of report.retries)
     lines.push(
-      `seq ${retry.seq}  llm/retry #${retry.retry}  ${sanitizeForTerminal([retry.code, retry.message].filter((part) => part !== null).join(': '))}`,
+      `seq ${retry.seq}  llm/retry #${retry.retry}  ${toPlainLine([retry.code, retry.message].filter((part) => part !== null).join(': '))}`,
     );
   for (const request of report.silentRequests)
     lines.push(
-      `seq ${request.seq}  turn ${request.turn} step ${request.step}: no assistant/message, ${sanitizeForTerminal(request.reason)}`,
+      `seq ${request.seq}  turn ${request.turn} step ${request.step}: no assistant/message, ${toPlainLine(request.reason)}`,
     );
 
   section('approvals');
   if (report.approvals.length === 0) lines.push('none');
   for (const approval of report.approvals)
     lines.push(
-      `seq ${approval.askedSeq}  ${sanitizeForTerminal(approval.toolName)}${approval.callId !== null ? ` ${sanitizeForTerminal(approval.callId)}` : ''}  ${approval.decidedSeq === null ? 'asked, never decided' : `${sanitizeForTerminal(approval.outcome ?? '?')} (seq ${approval.decidedSeq})`}`,
+      `seq ${approval.askedSeq}  ${toPlainLine(approval.toolName)}${approval.callId !== null ? ` ${toPlainLine(approval.callId)}` : ''}  ${approval.decidedSeq === null ? 'asked, never decided' : `${toPlainLine(approval.outcome ?? '?')} (seq ${approval.decidedSeq})`}`,
     );
 
   section('turns');
   const reasons = Object.entries(report.turnEndReasons).map(
-    ([reason, count]) => `${sanitizeForTerminal(reason)} ×${count}`,
+    ([reason, count]) => `${toPlainLine(reason)} ×${count}`,
   );
   lines.push(row('end reasons', reasons.length === 0 ? '(no turn/end)' : reasons.join(', ')));
   for (const turn of report.hangingTurns)
@@ -258,6 +253,6 @@ export function formatTriageText(report: TriageReport): string {
     );
 
   section('6. bug report (paste this)');
-  lines.push(...report.bugReport.split('\n').map((line) => sanitizeForTerminal(line, 600)));
+  lines.push(...report.bugReport.split('\n').map((line) => toPlainLine(line, 600)));
   return lines.join('\n');
 }

@@ -128,6 +128,21 @@ describe('dsh-replay CLI', () => {
     expect(text.stdout).toContain(json.bugReport.split('\n')[1]);
   });
 
+  it('prints log text with a bidi override or a terminal escape escaped, as text and as JSON', async () => {
+    const cwd = '/home/u/\u202Etxt.exe\u001b[2J';
+    const path = join(workDir, 'hostile-cwd.jsonl');
+    writeFileSync(path, new TriageLogBuilder({ cwd }).toJsonl());
+    for (const command of ['inspect', 'triage']) {
+      const text = await runCli([command, path]);
+      expect(text.status).toBe(0);
+      for (const raw of ['\u202E', '\u001b']) expect(text.stdout).not.toContain(raw);
+      expect(text.stdout).toContain('/home/u/\\u{202E}txt.exe\\u{001B}[2J');
+    }
+    const json = await runCli(['inspect', path, '--json']);
+    for (const raw of ['\u202E', '\u001b']) expect(json.stdout).not.toContain(raw);
+    expect((JSON.parse(json.stdout) as { header: { cwd: string } }).header.cwd).toBe(cwd);
+  });
+
   it('exits 0 for a readable but refused log', async () => {
     const path = join(workDir, 'future.jsonl');
     writeFileSync(path, new TriageLogBuilder({ version: 7 }).toJsonl());

@@ -9,6 +9,7 @@ import {
   buildProjectReport,
   decodeLog,
   deriveTriage,
+  escapeJsonForTerminal,
   loadChecksumVerifier,
 } from '../log/index.ts';
 import { loadFastZstd } from './fast-zstd.ts';
@@ -19,6 +20,11 @@ import { parseCliArguments, sniffLogBytes, USAGE } from './cli-arguments.ts';
 const EXIT_READABLE = 0;
 const EXIT_INTERNAL_ERROR = 1;
 const EXIT_NOT_READABLE = 2;
+
+/** `--json` output: the report as JSON, with characters a terminal would apply written as `\uXXXX`. */
+function formatJson(report: unknown): string {
+  return escapeJsonForTerminal(JSON.stringify(report, null, 2));
+}
 
 async function writeOut(text: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
@@ -58,17 +64,17 @@ async function run(args: readonly string[]): Promise<number> {
   switch (command) {
     case 'inspect': {
       const report = buildInspectReport(log);
-      await writeOut(isJson ? JSON.stringify(report, null, 2) : formatInspectText(report, basename(file)));
+      await writeOut(isJson ? formatJson(report) : formatInspectText(report, basename(file)));
       break;
     }
     case 'project': {
       const report = buildProjectReport(log, atSeq);
-      await writeOut(isJson ? JSON.stringify(report, null, 2) : formatProjectText(report));
+      await writeOut(isJson ? formatJson(report) : formatProjectText(report));
       break;
     }
     case 'triage': {
       const report = deriveTriage(log);
-      await writeOut(isJson ? JSON.stringify(report, null, 2) : formatTriageText(report));
+      await writeOut(isJson ? formatJson(report) : formatTriageText(report));
       break;
     }
   }

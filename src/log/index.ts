@@ -15,6 +15,13 @@ export type {
 export { KNOWN_EVENT_TYPES, ChunkKind, asSeq, isRecord } from './event.ts';
 export { findFirstIndex, findFirstAtOrAbove, findLastAtOrBelow } from './base/binary-search.ts';
 export type { SeqSpan } from './base/span-lookup.ts';
+export type { TextSegment } from './base/visible-text.ts';
+export {
+  escapeJsonForTerminal,
+  revealInvisibleCharacters,
+  segmentVisibleText,
+  toPlainLine,
+} from './base/visible-text.ts';
 export { findSpanAt, findSpanStartingAtOrBefore } from './base/span-lookup.ts';
 export type { LogProblem, ProblemKind, ProblemEffect, Verdict, VerdictStatus } from './problems.ts';
 export { ValidationStage, deriveVerdict } from './problems.ts';
@@ -60,7 +67,7 @@ export type { DecoderOptions, DecodeProgress, LogDecoder } from './decode/log-de
 export { createLogDecoder, decodeLog, DEFAULT_MAX_TEXT_BYTES } from './decode/log-decoder.ts';
 export type { ChecksumVerifier } from './container/zstd-checksum.ts';
 export { loadChecksumVerifier } from './container/zstd-checksum.ts';
-export { summarizeEvent, toPlainLine, SUMMARY_MAX_CHARS } from './projections/event-summary.ts';
+export { summarizeEvent, SUMMARY_MAX_CHARS } from './projections/event-summary.ts';
 export { deriveEventLinks } from './projections/event-links.ts';
 export { readEventRows, readEventDetail } from './projections/event-rows.ts';
 export { deriveTranscript } from './projections/transcript.ts';

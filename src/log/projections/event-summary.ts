@@ -1,35 +1,16 @@
-// One short plain-text line per event for the events pane. Log text is untrusted: control and
-// bidirectional-formatting characters are shown as escapes, never interpreted.
+// One short plain-text line per event for the events pane. Log text is untrusted: the summary goes
+// through the one cleaner (base/visible-text.ts), so controls and bidi characters show as escapes.
 
+import { PLAIN_LINE_MAX_CHARS, toPlainLine } from '../base/visible-text.ts';
 import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
 import { isRecord } from '../event.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 
 /** Longest summary returned, in UTF-16 code units (an ellipsis marks the cut). */
-export const SUMMARY_MAX_CHARS = 200;
+export const SUMMARY_MAX_CHARS = PLAIN_LINE_MAX_CHARS;
 
 /** Longest quoted excerpt of message or chunk text inside a summary, in UTF-16 code units. */
 const EXCERPT_MAX_CHARS = 80;
-
-// C0/C1 controls, DEL, bidi embeddings/overrides/isolates, marks, line/paragraph separators, BOM.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are neutralized.
-const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g;
-
-/**
- * Makes `text` safe to show on one line: newlines and tabs become spaces-like escapes (`\n`),
- * other control/bidi characters become `\u{XXXX}`, and the result is cut to `maxChars`.
- */
-export function toPlainLine(text: string, maxChars: number = SUMMARY_MAX_CHARS): string {
-  const cut = text.length > maxChars * 2 ? text.slice(0, maxChars * 2) : text;
-  const safe = cut.replace(UNSAFE_CHARACTERS, (character) => {
-    if (character === '\n') return '\\n';
-    if (character === '\t') return ' ';
-    if (character === '\r') return '\\r';
-    return `\\u{${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}}`;
-  });
-  if (safe.length <= maxChars && cut.length === text.length) return safe;
-  return `${safe.slice(0, Math.max(0, maxChars - 1))}…`;
-}
 
 /**
  * A one-line plain-text summary of event `seq` (at most SUMMARY_MAX_CHARS): the salient payload
@@ -39,7 +20,7 @@ export function summarizeEvent(log: OpenedLog, seq: number): string {
   if (seq < 0 || seq >= log.store.eventCount) throw new RangeError(`seq ${seq} is outside the log`);
   const event = readUpgradedEventAt(log.store, seq);
   const data = isRecord(event.data) ? event.data : {};
-  return toPlainLine(describeEvent(event.type, data, event.surfaceOp));
+  return toPlainLine(describeEvent(event.type, data, event.surfaceOp), SUMMARY_MAX_CHARS);
 }
 
 function describeEvent(type: string, data: Record<string, unknown>, surfaceOp: unknown): string {

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { deriveEventLinks } from './event-links.ts';
 import { readEventDetail, readEventRows } from './event-rows.ts';
-import { SUMMARY_MAX_CHARS, summarizeEvent, toPlainLine } from './event-summary.ts';
+import { SUMMARY_MAX_CHARS, summarizeEvent } from './event-summary.ts';
+import { toPlainLine } from '../base/visible-text.ts';
 import { createEventSearch, searchEvents } from './search.ts';
 import { LogScript, buildCompactionExample } from '../testing/event-builders.ts';
 import { deriveTranscript } from './transcript.ts';
