@@ -1,0 +1,101 @@
+// The scan's damage state machine (FORMAT.md §3.3): the first damaged record, the ignored tail after
+// it, and the escalation to a refused log when the damage turns out to be in committed history.
+
+import type { LogProblem, ProblemKind } from '../problems.ts';
+import { ValidationStage } from '../problems.ts';
+import type { ProblemList } from './problem-list.ts';
+
+/** The first damaged record of the scan (FORMAT.md §3.3 `issue`). */
+interface Damage {
+  problem: LogProblem;
+  line: number;
+  /** True once the log is known to be refused for it (inside complete zstd frames, or a later turn/end). */
+  isFatal: boolean;
+}
+
+const TAIL_SUFFIX =
+  '. dsh keeps the events before it and ignores the rest (a crash tail) unless a later line holds a turn/end.';
+const STRICT_SUFFIX = '. It is inside a complete zstd frame, so dsh refuses the log.';
+
+/**
+ * Undamaged → damaged at one line → (optionally) fatal. Every line after the damage is ignored
+ * (not an event) and reported as ranges of `ignored-tail` problems. Problems go to `problems`
+ * outside its per-kind cap: there is one damage per log and one ignored range per close.
+ */
+export class DamageState {
+  private damage: Damage | null = null;
+  private ignoredFrom = 0;
+  private ignoredTo = 0;
+
+  constructor(private readonly problems: ProblemList) {}
+
+  /** True once a record was damaged: every later line belongs to the ignored tail. */
+  get isDamaged(): boolean {
+    return this.damage !== null;
+  }
+
+  /**
+   * Records the first damaged record. `isStrict` says the line is inside complete zstd frames, where
+   * any damage is fatal (FORMAT.md §1.4). `message` gets the sentence saying what dsh does with it.
+   */
+  start(
+    kind: ProblemKind,
+    line: number,
+    byteOffset: number,
+    seq: number | null,
+    isStrict: boolean,
+    message: (fatalSuffix: string) => string,
+  ): void {
+    const problem: LogProblem = {
+      kind,
+      effect: isStrict ? 'corrupt' : 'none',
+      stage: ValidationStage.SCAN,
+      line,
+      seq,
+      byteOffset,
+      message: message(isStrict ? STRICT_SUFFIX : TAIL_SUFFIX),
+    };
+    this.problems.addUncapped(problem);
+    this.damage = { problem, line, isFatal: isStrict };
+  }
+
+  /** A line after the damage: it joins the ignored range; a turn/end there escalates the damage. */
+  ignoreLine(line: number, isTurnEnd: boolean): void {
+    if (this.ignoredFrom === 0) this.ignoredFrom = line;
+    this.ignoredTo = line;
+    if (isTurnEnd) this.escalate(line);
+  }
+
+  /** A turn/end after the damage: the damage is in committed history and the log is refused. */
+  escalate(turnEndLine: number): void {
+    const damage = this.damage;
+    if (damage === null || damage.isFatal) return;
+    damage.isFatal = true;
+    damage.problem.effect = 'corrupt';
+    damage.problem.message = damage.problem.message.replace(
+      /\. dsh keeps the events before it.*$/,
+      `. Line ${turnEndLine} holds a turn/end, so this is damage to committed history and dsh refuses the log.`,
+    );
+  }
+
+  /** Reports the ignored lines so far as one `ignored-tail` problem (none when there are none). */
+  closeIgnoredRange(): void {
+    if (this.ignoredFrom === 0 || !this.damage) return;
+    const from = this.ignoredFrom;
+    const to = this.ignoredTo;
+    this.ignoredFrom = 0;
+    this.problems.addUncapped({
+      kind: 'ignored-tail',
+      effect: 'none',
+      stage: ValidationStage.SCAN,
+      line: from,
+      lineEnd: to,
+      seq: null,
+      byteOffset: null,
+      message:
+        from === to
+          ? `Line ${from} comes after the damaged line ${this.damage.line}; dsh ignores it, so it is not an event.`
+          : `Lines ${from}–${to} come after the damaged line ${this.damage.line}; dsh ignores them, so they are not events.`,
+    });
+  }
+}
