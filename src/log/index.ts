@@ -27,20 +27,11 @@ export type { LogProblem, ProblemKind, ProblemEffect, Verdict, VerdictStatus } f
 export { ValidationStage, deriveVerdict } from './problems.ts';
 export type { OpenedLog, FileFacts, ContainerKind } from './decode/opened-log.ts';
 export type { LogStore } from './storage/log-store.ts';
-export type {
-  LogIndex,
-  TurnSpan,
-  StepSpan,
-  AttemptSpan,
-  ToolCallRecord,
-  ToolCallStatus,
-  CommandRecord,
-  ApprovalRecord,
-  CompactionRecord,
-  RetryRecord,
-  SurfaceOpRecord,
-  TurnEndReasonKind,
-} from './structure/log-index-types.ts';
+export type { LogIndex } from './structure/log-index.ts';
+export type { TurnSpan, StepSpan, AttemptSpan, TurnEndReasonKind } from './structure/turns.ts';
+export type { ToolCallRecord, ToolCallStatus } from './structure/tool-calls.ts';
+export type { CommandRecord, ApprovalRecord, CompactionRecord, RetryRecord } from './structure/pairings.ts';
+export type { SurfaceOpRecord, SurfaceCheckpoint } from './structure/surface.ts';
 export type { ModelView, ModelViewMessage, ModelMessageDetail } from './projections/model-view.ts';
 export type { StreamingState } from './projections/block-assembler.ts';
 export type { TranscriptEntry } from './projections/transcript.ts';
@@ -57,7 +48,6 @@ export {
 } from './reports/triage.ts';
 export type { TurnUsage } from './projections/usage.ts';
 export { deriveUsage, sumUsageByTurn, findUsagePointAt } from './projections/usage.ts';
-export type { SurfaceCheckpoint } from './structure/log-index-types.ts';
 export { createLogIndexBuilder, createEmptyLogIndex } from './structure/log-index.ts';
 export type { LogIndexBuilder } from './structure/log-index.ts';
 export { deriveModelView, deriveSurfaceNodes, readModelMessage } from './projections/model-view.ts';

@@ -5,7 +5,7 @@ import { findSpanAt } from '../base/span-lookup.ts';
 import { readChunkData } from '../storage/chunk-reader.ts';
 import type { ContentBlock, TokenUsage } from '../event.ts';
 import { ChunkKind, isRecord } from '../event.ts';
-import type { AttemptSpan, StepSpan, TurnSpan } from '../structure/log-index-types.ts';
+import type { AttemptSpan, StepSpan, TurnSpan } from '../structure/turns.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 
 /** The partial assistant output of a model attempt at a seq (FORMAT.md §5.1 BlockAssembler rules). */

@@ -4,7 +4,7 @@
 import { findSpanStartingAtOrBefore } from '../base/span-lookup.ts';
 import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
 import { isRecord } from '../event.ts';
-import type { ToolCallRecord } from '../structure/log-index-types.ts';
+import type { ToolCallRecord } from '../structure/tool-calls.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 import { findOp } from '../structure/surface.ts';
 

@@ -2,7 +2,7 @@
 // built from an OpenedLog so that every reader of the contract gets the same JSON.
 
 import type { SessionHeader } from '../event.ts';
-import type { ToolCallStatus } from '../structure/log-index-types.ts';
+import type { ToolCallStatus } from '../structure/tool-calls.ts';
 import { deriveModelView, readModelMessage } from '../projections/model-view.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 import type { LogProblem, Verdict } from '../problems.ts';

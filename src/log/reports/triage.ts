@@ -5,7 +5,8 @@ import { isRecord } from '../event.ts';
 import { findFirstAtOrAbove } from '../base/binary-search.ts';
 import { findSpanAt } from '../base/span-lookup.ts';
 import { describeUnsupportedVersion, isSupportedFormatVersion } from '../format/format-version.ts';
-import type { StepSpan, ToolCallRecord, ToolCallStatus } from '../structure/log-index-types.ts';
+import type { ToolCallRecord, ToolCallStatus } from '../structure/tool-calls.ts';
+import type { StepSpan } from '../structure/turns.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 import type { LogProblem, ProblemKind, Verdict } from '../problems.ts';
 

@@ -5,7 +5,38 @@
 import { findFirstAtOrAbove, findLastAtOrBelow } from '../base/binary-search.ts';
 import type { StoredEvent } from '../event.ts';
 import { isRecord } from '../event.ts';
-import type { SurfaceCheckpoint, SurfaceOpRecord } from './log-index-types.ts';
+
+/** One surface operation, in seq order (FORMAT.md §6.2). */
+export interface SurfaceOpRecord {
+  seq: number;
+  /** Event type after upgrade: user/message, assistant/message or tool/result. */
+  type: 'user/message' | 'assistant/message' | 'tool/result';
+  op: 'append' | 'replace';
+  /** For replace: the surface-node seqs bounding the shadowed span. */
+  start: number | null;
+  end: number | null;
+  /** True for an assistant/message with empty content (a node that projects nothing, §6.3). */
+  isEmpty: boolean;
+  /** False when the lenient display fold skipped this op (reported as a surface problem). */
+  isApplied: boolean;
+  /** For an applied replace: the surface nodes it shadowed, in surface order; [] otherwise. */
+  shadowedSeqs: number[];
+  /** tool/result only: `message.source.callId`, or null. */
+  callId: string | null;
+}
+
+/**
+ * A copy of the display surface (CLI.md "Surface for display") after the first `opCount` entries
+ * of `surfaceOps` were folded; the last of them has seq `seq`. Lets the model view at any seq be
+ * answered from the nearest checkpoint instead of refolding from seq 0.
+ */
+export interface SurfaceCheckpoint {
+  opCount: number;
+  /** Seq of the last folded op, or -1 for the empty start. */
+  seq: number;
+  /** Surface node seqs in surface order. */
+  nodes: Int32Array;
+}
 
 /** Minimum number of ops between two checkpoints; the gap also grows with the surface size. */
 const CHECKPOINT_MIN_OPS = 128;
