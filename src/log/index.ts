@@ -37,15 +37,12 @@ export type { StreamingState } from './projections/block-assembler.ts';
 export type { TranscriptEntry } from './projections/transcript.ts';
 export type { EventRow, EventDetail } from './projections/event-rows.ts';
 export type { EventLink } from './projections/event-links.ts';
-export type { TriageReport, TriageCall, TriageFinding } from './reports/triage.ts';
+export type { TriageReport, TriageFinding } from './reports/triage.ts';
+export type { TriageCall } from './reports/triage-calls.ts';
 export type { UsagePoint } from './projections/usage.ts';
-export {
-  deriveTriage,
-  describeToolNameCheck,
-  formatBugReport,
-  RETRY_ADVICE,
-  TRIAGE_PROBLEMS_MAX,
-} from './reports/triage.ts';
+export { deriveTriage, TRIAGE_PROBLEMS_MAX } from './reports/triage.ts';
+export { describeToolNameCheck, RETRY_ADVICE } from './reports/triage-calls.ts';
+export { formatBugReport } from './reports/bug-report.ts';
 export type { TurnUsage } from './projections/usage.ts';
 export { deriveUsage, sumUsageByTurn, findUsagePointAt } from './projections/usage.ts';
 export { createLogIndexBuilder, createEmptyLogIndex } from './structure/log-index.ts';

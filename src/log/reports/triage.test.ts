@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeLog } from '../decode/log-decoder.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
-import { RETRY_ADVICE, deriveTriage, describeToolNameCheck } from './triage.ts';
+import { deriveTriage } from './triage.ts';
+import { RETRY_ADVICE, describeToolNameCheck } from './triage-calls.ts';
 import { TriageLogBuilder, textBlock, toolCallBlock } from '../testing/triage-log-builder.ts';
 
 import { CORPUS_DIR } from '../testing/corpus-dir.ts';
