@@ -9,6 +9,7 @@ import {
   checkUnknownType,
 } from '../format/envelope.ts';
 import { applyLegacyUpgrade } from '../format/legacy.ts';
+import type { ProblemEffect, ProblemKind } from '../problems.ts';
 import { ValidationStage } from '../problems.ts';
 import type { LogStore } from '../storage/log-store.ts';
 import type { ProblemList } from './problem-list.ts';
@@ -38,59 +39,81 @@ export class EventChecker {
     line: number,
     byteOffset: number,
   ): StoredEvent {
-    const { problems, legacyUpgradesSeen, store } = this;
+    const { legacyUpgradesSeen, store } = this;
     const obsolete = checkObsoleteVocabulary(event);
     if (obsolete)
-      problems.add('obsolete-type', 'corrupt', ValidationStage.OBSOLETE, {
-        line,
-        byteOffset,
-        seq,
-        message: obsolete,
-      });
+      this.report('obsolete-type', 'corrupt', ValidationStage.OBSOLETE, obsolete, seq, line, byteOffset);
 
     const legacy = applyLegacyUpgrade(event, store.sessionId, (other) => store.readStoredEvent(other));
     if (legacy.malformed)
-      problems.add('legacy', 'corrupt', ValidationStage.LEGACY, {
+      this.report(
+        'legacy',
+        'corrupt',
+        ValidationStage.LEGACY,
+        `Malformed ${event.type} at seq ${seq}: ${legacy.malformed}; dsh refuses the log.`,
+        seq,
         line,
         byteOffset,
-        seq,
-        message: `Malformed ${event.type} at seq ${seq}: ${legacy.malformed}; dsh refuses the log.`,
-      });
+      );
     else if (legacy.upgrade && !legacyUpgradesSeen.has(legacy.upgrade)) {
       legacyUpgradesSeen.add(legacy.upgrade);
-      problems.add('legacy', 'none', ValidationStage.LEGACY, {
+      this.report(
+        'legacy',
+        'none',
+        ValidationStage.LEGACY,
+        `Legacy v0 shape (${legacy.upgrade}) first seen at seq ${seq}; upgraded on read as dsh does.`,
+        seq,
         line,
         byteOffset,
-        seq,
-        message: `Legacy v0 shape (${legacy.upgrade}) first seen at seq ${seq}; upgraded on read as dsh does.`,
-      });
+      );
     }
     const upgraded = legacy.event;
 
     const shape = checkMessageShape(upgraded);
     if (shape)
-      problems.add('message-shape', 'corrupt', ValidationStage.MESSAGE_SHAPE, {
+      this.report(
+        'message-shape',
+        'corrupt',
+        ValidationStage.MESSAGE_SHAPE,
+        `Invalid ${upgraded.type} at seq ${seq}: ${shape}; dsh refuses the log.`,
+        seq,
         line,
         byteOffset,
-        seq,
-        message: `Invalid ${upgraded.type} at seq ${seq}: ${shape}; dsh refuses the log.`,
-      });
+      );
     const unknown = checkUnknownType(upgraded);
     if (unknown)
-      problems.add('unknown-type', 'unsupported', ValidationStage.UNKNOWN_TYPE, {
+      this.report(
+        'unknown-type',
+        'unsupported',
+        ValidationStage.UNKNOWN_TYPE,
+        unknown,
+        seq,
         line,
         byteOffset,
-        seq,
-        message: unknown,
-      });
+      );
     const envelope = checkEnvelope(value);
     if (envelope)
-      problems.add('envelope', 'corrupt', ValidationStage.ENVELOPE, {
+      this.report(
+        'envelope',
+        'corrupt',
+        ValidationStage.ENVELOPE,
+        `Invalid event at seq ${seq}: ${envelope}; dsh refuses the log.`,
+        seq,
         line,
         byteOffset,
-        seq,
-        message: `Invalid event at seq ${seq}: ${envelope}; dsh refuses the log.`,
-      });
+      );
     return upgraded;
+  }
+
+  private report(
+    kind: ProblemKind,
+    effect: ProblemEffect,
+    stage: ValidationStage,
+    message: string,
+    seq: number,
+    line: number,
+    byteOffset: number,
+  ): void {
+    this.problems.add(kind, effect, stage, { line, byteOffset, seq, message });
   }
 }

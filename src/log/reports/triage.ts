@@ -3,6 +3,7 @@
 // step is derived in its own module; this one assembles the report and the findings n / N visit.
 
 import type { OpenedLog } from '../decode/opened-log.ts';
+import type { ApprovalRecord } from '../structure/pairings.ts';
 import type { LogProblem, Verdict } from '../problems.ts';
 import { formatBugReport } from './bug-report.ts';
 import type { SilentRequest } from './silent-requests.ts';
@@ -26,14 +27,7 @@ export interface TriageReport {
   toolNameCheck: ToolNameCheck;
   retries: { seq: number; retry: number; code: string | null; message: string | null }[];
   silentRequests: SilentRequest[];
-  approvals: {
-    id: string;
-    toolName: string;
-    callId: string | null;
-    askedSeq: number;
-    decidedSeq: number | null;
-    outcome: string | null;
-  }[];
+  approvals: ApprovalRecord[];
   hangingTurns: { turn: number; startSeq: number }[];
   turnEndReasons: Record<string, number>;
   /** The log's problems (first TRIAGE_PROBLEMS_MAX), as in OpenedLog.problems; `problemCount` is the total. */
@@ -93,14 +87,8 @@ export function deriveTriage(log: OpenedLog): TriageReport {
 
   const silentRequests = deriveSilentRequests(log);
 
-  const approvals = index.approvals.map((approval) => ({
-    id: approval.id,
-    toolName: approval.toolName,
-    callId: approval.callId,
-    askedSeq: approval.askedSeq,
-    decidedSeq: approval.decidedSeq,
-    outcome: approval.outcome,
-  }));
+  // Copies: the report is plain data that crosses to the UI, not a view into the index.
+  const approvals = index.approvals.map((approval) => ({ ...approval }));
 
   const hangingTurns = index.turns
     .filter((turn) => turn.endSeq === null)
