@@ -141,6 +141,11 @@ function frameEnd(bytes, start) {
   return at + (checksum ? 4 : 0);
 }
 
+const V3_ADDED_TYPES = [
+  'system/message', 'tool/ptc-dispatch-start', 'tool/ptc-dispatch', 'feedback/message-put', 'feedback/message-delete',
+  'deliverables/presented', 'subagent/catalog', 'image/offload', 'workspace/changes',
+];
+
 function inheritedCutOf(rows) {
   if (rows[0].isSeeded !== true) return 0;
   let cut;
@@ -208,7 +213,10 @@ async function main() {
       codecs[2] = withPredeclaredCut(v12.releasedV2SessionFormatCodec, predeclaredCut);
       codecs.push(v23.releasedV3SessionFormatCodec);
       migrations.push(v23.sessionFormatV2ToV3);
-      restore = (artifact) => v23.restoreReleasedV3Artifact(artifact);
+      // The installed build passes its own known event types here; use the released v2 list plus
+      // the types generation 3 added (docs/format-generations.md, "Generation 3").
+      const known = new Set([...v12.RELEASED_V2_EVENT_TYPES, ...V3_ADDED_TYPES]);
+      restore = (artifact) => v23.restoreReleasedV3Artifact(artifact, known);
       assertHeader = v23.assertReleasedV3Header;
       encoder = v23.releasedV3SessionFormatCodec;
     }
