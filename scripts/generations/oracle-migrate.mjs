@@ -142,8 +142,15 @@ function frameEnd(bytes, start) {
 }
 
 const V3_ADDED_TYPES = [
-  'system/message', 'tool/ptc-dispatch-start', 'tool/ptc-dispatch', 'feedback/message-put', 'feedback/message-delete',
-  'deliverables/presented', 'subagent/catalog', 'image/offload', 'workspace/changes',
+  'system/message',
+  'tool/ptc-dispatch-start',
+  'tool/ptc-dispatch',
+  'feedback/message-put',
+  'feedback/message-delete',
+  'deliverables/presented',
+  'subagent/catalog',
+  'image/offload',
+  'workspace/changes',
 ];
 
 function inheritedCutOf(rows) {
@@ -255,7 +262,9 @@ async function main() {
     if (options.to === 3 && sourceVersion < 2) {
       const first = build(2);
       rows = encode(first, run(first, rows));
-      process.stderr.write('note: v0/v1 -> v3 ran as two published restores: -> v2 (stored form), then v2 -> v3\n');
+      process.stderr.write(
+        'note: v0/v1 -> v3 ran as two published restores: -> v2 (stored form), then v2 -> v3\n',
+      );
     }
     predeclaredCut = inheritedCutOf(rows);
     catalog = build(options.to);
@@ -275,7 +284,9 @@ async function main() {
     for (const event of artifact.events) out.push(JSON.stringify(catalog.encodeCurrentEvent(event)));
   }
   process.stdout.write(out.join('\n') + '\n');
-  process.stderr.write(`verdict: ok: migrated v${sourceVersion} -> v${options.to}, ${artifact.events.length} events\n`);
+  process.stderr.write(
+    `verdict: ok: migrated v${sourceVersion} -> v${options.to}, ${artifact.events.length} events\n`,
+  );
 }
 
 main().catch((error) => {

@@ -111,7 +111,7 @@ function toolDefinitions(value: Json, pins: Pins): Json {
     byName.get(name) ?? { name, description: '', parameters: {} };
   if (value === '{{tools}}') return pins.tools;
   if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
-    return value.map((name) => definition(name as string));
+    return value.map((name) => definition(name));
   return value;
 }
 
@@ -151,7 +151,10 @@ function streamSpan(data: JsonObject): StreamSpan | 'zero' | undefined {
       first = Math.min(first, record['time']);
       last = Math.max(last, record['time']);
     } else if (typeof record['time0'] === 'number' && Array.isArray(record['dt'])) {
-      const end = record['dt'].reduce<number>((sum, gap) => sum + (typeof gap === 'number' ? gap : 0), record['time0']);
+      const end = record['dt'].reduce<number>(
+        (sum, gap) => sum + (typeof gap === 'number' ? gap : 0),
+        record['time0'],
+      );
       first = Math.min(first, record['time0']);
       last = Math.max(last, end);
     }
@@ -172,7 +175,7 @@ function retimeZeroStream(data: JsonObject, time: number): JsonObject {
 function encodeSeqRanges(values: number[]): Json[] {
   if (values.some((value, index) => index > 0 && value <= (values[index - 1] ?? -1))) return [...values];
   const out: Json[] = [];
-  for (let index = 0; index < values.length; ) {
+  for (let index = 0; index < values.length;) {
     const start = values[index] as number;
     let end = start;
     while (index + 1 < values.length && values[index + 1] === end + 1) {
@@ -223,7 +226,9 @@ function rebuild(text: string, entry: SourceEntry, pins: Pins): StoredLog {
   for (const row of projected)
     if ('seq' in row || 'time' in row) throw new Error(`${entry.local}: row already has seq/time`);
 
-  const datas = projected.map((row) => fillStructural(row['type'] as string, row['data'] as JsonObject, pins));
+  const datas = projected.map((row) =>
+    fillStructural(row['type'] as string, row['data'] as JsonObject, pins),
+  );
   const spans = datas.map((data) => streamSpan(data));
   const firstAnchor = spans.findIndex((span) => typeof span === 'object');
   const createdAt = typeof header['createdAt'] === 'number' ? header['createdAt'] : 0;
@@ -248,14 +253,16 @@ function rebuild(text: string, entry: SourceEntry, pins: Pins): StoredLog {
     const { type, data: _data, ...rest } = row;
     const event: JsonObject = { type: type as string, seq, time, data };
     for (const [key, value] of Object.entries(rest)) {
-      event[key] = key === 'sourceEventSeqs' && entry.generation >= 2 && Array.isArray(value)
-        ? encodeSeqRanges(expandSeqRanges(value))
-        : value;
+      event[key] =
+        key === 'sourceEventSeqs' && entry.generation >= 2 && Array.isArray(value)
+          ? encodeSeqRanges(expandSeqRanges(value))
+          : value;
     }
     return event;
   });
   const storedHeader: JsonObject = { ...header };
-  if (createdAt === 0) storedHeader['createdAt'] = ((events[0]?.['time'] as number | undefined) ?? DEFAULT_BASE_MS) - 25;
+  if (createdAt === 0)
+    storedHeader['createdAt'] = ((events[0]?.['time'] as number | undefined) ?? DEFAULT_BASE_MS) - 25;
   return { header: storedHeader, events };
 }
 
@@ -269,7 +276,8 @@ function batches(log: StoredLog): JsonObject[][] {
   let current: JsonObject[] = [];
   let startTime = 0;
   const seededCut = log.events.findLastIndex(
-    (event) => event['type'] === 'session/end-seed' && isObject(event['data']) && event['data']['inherited'] === true,
+    (event) =>
+      event['type'] === 'session/end-seed' && isObject(event['data']) && event['data']['inherited'] === true,
   );
   for (const [index, event] of log.events.entries()) {
     const time = event['time'] as number;
@@ -299,7 +307,10 @@ async function encode(log: StoredLog): Promise<Encoded> {
   await initZstdOnce();
   const hasher = await xxhash();
   const encoder = new TextEncoder();
-  const texts = [JSON.stringify(log.header) + '\n', ...batches(log).map((batch) => batch.map((e) => JSON.stringify(e) + '\n').join(''))];
+  const texts = [
+    JSON.stringify(log.header) + '\n',
+    ...batches(log).map((batch) => batch.map((e) => JSON.stringify(e) + '\n').join('')),
+  ];
   const frames = texts.map((text) => {
     const plain = encoder.encode(text);
     return addContentChecksum(zstdCompress(plain, ZSTD_LEVEL), hasher.h64Raw(plain, 0n));
@@ -330,10 +341,30 @@ function logFileName(generation: number, role: number): string {
 const MULTI_GEN_V0 = 'acp-agent__snapshots__text-turn__session';
 
 const V4_KEPT_PLUGIN_NAMES = new Set([
-  'agent-instructions', 'session-reference', 'team-message', 'goal', 'skill-invocation', 'skill-catalog',
-  'coordinator', 'subagent-report', 'subagent-settled', 'webhook', 'agent-message', 'model-selection',
-  'plan-mode', 'time-context', 'tmux-context', 'user-approval', 'repeat-tool-reminder', 'tool-cordis',
-  'cordis-host-runner', 'tool-goal', 'tool-jobs', 'hooks-codex', 'hooks-claude-code', 'schedule',
+  'agent-instructions',
+  'session-reference',
+  'team-message',
+  'goal',
+  'skill-invocation',
+  'skill-catalog',
+  'coordinator',
+  'subagent-report',
+  'subagent-settled',
+  'webhook',
+  'agent-message',
+  'model-selection',
+  'plan-mode',
+  'time-context',
+  'tmux-context',
+  'user-approval',
+  'repeat-tool-reminder',
+  'tool-cordis',
+  'cordis-host-runner',
+  'tool-goal',
+  'tool-jobs',
+  'hooks-codex',
+  'hooks-claude-code',
+  'schedule',
   'dsh-session-title-llm',
 ]);
 
@@ -344,7 +375,8 @@ function v4Source(source: Json, role: string): Json {
   if (plugin === 'compact') kind = 'compact-checkpoint';
   else if (plugin === 'tools-code-mode' || plugin === 'tools-ptc') kind = 'ptc-mode';
   else if (plugin === 'dsh-compaction-basic') kind = 'compact-basic';
-  else if (plugin === '@deepseek-ai/dsh-system-prompt') kind = role === 'system' ? 'system-prompt' : 'runtime-context';
+  else if (plugin === '@deepseek-ai/dsh-system-prompt')
+    kind = role === 'system' ? 'system-prompt' : 'runtime-context';
   else if (V4_KEPT_PLUGIN_NAMES.has(plugin)) kind = plugin;
   else kind = `plugin:${plugin}`;
   return { kind, ...rest };
@@ -352,7 +384,8 @@ function v4Source(source: Json, role: string): Json {
 
 function v4Message(message: Json): Json {
   if (!isObject(message)) return message;
-  return { ...message, source: v4Source(message['source'] ?? null, String(message['role'])) };
+  const role = typeof message['role'] === 'string' ? message['role'] : '';
+  return { ...message, source: v4Source(message['source'] ?? null, role) };
 }
 
 /** v3 -> v4 for logs without tool results, PTC, unknown tags or children (refuses anything else). */
@@ -362,7 +395,7 @@ function migrateV3ToV4(v3: StoredLog): StoredLog {
     const data = event['data'] as JsonObject;
     if (type === 'tool/result' || type.startsWith('tool/ptc') || type === 'subagent/catalog')
       throw new Error(`multi-gen v3->v4 subset: ${type} is not handled`);
-    if (type === 'user/message') return { ...event, data: v4Message(data) as JsonObject };
+    if (type === 'user/message') return { ...event, data: v4Message(data) };
     if (['system/message', 'assistant/message', 'developer/message'].includes(type))
       return { ...event, data: { ...data, message: v4Message(data['message'] ?? null) } };
     return event;
@@ -371,7 +404,10 @@ function migrateV3ToV4(v3: StoredLog): StoredLog {
 }
 
 function readStoredJsonl(text: string): StoredLog {
-  const rows = text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as JsonObject);
+  const rows = text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as JsonObject);
   return { header: rows[0] as JsonObject, events: rows.slice(1) };
 }
 
@@ -390,7 +426,13 @@ async function main(): Promise<void> {
     if (sha !== entry.sha256) throw new Error(`${entry.local}: sha256 ${sha} differs from SOURCES.json`);
     const stored = rebuild(text, entry, pins);
     const encoded = await encode(stored);
-    const base = join('stored', `v${entry.generation}`, entry.group, entry.scenario, logFileName(entry.generation, entry.role));
+    const base = join(
+      'stored',
+      `v${entry.generation}`,
+      entry.group,
+      entry.scenario,
+      logFileName(entry.generation, entry.role),
+    );
     outputs.set(base, encoded.jsonl);
     outputs.set(`${base}.zstd`, encoded.zstd);
     report.push(`${base}: ${stored.events.length} events, ${encoded.frames} frames`);
