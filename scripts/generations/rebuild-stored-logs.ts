@@ -125,11 +125,13 @@ function fillStructural(type: string, data: JsonObject, pins: Pins): JsonObject 
   }
   if (type === 'system/message' && isObject(data['message'])) {
     const message = data['message'];
-    const content = Array.isArray(message['content'])
-      ? message['content'].map((block) =>
+    const stored = message['content'];
+    if (stored === undefined) return data;
+    const content: Json = Array.isArray(stored)
+      ? stored.map((block) =>
           isObject(block) && block['text'] === '{{system}}' ? { ...block, text: pins.system } : block,
         )
-      : message['content'];
+      : stored;
     return { ...data, message: { ...message, content } };
   }
   return data;
