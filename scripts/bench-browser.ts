@@ -21,9 +21,10 @@ import {
   readProbeInPage,
   timeMoveInPage,
 } from './bench-browser-page.ts';
-import { createRandom, ensureLargeLog } from './generate-large-log.ts';
+import { ensureLargeLog } from './large-log/cache.ts';
 import { CHROMIUM_ARGS, chromiumExecutablePath } from './lib/chromium.ts';
 import { readOption } from './lib/cli-options.ts';
+import { createRandom } from './lib/random.ts';
 
 const LOAD_TIMEOUT_MS = 180_000;
 const MOVE_TIMEOUT_MS = 10_000;

@@ -11,7 +11,7 @@ import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { decompress as fzstdDecompress } from 'fzstd';
 import { decompress as zstdWasmDecompress } from '@bokuweb/zstd-wasm';
-import { createRandom, ensureLargeLog, initZstdOnce, type LargeLogFiles } from './generate-large-log.ts';
+import { ensureLargeLog, type LargeLogFiles } from './large-log/cache.ts';
 import { loadFastZstd } from '../src/cli/fast-zstd.ts';
 import {
   createLogDecoder,
@@ -23,6 +23,8 @@ import {
   type OpenedLog,
 } from '../src/log/index.ts';
 import { readOption } from './lib/cli-options.ts';
+import { createRandom } from './lib/random.ts';
+import { initZstdOnce } from './lib/zstd-frames.ts';
 
 /** Events after which the viewer can show its first screen (issue: "time to the first 10,000 events"). */
 const FIRST_EVENTS = 10_000;

@@ -8,9 +8,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
-import { compress as zstdCompress } from '@bokuweb/zstd-wasm';
-import xxhash from 'xxhash-wasm';
-import { addContentChecksum, createRandom, initZstdOnce } from './generate-large-log.ts';
+import { createRandom } from './lib/random.ts';
+import { blockHeader, loadFrameCompressor } from './lib/zstd-frames.ts';
 
 /** One adversarial input: the file name inside fixtures/adversarial/ and its exact bytes. */
 export interface AdversarialFixture {
@@ -150,24 +149,6 @@ function makePng(): Uint8Array {
   ]);
 }
 
-interface ZstdTools {
-  frame(plaintext: Uint8Array): Uint8Array;
-}
-
-async function loadZstdTools(): Promise<ZstdTools> {
-  await initZstdOnce();
-  const hasher = await xxhash();
-  return {
-    frame: (plaintext) => addContentChecksum(zstdCompress(plaintext, 3), hasher.h64Raw(plaintext, 0n)),
-  };
-}
-
-/** zstd block header (3 bytes, little-endian): last flag, block type, size (RFC 8878 §3.1.1.2). */
-function blockHeader(isLast: boolean, type: number, size: number): Uint8Array {
-  const value = (size << 3) | (type << 1) | (isLast ? 1 : 0);
-  return new Uint8Array([value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff]);
-}
-
 /**
  * A frame whose window descriptor claims 2 TiB (exponent 31) without a content size: a reader
  * that sizes its buffer from the window would try to allocate it. Content: one raw block "x\n".
@@ -203,7 +184,7 @@ export function makeZstdBombFrame(expandedBytes = BOMB_EXPANDED_BYTES): Uint8Arr
 
 /** Builds every small adversarial fixture (bytes are the same on every run). */
 export async function buildAdversarialFixtures(): Promise<AdversarialFixture[]> {
-  const zstd = await loadZstdTools();
+  const compressFrame = await loadFrameCompressor();
   const random = createRandom(0xad5e);
   const binary = new Uint8Array(4096);
   for (let i = 0; i < binary.length; i += 1) binary[i] = random.int(0, 255);
@@ -328,7 +309,7 @@ export async function buildAdversarialFixtures(): Promise<AdversarialFixture[]> 
       name: 'huge-window.jsonl.zstd',
       description:
         'A valid header frame, then a frame whose window descriptor claims 2 TiB: refused before allocating (zstd-limit).',
-      bytes: concat([zstd.frame(utf8(`${header}\n`)), makeHugeWindowFrame()]),
+      bytes: concat([compressFrame(utf8(`${header}\n`)), makeHugeWindowFrame()]),
     },
   ];
   return fixtures;
@@ -339,7 +320,7 @@ export async function buildAdversarialFixtures(): Promise<AdversarialFixture[]> 
  * the same 50 MB as one line with no line feed at all, and a zstd bomb behind a valid header frame.
  */
 export async function buildBigAdversarialFixtures(): Promise<AdversarialFixture[]> {
-  const zstd = await loadZstdTools();
+  const compressFrame = await loadFrameCompressor();
   const header = headerLine();
   const turn = validTurnLines('PLACEHOLDER');
   const promptLine = turn[2] ?? '';
@@ -364,7 +345,7 @@ export async function buildBigAdversarialFixtures(): Promise<AdversarialFixture[
       name: 'zstd-bomb.jsonl.zstd',
       description:
         'A valid header frame, then ~128 KiB of RLE blocks that expand to 4 GiB of one line: stopped by maxTextBytes.',
-      bytes: concat([zstd.frame(utf8(`${header}\n`)), makeZstdBombFrame()]),
+      bytes: concat([compressFrame(utf8(`${header}\n`)), makeZstdBombFrame()]),
     },
   ];
 }
