@@ -105,7 +105,7 @@ function makeHugeWindowFrame(): Uint8Array {
  * A "bomb": a frame without a declared size made of RLE blocks of 128 KiB of `a` each, so a few
  * hundred KiB of input expand to `expandedBytes` (4 GiB by default) of one endless line.
  */
-export function makeZstdBombFrame(expandedBytes = BOMB_EXPANDED_BYTES): Uint8Array {
+function makeZstdBombFrame(expandedBytes = BOMB_EXPANDED_BYTES): Uint8Array {
   const blockBytes = 128 * 1024;
   const blocks = Math.ceil(expandedBytes / blockBytes);
   // Descriptor 0x00: no content size, not single-segment, no checksum; window 128 KiB (log 17).

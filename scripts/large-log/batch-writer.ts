@@ -4,7 +4,7 @@
 import type { LogicalEvent, SessionHeader } from './logical-event.ts';
 
 /** The writer's coalescing window (FORMAT.md §1.4): one write batch, one zstd frame. */
-export const WRITE_BATCH_WINDOW_MS = 200;
+const WRITE_BATCH_WINDOW_MS = 200;
 
 /** What a format counts while it serializes (only ever added to). */
 export interface RowCounts {

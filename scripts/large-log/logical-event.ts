@@ -2,7 +2,7 @@
 // and the session header. A format (format-v0.ts) decides how these become lines.
 
 /** How an event changes the surface (FORMAT.md §6): appended, or replacing the nodes `start`…`end`. */
-export type SurfaceOp = 'append' | { op: 'replace'; start: number; end: number };
+type SurfaceOp = 'append' | { op: 'replace'; start: number; end: number };
 
 /** One streamed `assistant/chunk`: the events a format may pack into chunk rows. */
 export interface ChunkEvent {

@@ -29,7 +29,7 @@ export interface ToolResultRecord {
 }
 
 /** Why the next `request/header` is written (FORMAT.md §5.1). */
-export type RequestHeaderReason = 'initial' | 'resume' | 'change';
+type RequestHeaderReason = 'initial' | 'resume' | 'change';
 
 /** The request header the next model request uses, and whether it still has to be written. */
 export interface RequestHeaderState {

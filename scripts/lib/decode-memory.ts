@@ -17,7 +17,7 @@ interface ChildMemory {
 }
 
 /** A child's report, or why it failed (its last lines of stderr). */
-export type ChildMemoryResult = ChildMemory | { error: string };
+type ChildMemoryResult = ChildMemory | { error: string };
 
 /** In the child: streams `path` in `chunkBytes` chunks through the decoder and writes one JSON `ChildMemory` line. */
 export async function runChildDecode(path: string, chunkBytes: number): Promise<void> {

@@ -5,7 +5,7 @@ import { init as initZstd, compress as zstdCompress } from '@bokuweb/zstd-wasm';
 import xxhash from 'xxhash-wasm';
 
 /** Little-endian magic number of a Zstandard frame (RFC 8878 §3.1.1). */
-export const ZSTD_MAGIC = 0xfd2fb528;
+const ZSTD_MAGIC = 0xfd2fb528;
 
 /** The magic as it stands on disk, for frames written byte by byte. */
 export const ZSTD_MAGIC_BYTES: readonly number[] = [0x28, 0xb5, 0x2f, 0xfd];
