@@ -2,6 +2,7 @@
 // reads clientWidth/clientHeight when the list mounts, which forces a layout of everything the same
 // commit just built (19 ms of the first render of a 1.3 M-event log); an observer entry comes after
 // the browser's own layout instead. Until it comes the virtualizer uses its `initialRect`.
+import { observeContentSize } from '../../browser/resize.ts';
 
 /** The part of a @tanstack/virtual Virtualizer this observer uses. */
 export interface RectObservedVirtualizer {
@@ -16,20 +17,6 @@ export function observeRectAfterLayout(
   const element = instance.scrollElement;
   if (!element) return undefined;
   return observeContentSize(element, callback);
-}
-
-/** Calls `callback` with `element`'s content size (whole px) after each layout that changes it; returns the stop function. */
-export function observeContentSize(
-  element: Element,
-  callback: (size: { width: number; height: number }) => void,
-): (() => void) | undefined {
-  if (typeof ResizeObserver === 'undefined') return undefined;
-  const observer = new ResizeObserver((entries) => {
-    const box = entries.at(-1)?.contentRect;
-    if (box) callback({ width: Math.round(box.width), height: Math.round(box.height) });
-  });
-  observer.observe(element, { box: 'content-box' });
-  return () => observer.disconnect();
 }
 
 /** A first guess of a pane's size before it is measured: the window's (read without a layout). */

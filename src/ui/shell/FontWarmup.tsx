@@ -4,6 +4,7 @@
 // after a log's first summary spend ~25 ms in layout, between the drop and the first rows. Done while
 // the page waits for a file, that cost is gone from the load.
 import { useEffect, useState } from 'react';
+import { requestIdle } from '../../browser/idle.ts';
 
 /** Class sets of the workspace's text, sans and mono (see HeaderBar, EventRowView, MessageView). */
 const SAMPLES = [
@@ -33,14 +34,7 @@ const SAMPLE_TEXT = 'Ag09 · — … → ⟨⟩ ✓';
 /** Renders the samples once the page is idle after its first paint; hidden from people and screen readers. */
 export function FontWarmup() {
   const [isShown, setShown] = useState(false);
-  useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') {
-      setShown(true);
-      return;
-    }
-    const idle = requestIdleCallback(() => setShown(true));
-    return () => cancelIdleCallback(idle);
-  }, []);
+  useEffect(() => requestIdle(() => setShown(true)), []);
   if (!isShown) return null;
   return (
     <div

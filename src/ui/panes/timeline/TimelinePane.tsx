@@ -1,6 +1,7 @@
 // The timeline: turns, steps, model attempts and tool executions as spans on a sequence or time axis, drawn on one
 // canvas (never a component per event); the cursor is drawn, clicking jumps, hovering explains.
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { observeContentSize } from '../../../browser/resize.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { formatDuration } from '../../shared/format.ts';
 import { prepareCanvas } from '../../shared/prepare-canvas.ts';
@@ -96,9 +97,7 @@ export function TimelinePane() {
   useEffect(() => {
     const element = containerRef.current;
     if (!element) return;
-    const observer = new ResizeObserver(() => setWidth(Math.max(200, element.clientWidth)));
-    observer.observe(element);
-    return () => observer.disconnect();
+    return observeContentSize(element, () => setWidth(Math.max(200, element.clientWidth)));
   }, []);
 
   useEffect(() => {
