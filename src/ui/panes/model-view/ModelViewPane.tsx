@@ -1,6 +1,5 @@
 // The model view: the messages the model would be sent next at the cursor (deriveMessages() at that
 // seq), streaming output inside an attempt, or the human transcript (FORMAT.md §6.5).
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   isPackedReplacement,
@@ -10,8 +9,7 @@ import {
 } from '../../../log/index.ts';
 import { TAIL_BODIES } from '../../../store/model-view-feed.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
-import { createKnownScrollOffset } from '../../shared/known-scroll-offset.ts';
-import { estimateViewportRect, observeRectAfterLayout } from '../../shared/observe-rect-after-layout.ts';
+import { placeVirtualItem, useVirtualList } from '../../shared/use-virtual-list.ts';
 import { MessageView } from './MessageView.tsx';
 import { StreamingView } from './StreamingView.tsx';
 import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
@@ -87,24 +85,6 @@ function describeTranscriptMarker(entry: TranscriptEntry): string | null {
   }
 }
 
-/**
- * A message's size for the virtualizer without forcing a layout: the ResizeObserver entry's border box
- * when there is one, else (a card just rendered) the size known for its key or the estimate; the
- * observer reports the real size after the frame's layout.
- */
-function measureWithoutLayout(
-  element: Element,
-  entry: ResizeObserverEntry | undefined,
-  instance: Virtualizer<HTMLDivElement, Element>,
-): number {
-  const box = entry?.borderBoxSize[0];
-  if (box) return Math.round(box.blockSize);
-  const index = instance.indexFromElement(element);
-  return (
-    instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index)
-  );
-}
-
 /** Right-hand pane; follows `cursorSeq`, sets it when a message's seq is clicked. */
 export function ModelViewPane() {
   const client = useViewer((state) => state.client);
@@ -170,12 +150,7 @@ export function ModelViewPane() {
   );
   const earlierCount = items.count - tailCount;
 
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const getScrollElement = useCallback(() => scrollRef.current, []);
   const estimateSize = useCallback(() => MESSAGE_ESTIMATE_PX, []);
-  // The virtualizer learns its offset from its own scroll writes instead of reading scrollTop back.
-  const [knownOffset] = useState(createKnownScrollOffset);
-  const [initialRect] = useState(estimateViewportRect);
   // Stable per item list, so the virtualizer's measurements are rebuilt only when the list changes.
   const getItemKey = useCallback(
     (index: number) => {
@@ -184,26 +159,24 @@ export function ModelViewPane() {
     },
     [items],
   );
-  const virtualizer = useVirtualizer({
+  const {
+    scrollRef,
+    items: virtualItems,
+    totalSizePx,
+    measureElement,
+    scrollToIndex,
+  } = useVirtualList({
     // Inert in tail mode (no items, no scroll element).
     count: isBrowsing ? items.count : 0,
-    getScrollElement,
     estimateSize,
     overscan: OVERSCAN_MESSAGES,
     getItemKey,
-    observeElementOffset: knownOffset.observe,
-    scrollToFn: knownOffset.scrollToFn,
-    measureElement: measureWithoutLayout,
-    // Sized by ResizeObserver after the browser's layout, never by a forced one at mount.
-    observeElementRect: observeRectAfterLayout,
-    initialRect,
   });
-  const virtualItems = isBrowsing ? virtualizer.getVirtualItems() : [];
   // Browsing starts with the newest message above the tail at the bottom of the pane.
   const firstBrowseIndexRef = useRef(0);
   useLayoutEffect(() => {
-    if (isBrowsing) virtualizer.scrollToIndex(firstBrowseIndexRef.current, { align: 'end' });
-  }, [isBrowsing, virtualizer]);
+    if (isBrowsing) scrollToIndex(firstBrowseIndexRef.current, 'end');
+  }, [isBrowsing, scrollToIndex]);
 
   const shownItems = isBrowsing
     ? virtualItems.map((virtualItem) => items.at(virtualItem.index))
@@ -319,7 +292,7 @@ export function ModelViewPane() {
             data-testid="model-view-scroll"
             data-scroll-mode="browse"
           >
-            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            <div style={{ height: totalSizePx, position: 'relative' }}>
               {virtualItems.map((virtualItem) => {
                 const item = items.at(virtualItem.index);
                 if (!item) return null;
@@ -327,14 +300,8 @@ export function ModelViewPane() {
                   <div
                     key={virtualItem.key}
                     data-index={virtualItem.index}
-                    ref={virtualizer.measureElement}
-                    style={{
-                      position: 'absolute',
-                      top: 0,
-                      left: 0,
-                      right: 0,
-                      transform: `translateY(${virtualItem.start}px)`,
-                    }}
+                    ref={measureElement}
+                    style={placeVirtualItem(virtualItem)}
                     className="px-2 py-1"
                   >
                     {renderItem(item)}
