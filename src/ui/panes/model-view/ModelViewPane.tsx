@@ -10,6 +10,7 @@ import {
 import { TAIL_BODIES } from '../../../store/model-view-feed.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { placeVirtualItem, useVirtualList } from '../../shared/use-virtual-list.ts';
+import { useWorkerQuery } from '../../shared/use-worker-query.ts';
 import { MessageView } from './MessageView.tsx';
 import { StreamingView } from './StreamingView.tsx';
 import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
@@ -95,26 +96,18 @@ export function ModelViewPane() {
   const actions = useViewer((state) => state.actions);
   const { view, error } = useModelView(feed, cursorSeq);
 
-  const [transcript, setTranscript] = useState<{ generation: number; entries: TranscriptEntry[] } | null>(
-    null,
-  );
-  useEffect(() => {
-    if (mode !== 'transcript' || transcript?.generation === generation) return;
-    let isCurrent = true;
-    client.query({ kind: 'transcript' }).then(
-      (entries) => isCurrent && setTranscript({ generation, entries }),
-      () => isCurrent && setTranscript({ generation, entries: [] }),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [client, mode, generation, transcript?.generation]);
+  // Asked once per log, the first time the transcript is shown; a failure shows as no entries.
+  const transcriptAnswer = useWorkerQuery(() => client.query({ kind: 'transcript' }), [client], {
+    log: generation,
+    shouldAsk: mode === 'transcript',
+  });
+  const transcript = transcriptAnswer.status === 'ready' ? transcriptAnswer.value : null;
 
   const items = useMemo<ItemList>(() => {
     if (mode === 'transcript') {
       if (!transcript || cursorSeq === null) return arrayItems([]);
       const shown: ListItem[] = [];
-      for (const entry of transcript.entries) {
+      for (const entry of transcript) {
         if (entry.seq > cursorSeq) break;
         if (entry.kind === 'message') shown.push({ kind: 'message', seq: entry.seq, isReplacement: false });
         else
