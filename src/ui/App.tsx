@@ -16,7 +16,6 @@ import { Scrubber } from './scrubber/Scrubber.tsx';
 import { usePlayback } from './scrubber/use-playback.ts';
 import { EmptyState } from './shell/EmptyState.tsx';
 import { ErrorBoundary } from './shell/ErrorBoundary.tsx';
-import { FontWarmup } from './shell/FontWarmup.tsx';
 import { HeaderBar } from './shell/HeaderBar.tsx';
 import { KeysOverlay } from './shell/KeysOverlay.tsx';
 import { LoadProgressBar } from './shell/LoadProgressBar.tsx';
@@ -260,7 +259,6 @@ function Shell({ store }: { store: ViewerStore }) {
         </div>
       )}
       {isKeysOverlayOpen && <KeysOverlay onClose={() => actions.setKeysOverlayOpen(false)} />}
-      <FontWarmup />
     </div>
   );
 }
