@@ -64,6 +64,32 @@ function coreLayerPatterns(layerIndex) {
 
 const CORE_TEST_IGNORES = ['src/log/**/*.test.ts', 'src/log/testing/**'];
 
+/**
+ * Globals with one home each (STYLE.md §2.3), outside src/log (which sees none) and the CLI: the
+ * name, the folder that may use it, and the message elsewhere.
+ */
+const APP_GLOBALS = [
+  ['location', 'src/url/**', 'Only src/url touches location.'],
+  ['history', 'src/url/**', 'Only src/url touches history.'],
+  ['localStorage', 'src/store/persisted-prefs.ts', 'Only src/store/persisted-prefs.ts touches localStorage.'],
+  [
+    'requestIdleCallback',
+    'src/browser/idle.ts',
+    'Schedule idle work with requestIdle (src/browser/idle.ts).',
+  ],
+  ['cancelIdleCallback', 'src/browser/idle.ts', 'Cancel idle work with the function requestIdle returns.'],
+  [
+    'ResizeObserver',
+    'src/browser/resize.ts',
+    'Observe sizes with observeContentSize (src/browser/resize.ts).',
+  ],
+];
+
+/** The no-restricted-globals entries for files in `home` (every app global but the ones living there). */
+function appGlobalsOutside(home) {
+  return APP_GLOBALS.filter(([, owner]) => owner !== home).map(([name, , message]) => ({ name, message }));
+}
+
 /** Per-folder import allowlist (as deny patterns, since ESLint has no allowlist rule). */
 const RULES = [
   {
@@ -87,6 +113,15 @@ const RULES = [
     // Tests of the core may use src/log/testing and Node, but still no UI or app folders.
     files: ['src/log/**/*.test.ts', 'src/log/testing/**/*.ts'],
     patterns: CORE_PATTERNS.slice(0, 2),
+  },
+  {
+    files: ['src/browser/**/*.ts'],
+    patterns: [
+      {
+        group: ['react', 'react-dom', 'zustand', '../*', '../**'],
+        message: 'src/browser wraps browser primitives; it imports nothing of the app.',
+      },
+    ],
   },
   {
     files: ['src/worker/**/*.ts'],
@@ -191,7 +226,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'error',
+      // useWorkerQuery(ask, deps) takes deps like useEffect: the same check at every call site.
+      'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^useWorkerQuery$' }],
     },
   },
   {
@@ -217,14 +253,24 @@ export default tseslint.config(
   {
     // Global side effects have one home each (STYLE.md §2.3).
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/url/**', 'src/log/**', 'src/cli/**', 'src/**/*.test.ts'],
+    ignores: ['src/log/**', 'src/cli/**', 'src/**/*.test.ts'],
     rules: {
-      'no-restricted-globals': [
+      'no-restricted-globals': ['error', ...appGlobalsOutside(null)],
+      'no-restricted-properties': [
         'error',
-        { name: 'location', message: 'Only src/url touches location.' },
-        { name: 'history', message: 'Only src/url touches history.' },
-        { name: 'localStorage', message: 'Only src/store/persisted-prefs.ts touches localStorage.' },
+        ...['requestIdleCallback', 'cancelIdleCallback', 'ResizeObserver'].flatMap((property) =>
+          ['window', 'self', 'globalThis'].map((object) => ({
+            object,
+            property,
+            message: 'Use the wrapper in src/browser.',
+          })),
+        ),
       ],
     },
   },
+  ...[...new Set(APP_GLOBALS.map(([, home]) => home))].map((home) => ({
+    files: [home.endsWith('**') ? `${home}/*.{ts,tsx}` : home],
+    ignores: ['src/**/*.test.ts'],
+    rules: { 'no-restricted-globals': ['error', ...appGlobalsOutside(home)] },
+  })),
 );

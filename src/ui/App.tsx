@@ -1,6 +1,7 @@
 // The shell: creates the one store and client, wires URL, keys, theme and playback, and lays out the
 // header, timeline, events, model view / triage, scrubber, drop zone, overlays and error boundaries.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { requestIdle } from '../browser/idle.ts';
 import { whenCursorSettled } from '../store/cursor-settle.ts';
 import { createIndexedDbPersistence } from '../store/log-persistence.ts';
 import { ViewerStoreContext, useViewer } from '../store/use-viewer.ts';
@@ -15,7 +16,6 @@ import { Scrubber } from './scrubber/Scrubber.tsx';
 import { usePlayback } from './scrubber/use-playback.ts';
 import { EmptyState } from './shell/EmptyState.tsx';
 import { ErrorBoundary } from './shell/ErrorBoundary.tsx';
-import { FontWarmup } from './shell/FontWarmup.tsx';
 import { HeaderBar } from './shell/HeaderBar.tsx';
 import { KeysOverlay } from './shell/KeysOverlay.tsx';
 import { LoadProgressBar } from './shell/LoadProgressBar.tsx';
@@ -74,10 +74,7 @@ function Shell({ store }: { store: ViewerStore }) {
 
   // The browser's element height limit is measured with a layout; do it while the page is idle
   // rather than inside the events list's first render.
-  useEffect(() => {
-    const idle = requestIdleCallback(() => measureMaxElementHeightPx());
-    return () => cancelIdleCallback(idle);
-  }, []);
+  useEffect(() => requestIdle(() => measureMaxElementHeightPx()), []);
   useTheme(theme);
   useUrlSync(store);
   usePlayback(store);
@@ -262,7 +259,6 @@ function Shell({ store }: { store: ViewerStore }) {
         </div>
       )}
       {isKeysOverlayOpen && <KeysOverlay onClose={() => actions.setKeysOverlayOpen(false)} />}
-      <FontWarmup />
     </div>
   );
 }
