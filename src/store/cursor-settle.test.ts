@@ -1,53 +1,44 @@
-import { describe, expect, it } from 'vitest';
+// Tests of whenCursorSettled on Vitest's clock, with idle periods that come when the test says so.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { whenCursorSettled, type SettleClock } from './cursor-settle.ts';
+import { CURSOR_QUIET_MS, SETTLE_IDLE_TIMEOUT_MS, whenCursorSettled } from './cursor-settle.ts';
 
-/** Timers and idle callbacks that run only when the test advances time or declares the page idle. */
-function createFakeClock() {
-  let now = 0;
-  let nextId = 1;
-  const timers = new Map<number, { at: number; run: () => void }>();
-  const idles = new Map<number, { deadline: number; run: () => void }>();
-  const clock: SettleClock = {
-    now: () => now,
-    setTimeout: (run, ms) => {
-      const id = nextId++;
-      timers.set(id, { at: now + ms, run });
-      return id;
-    },
-    clearTimeout: (handle) => void timers.delete(handle as number),
-    requestIdle: (run, timeoutMs) => {
-      const id = nextId++;
-      idles.set(id, { deadline: now + timeoutMs, run });
-      return id;
-    },
-    cancelIdle: (handle) => void idles.delete(handle as number),
-  };
-  /** Moves time on, firing due timers and idle callbacks past their timeout, in time order. */
-  const advance = (ms: number): void => {
-    const end = now + ms;
-    for (;;) {
-      const due = [
-        ...[...timers].map(([id, timer]) => ({ id, at: timer.at, run: timer.run, isIdle: false })),
-        ...[...idles].map(([id, idle]) => ({ id, at: idle.deadline, run: idle.run, isIdle: true })),
-      ]
-        .filter((entry) => entry.at <= end)
-        .sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      now = due.at;
-      (due.isIdle ? idles : timers).delete(due.id);
-      due.run();
+/**
+ * requestIdleCallback for a page that is busy until the test declares it idle: a callback runs
+ * at `idle()`, or at its timeout on Vitest's fake clock.
+ */
+function stubIdlePeriods() {
+  const waiting = new Map<number, () => void>();
+  let nextHandle = 1;
+  vi.stubGlobal('requestIdleCallback', (run: () => void, options?: { timeout?: number }) => {
+    const handle = nextHandle++;
+    const timeout = setTimeout(fire, options?.timeout ?? 0);
+    function fire(): void {
+      clearTimeout(timeout);
+      if (waiting.delete(handle)) run();
     }
-    now = end;
+    waiting.set(handle, fire);
+    return handle;
+  });
+  vi.stubGlobal('cancelIdleCallback', (handle: number) => void waiting.delete(handle));
+  return {
+    /** Runs the waiting idle callbacks (the page went idle). */
+    idle: () => [...waiting.values()].forEach((fire) => fire()),
+    pendingIdles: () => waiting.size,
   };
-  /** Runs the waiting idle callbacks (the page went idle). */
-  const idle = (): void => {
-    const waiting = [...idles.values()];
-    idles.clear();
-    for (const entry of waiting) entry.run();
-  };
-  return { clock, advance, idle, pendingIdles: () => idles.size };
 }
+
+/** Moves Vitest's clock on, firing due timers in time order. */
+const advance = (ms: number) => vi.advanceTimersByTime(ms);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 function createCursor() {
   return createStore<{ cursorSeq: number | null; pendingSeq: number | null }>(() => ({
@@ -58,11 +49,11 @@ function createCursor() {
 
 describe('whenCursorSettled', () => {
   it('runs once the cursor has been still for the quiet time and the page is idle', () => {
-    const { clock, advance, idle } = createFakeClock();
+    const { idle } = stubIdlePeriods();
     const cursor = createCursor();
     let runs = 0;
-    whenCursorSettled(cursor, () => runs++, 80, clock);
-    advance(79);
+    whenCursorSettled(cursor, () => runs++);
+    advance(CURSOR_QUIET_MS - 1);
     idle();
     expect(runs).toBe(0);
     advance(1);
@@ -75,10 +66,10 @@ describe('whenCursorSettled', () => {
   });
 
   it('waits while moves keep coming and while one is in flight', () => {
-    const { clock, advance, idle } = createFakeClock();
+    const { idle } = stubIdlePeriods();
     const cursor = createCursor();
     let runs = 0;
-    whenCursorSettled(cursor, () => runs++, 80, clock);
+    whenCursorSettled(cursor, () => runs++);
     // A scrub: a move every 30 ms for 300 ms, each landing 10 ms after it starts.
     for (let step = 1; step <= 10; step++) {
       cursor.setState({ pendingSeq: step });
@@ -94,37 +85,37 @@ describe('whenCursorSettled', () => {
     idle();
     expect(runs).toBe(0);
     cursor.setState({ cursorSeq: 99, pendingSeq: null });
-    advance(80);
+    advance(CURSOR_QUIET_MS);
     idle();
     expect(runs).toBe(1);
   });
 
   it('goes back to waiting when a move starts between the quiet time and the idle period', () => {
-    const { clock, advance, idle, pendingIdles } = createFakeClock();
+    const { idle, pendingIdles } = stubIdlePeriods();
     const cursor = createCursor();
     let runs = 0;
-    whenCursorSettled(cursor, () => runs++, 80, clock);
-    advance(80);
+    whenCursorSettled(cursor, () => runs++);
+    advance(CURSOR_QUIET_MS);
     expect(pendingIdles()).toBe(1);
     cursor.setState({ cursorSeq: 5 });
     idle();
     expect(runs).toBe(0);
-    advance(80);
+    advance(CURSOR_QUIET_MS);
     idle();
     expect(runs).toBe(1);
   });
 
   it('runs after the idle timeout when the page never goes idle', () => {
-    const { clock, advance } = createFakeClock();
+    stubIdlePeriods();
     const cursor = createCursor();
     let runs = 0;
-    whenCursorSettled(cursor, () => runs++, 80, clock);
-    advance(80 + 100);
+    whenCursorSettled(cursor, () => runs++);
+    advance(CURSOR_QUIET_MS + SETTLE_IDLE_TIMEOUT_MS);
     expect(runs).toBe(1);
   });
 
   it('never runs once cancelled, and stops watching the store', () => {
-    const { clock, advance, idle } = createFakeClock();
+    const { idle } = stubIdlePeriods();
     const cursor = createCursor();
     let listening = 0;
     const watched = {
@@ -139,9 +130,9 @@ describe('whenCursorSettled', () => {
       },
     };
     let runs = 0;
-    const cancel = whenCursorSettled(watched, () => runs++, 80, clock);
+    const cancel = whenCursorSettled(watched, () => runs++);
     expect(listening).toBe(1);
-    advance(80);
+    advance(CURSOR_QUIET_MS);
     cancel();
     expect(listening).toBe(0);
     idle();

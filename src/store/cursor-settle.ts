@@ -16,55 +16,39 @@ export interface CursorSource {
 /** How long the cursor must stay still before deferred work runs (ms). Scrub steps come every 16-35 ms. */
 export const CURSOR_QUIET_MS = 80;
 /** Once quiet, the longest wait for an idle period before the work runs anyway (ms). */
-const IDLE_TIMEOUT_MS = 100;
+export const SETTLE_IDLE_TIMEOUT_MS = 100;
 
-/** Timers the scheduler uses; a test passes fakes. */
-export interface SettleClock {
-  now(): number;
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  /** Runs `run` in an idle period, or after `timeoutMs`. */
-  requestIdle(run: () => void, timeoutMs: number): unknown;
-  cancelIdle(handle: unknown): void;
+/**
+ * Runs `run` in an idle period of the main thread, or after `timeoutMs`; where there is no
+ * requestIdleCallback, in the next task. Returns the cancel function.
+ */
+function requestIdle(run: () => void, timeoutMs: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout: timeoutMs });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(run, 0);
+  return () => clearTimeout(timer);
 }
-
-export const BROWSER_CLOCK: SettleClock = {
-  now: () => performance.now(),
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  requestIdle: (run, timeoutMs) =>
-    typeof requestIdleCallback === 'function'
-      ? { idle: requestIdleCallback(run, { timeout: timeoutMs }) }
-      : { timer: setTimeout(run, 0) },
-  cancelIdle: (handle) => {
-    const { idle, timer } = handle as { idle?: number; timer?: ReturnType<typeof setTimeout> };
-    if (idle !== undefined) cancelIdleCallback(idle);
-    if (timer !== undefined) clearTimeout(timer);
-  },
-};
 
 function hasMoved(state: CursorState, previous: CursorState): boolean {
   return state.cursorSeq !== previous.cursorSeq || state.pendingSeq !== previous.pendingSeq;
 }
 
 /**
- * Calls `job` once no cursor move is in flight, none happened for `quietMs` (counted from this call
- * or the last move, whichever is later), and the main thread is idle (or IDLE_TIMEOUT_MS passed). A
- * move that starts while waiting for the idle period sends it back to waiting. Returns a cancel
- * function; `job` runs at most once.
+ * Calls `job` once no cursor move is in flight, none happened for CURSOR_QUIET_MS (counted from this
+ * call or the last move, whichever is later), and the main thread is idle (or SETTLE_IDLE_TIMEOUT_MS
+ * passed). A move that starts while waiting for the idle period sends it back to waiting. Returns a
+ * cancel function; `job` runs at most once.
  */
-export function whenCursorSettled(
-  store: CursorSource,
-  job: () => void,
-  quietMs: number = CURSOR_QUIET_MS,
-  clock: SettleClock = BROWSER_CLOCK,
-): () => void {
-  let lastMoveAt = clock.now();
-  let timer: unknown = null;
-  let idle: unknown = null;
+export function whenCursorSettled(store: CursorSource, job: () => void): () => void {
+  const quietMs = CURSOR_QUIET_MS;
+  let lastMoveAt = performance.now();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let cancelIdle: (() => void) | null = null;
   let isDone = false;
   const unsubscribe = store.subscribe((state, previous) => {
-    if (hasMoved(state, previous)) lastMoveAt = clock.now();
+    if (hasMoved(state, previous)) lastMoveAt = performance.now();
   });
   const finish = (): void => {
     isDone = true;
@@ -73,14 +57,14 @@ export function whenCursorSettled(
   const check = (): void => {
     timer = null;
     if (isDone) return;
-    const waitMs = quietMs - (clock.now() - lastMoveAt);
+    const waitMs = quietMs - (performance.now() - lastMoveAt);
     if (store.getState().pendingSeq !== null || waitMs > 0) {
-      timer = clock.setTimeout(check, Math.max(waitMs, quietMs / 4));
+      timer = setTimeout(check, Math.max(waitMs, quietMs / 4));
       return;
     }
     const quietSince = lastMoveAt;
-    idle = clock.requestIdle(() => {
-      idle = null;
+    cancelIdle = requestIdle(() => {
+      cancelIdle = null;
       if (isDone) return;
       if (lastMoveAt !== quietSince || store.getState().pendingSeq !== null) {
         check();
@@ -88,13 +72,13 @@ export function whenCursorSettled(
       }
       finish();
       job();
-    }, IDLE_TIMEOUT_MS);
+    }, SETTLE_IDLE_TIMEOUT_MS);
   };
   check();
   return () => {
     if (isDone) return;
     finish();
-    if (timer !== null) clock.clearTimeout(timer);
-    if (idle !== null) clock.cancelIdle(idle);
+    if (timer !== null) clearTimeout(timer);
+    cancelIdle?.();
   };
 }
