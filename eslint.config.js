@@ -62,6 +62,14 @@ function coreLayerPatterns(layerIndex) {
   ];
 }
 
+/** The worker's inside, which only src/worker itself imports (written with and without `.ts`). */
+const WORKER_INTERNALS = [
+  '**/worker/entry',
+  '**/worker/entry.ts',
+  '**/worker/protocol',
+  '**/worker/protocol.ts',
+];
+
 const CORE_TEST_IGNORES = ['src/log/**/*.test.ts', 'src/log/testing/**'];
 
 /** Per-folder import allowlist (as deny patterns, since ESLint has no allowlist rule). */
@@ -101,7 +109,7 @@ const RULES = [
     files: ['src/store/**/*.ts'],
     patterns: [
       {
-        group: ['react-dom', '**/ui/**', '**/url/**', '**/cli/**', '**/worker/entry', '**/worker/protocol'],
+        group: ['react-dom', '**/ui/**', '**/url/**', '**/cli/**', ...WORKER_INTERNALS],
         message: 'The store uses src/log and worker/client only.',
       },
     ],
@@ -134,7 +142,7 @@ const RULES = [
         message: 'Panes never import another pane: they stay in sync through cursorSeq in the store.',
       },
       {
-        group: ['**/worker/entry', '**/worker/protocol', '**/url/**'],
+        group: [...WORKER_INTERNALS, '**/url/**'],
         message: 'Panes talk to the worker through the store/client only.',
       },
     ],
@@ -223,7 +231,11 @@ export default tseslint.config(
         'error',
         { name: 'location', message: 'Only src/url touches location.' },
         { name: 'history', message: 'Only src/url touches history.' },
-        { name: 'localStorage', message: 'Only src/store/persisted-prefs.ts touches localStorage.' },
+        {
+          name: 'localStorage',
+          message:
+            'Nothing is kept in localStorage: what the browser keeps (opened logs, in IndexedDB) goes through src/store/log-persistence.ts.',
+        },
       ],
     },
   },
