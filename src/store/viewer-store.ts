@@ -5,7 +5,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EventRow } from '../log/index.ts';
 import type { LoadFailure, LoadProgress, LoadSource, LogClient, LogSummary } from '../worker/client.ts';
 import { createBlockFeed, type BlockFeed } from './block-feed.ts';
-import { clampSeq, collectBoundarySeqs, stepCursor } from './cursor-moves.ts';
+import { clampSeq, collectBoundarySeqs, stepCursor } from './cursor/cursor-moves.ts';
 import type { LogPersistence, StoredLog } from './log-persistence.ts';
 import {
   createModelViewFeed,
@@ -156,7 +156,7 @@ export const ROWS_AROUND_CURSOR = 48;
 /**
  * A move at most this many rows away is near: the events list follows it in the same render as the
  * other panes, so its rows are prepared with the move. The list follows a far move only once the
- * cursor settles (store/cursor-settle.ts) and prepares its rows then: during a scrub the move's
+ * cursor settles (store/cursor/cursor-settle.ts) and prepares its rows then: during a scrub the move's
  * critical path is the model view alone.
  */
 export const NEAR_MOVE_ROWS = EVENT_ROWS_PER_BLOCK;

@@ -1,7 +1,7 @@
 // The shell: creates the one store and client, wires URL, keys, theme and playback, and lays out the
 // header, timeline, events, model view / triage, scrubber, drop zone, overlays and error boundaries.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { whenCursorSettled } from '../store/cursor-settle.ts';
+import { whenCursorSettled } from '../store/cursor/cursor-settle.ts';
 import { createIndexedDbPersistence } from '../store/log-persistence.ts';
 import { ViewerStoreContext, useViewer } from '../store/use-viewer.ts';
 import { createViewerStore, type ViewerStore } from '../store/viewer-store.ts';

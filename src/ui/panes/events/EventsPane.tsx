@@ -9,7 +9,7 @@ import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
 import { NEAR_MOVE_ROWS, ROWS_AROUND_CURSOR, aimedSeq } from '../../../store/viewer-store.ts';
 import { formatCount } from '../../shared/format.ts';
 import { createKnownScrollOffset } from '../../shared/known-scroll-offset.ts';
-import { useSettledCursor } from './use-settled-cursor.ts';
+import { useSettledCursor } from '../../../store/cursor/use-settled-cursor.ts';
 import {
   estimateViewportRect,
   observeRectAfterLayout,

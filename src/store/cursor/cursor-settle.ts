@@ -3,7 +3,7 @@
 // they wait and the model view moves alone at every step. Run while the cursor is still moving,
 // such work lands in the idle gap between a move's query and its answer, and the frame that must
 // lay it out delays the next move by a frame's worth (measured: p99 scrub latency 31-35 ms with it).
-import type { ViewerState } from './viewer-store.ts';
+import type { ViewerState } from '../viewer-store.ts';
 
 type CursorState = Pick<ViewerState, 'cursorSeq' | 'pendingSeq'>;
 

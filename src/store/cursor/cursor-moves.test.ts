@@ -1,6 +1,6 @@
 // Tests of the cursor arithmetic behind the scrubber keys.
 import { describe, expect, it } from 'vitest';
-import type { TurnSpan } from '../log/index.ts';
+import type { TurnSpan } from '../../log/index.ts';
 import { clampSeq, collectBoundarySeqs, findAdjacentSeq, stepCursor } from './cursor-moves.ts';
 
 function turnAt(turn: number, startSeq: number, stepStarts: number[]): TurnSpan {

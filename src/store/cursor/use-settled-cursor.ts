@@ -1,10 +1,10 @@
 // A cursor seq for a pane whose far moves are expensive (the events list lays out dozens of new rows
-// on a far jump): near moves show at once, far ones once the cursor settles (store/cursor-settle.ts)
+// on a far jump): near moves show at once, far ones once the cursor settles (cursor-settle.ts)
 // and what they show is prepared.
 import { useEffect, useState } from 'react';
-import { whenCursorSettled } from '../../../store/cursor-settle.ts';
-import type { PrepareOutcome } from '../../../store/model-view-feed.ts';
-import type { ViewerStore } from '../../../store/viewer-store.ts';
+import { whenCursorSettled } from './cursor-settle.ts';
+import type { PrepareOutcome } from '../model-view-feed.ts';
+import type { ViewerStore } from '../viewer-store.ts';
 
 /**
  * Returns `seq` at once when `isNear(shown, seq)` (or on the first value), else the last value shown

@@ -1,6 +1,6 @@
 // Pure cursor arithmetic for the scrubber and keys: clamping, step/turn/problem jumps.
 
-import type { TurnSpan } from '../log/index.ts';
+import type { TurnSpan } from '../../log/index.ts';
 
 /** Clamps a seq into `[0, eventCount)`; null when the log has no events. */
 export function clampSeq(seq: number, eventCount: number): number | null {
