@@ -195,7 +195,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.tsx', 'src/ui/**/*.ts'],
+    files: ['src/**/*.tsx', 'src/ui/**/*.ts', 'src/store/**/use-*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

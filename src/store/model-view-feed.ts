@@ -11,18 +11,15 @@ import { LruCache } from './lru-cache.ts';
 /** How a `prepare` ended: its data is cached, a newer `prepare` replaced it, or the worker failed. */
 export type PrepareOutcome = 'ready' | 'superseded' | 'unavailable';
 
-/** What the store needs before it moves the cursor (an interface, so store tests can prepare nothing). */
-export interface CursorPreparer {
-  /** 'ready' at once when nothing needs fetching, else a promise. Only the newest call can end 'ready'. */
+/** The model views a pane shows, and what a cursor move prepares (store/cursor/cursor-slice.ts). */
+export interface ModelViewFeed {
+  /**
+   * Fetches the view at `seq` and its tail bodies: 'ready' at once when they are cached, else a
+   * promise. The newest call wins: an older one ends 'superseded', and only the newest can end 'ready'.
+   */
   prepare: (seq: number) => PrepareOutcome | Promise<PrepareOutcome>;
   /** Forgets everything cached: a new log (or a finished load) changes what each seq shows. */
   reset: () => void;
-}
-
-/** Prepares nothing: every move is ready at once (tests of the store's own rules). */
-export const IMMEDIATE_PREPARER: CursorPreparer = { prepare: () => 'ready', reset: () => undefined };
-
-export interface ModelViewFeed extends CursorPreparer {
   /** The model view at `seq`, if cached. */
   view: (seq: number) => PackedModelView | undefined;
   /** A message body, if cached. */

@@ -20,7 +20,7 @@ import { HeaderBar } from './shell/HeaderBar.tsx';
 import { KeysOverlay } from './shell/KeysOverlay.tsx';
 import { LoadProgressBar } from './shell/LoadProgressBar.tsx';
 import { MountSoon } from './shell/MountSoon.tsx';
-import { measureMaxElementHeightPx } from './panes/events/list-layout.ts';
+import { EVENT_LIST_GEOMETRY, measureMaxElementHeightPx } from './panes/events/list-layout.ts';
 import { ProblemsPanel } from './shell/ProblemsPanel.tsx';
 import { useKeyboard } from './use-keyboard.ts';
 import { useTheme } from './use-theme.ts';
@@ -35,7 +35,7 @@ const MOUNT_STAGGER_MS = 20;
 /** The app root: owns the store for the page's lifetime; `client` is the page's one log client. */
 export function App({ client }: { client: LogClient }) {
   const [store] = useState<ViewerStore>(() =>
-    createViewerStore({ client, persistence: createIndexedDbPersistence() }),
+    createViewerStore({ client, persistence: createIndexedDbPersistence(), eventList: EVENT_LIST_GEOMETRY }),
   );
   // Optional DOM-heavy work (markdown) waits until the cursor settles: a scrub moves the model view alone.
   const deferWork = useMemo<DeferredWorkScheduler>(

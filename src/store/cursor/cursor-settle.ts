@@ -3,9 +3,9 @@
 // they wait and the model view moves alone at every step. Run while the cursor is still moving,
 // such work lands in the idle gap between a move's query and its answer, and the frame that must
 // lay it out delays the next move by a frame's worth (measured: p99 scrub latency 31-35 ms with it).
-import type { ViewerState } from '../viewer-store.ts';
+import type { CursorSliceState } from './cursor-slice.ts';
 
-type CursorState = Pick<ViewerState, 'cursorSeq' | 'pendingSeq'>;
+type CursorState = Pick<CursorSliceState, 'cursorSeq' | 'pendingSeq'>;
 
 /** The part of the viewer store the scheduler watches. */
 export interface CursorSource {

@@ -3,7 +3,7 @@
 // one when its model view is ready, and the slider shows where the cursor is going meanwhile.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useViewer } from '../../store/use-viewer.ts';
-import { aimedSeq } from '../../store/viewer-store.ts';
+import { aimedSeq } from '../../store/cursor/cursor-slice.ts';
 import { formatCount } from '../shared/format.ts';
 import { prepareCanvas } from '../shared/prepare-canvas.ts';
 
