@@ -37,26 +37,25 @@ export interface ModelViewFeed {
 }
 
 export interface ModelViewFeedOptions {
-  viewsCached?: number;
-  bodiesCached?: number;
   /** Bodies of the newest messages a prepare fetches too: what the pane shows pinned to the bottom,
    * with its overscan, so a move lands without placeholder cards to fill in a frame later. */
-  tailBodies?: number;
+  tailBodies: number;
+  viewsCached?: number;
+  bodiesCached?: number;
 }
 
 const VIEWS_CACHED = 64;
 const BODIES_CACHED = 4_000;
-export const TAIL_BODIES = 12;
 
 interface Waiter {
   seq: number;
   settle: (outcome: PrepareOutcome) => void;
 }
 
-export function createModelViewFeed(client: LogClient, options: ModelViewFeedOptions = {}): ModelViewFeed {
+export function createModelViewFeed(client: LogClient, options: ModelViewFeedOptions): ModelViewFeed {
   const views = new LruCache<number, PackedModelView>(options.viewsCached ?? VIEWS_CACHED);
   const bodies = new LruCache<number, ModelMessageDetail>(options.bodiesCached ?? BODIES_CACHED);
-  const tailCount = options.tailBodies ?? TAIL_BODIES;
+  const tailCount = options.tailBodies;
   const listeners = new Set<() => void>();
   /** Bumped by reset(): answers to queries asked before it are dropped. */
   let epoch = 0;

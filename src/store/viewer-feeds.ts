@@ -19,11 +19,19 @@ export interface ViewerFeeds {
   eventRows: BlockFeed<EventRow>;
 }
 
-/** The feeds of one store over `client`; `rowsPerBlock` is the events list's block size. */
-export function createViewerFeeds(client: LogClient, rowsPerBlock: number): ViewerFeeds {
+/** What the feeds must know of the panes that read them (the panes own these numbers). */
+export interface FeedSizes {
+  /** The events list's rows per block. */
+  rowsPerBlock: number;
+  /** Bodies of a model view's newest messages fetched with it: the cards the model-view pane shows first. */
+  tailBodies: number;
+}
+
+/** The feeds of one store over `client`. */
+export function createViewerFeeds(client: LogClient, { rowsPerBlock, tailBodies }: FeedSizes): ViewerFeeds {
   return {
     client,
-    modelViews: createModelViewFeed(client),
+    modelViews: createModelViewFeed(client, { tailBodies }),
     eventRows: createBlockFeed<EventRow>(
       (startSeq, count) => client.query({ kind: 'rows', startSeq, count }),
       rowsPerBlock,

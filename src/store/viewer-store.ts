@@ -39,6 +39,8 @@ export interface ViewerStoreDependencies {
   persistence: LogPersistence;
   /** The events list's block size and reach, which the cursor protocol and the row cache follow. */
   eventList: EventListGeometry;
+  /** Bodies of a model view's newest messages fetched with it: the model-view pane's MAX_TAIL_ITEMS. */
+  modelViewTailBodies: number;
   /** What a cursor move waits for; by default the model view at the target and the rows around it
    * (tests of the store's own rules pass one that prepares nothing). */
   preparer?: CursorPreparer;
@@ -49,9 +51,13 @@ export function createViewerStore({
   client,
   persistence,
   eventList,
+  modelViewTailBodies,
   preparer,
 }: ViewerStoreDependencies): ViewerStore {
-  const feeds = createViewerFeeds(client, eventList.rowsPerBlock);
+  const feeds = createViewerFeeds(client, {
+    rowsPerBlock: eventList.rowsPerBlock,
+    tailBodies: modelViewTailBodies,
+  });
   return createStore<ViewerState>()((set, get) => {
     const context = { set, get };
     const cursor = createCursorSlice(context, { ...feeds, eventList, preparer });

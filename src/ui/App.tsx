@@ -9,6 +9,7 @@ import { getAppBaseUrl, useCopyPermalink, useUrlSync } from '../url/use-url-sync
 import type { LogClient } from '../worker/client.ts';
 import { EventsPane } from './panes/events/EventsPane.tsx';
 import { ModelViewPane } from './panes/model-view/ModelViewPane.tsx';
+import { MAX_TAIL_ITEMS } from './panes/model-view/tail-window.ts';
 import { TimelinePane } from './panes/timeline/TimelinePane.tsx';
 import { TriagePane } from './panes/triage/TriagePane.tsx';
 import { Scrubber } from './scrubber/Scrubber.tsx';
@@ -35,7 +36,12 @@ const MOUNT_STAGGER_MS = 20;
 /** The app root: owns the store for the page's lifetime; `client` is the page's one log client. */
 export function App({ client }: { client: LogClient }) {
   const [store] = useState<ViewerStore>(() =>
-    createViewerStore({ client, persistence: createIndexedDbPersistence(), eventList: EVENT_LIST_GEOMETRY }),
+    createViewerStore({
+      client,
+      persistence: createIndexedDbPersistence(),
+      eventList: EVENT_LIST_GEOMETRY,
+      modelViewTailBodies: MAX_TAIL_ITEMS,
+    }),
   );
   // Optional DOM-heavy work (markdown) waits until the cursor settles: a scrub moves the model view alone.
   const deferWork = useMemo<DeferredWorkScheduler>(

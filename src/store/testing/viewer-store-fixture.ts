@@ -6,8 +6,10 @@ import type { CursorPreparer, EventListGeometry } from '../cursor/cursor-slice.t
 import { createMemoryPersistence } from '../log-persistence.ts';
 import { createViewerStore } from '../viewer-store.ts';
 
-/** The events list's numbers in the app (ui/panes/events/list-layout.ts), which the store cannot import. */
+/** The events list's numbers in the app (ui/panes/events/list-layout.ts, which the store cannot import). */
 export const TEST_EVENT_LIST: EventListGeometry = { rowsPerBlock: 16, rowsAroundCursor: 48 };
+/** The model-view pane's MAX_TAIL_ITEMS (ui/panes/model-view/tail-window.ts). */
+const TEST_MODEL_VIEW_TAIL_BODIES = 12;
 
 /** Prepares nothing: every move is ready at once (tests of the store's own rules). */
 export const IMMEDIATE_PREPARER: CursorPreparer = { prepare: () => 'ready', reset: () => undefined };
@@ -89,6 +91,7 @@ export function createTestStore(client: LogClient, preparer?: CursorPreparer) {
     client,
     persistence: createMemoryPersistence(),
     eventList: TEST_EVENT_LIST,
+    modelViewTailBodies: TEST_MODEL_VIEW_TAIL_BODIES,
     preparer,
   });
 }
