@@ -181,6 +181,10 @@ export interface CursorSlice extends Slice<CursorSliceState, CursorActions> {
   control: CursorControl;
 }
 
+/**
+ * The cursor slice over the store's `set`/`get`: it reads the summary for the log's length and owns
+ * the hold timer and move tokens, so at most one move is pending and only the newest lands.
+ */
 export function createCursorSlice(
   { set, get }: SliceContext<CursorWrites, CursorSliceState & { summary: LogSummary | null }>,
   { modelViews, eventRows, eventList, preparer }: CursorSliceDependencies,
