@@ -2,7 +2,7 @@
 // header, timeline, events, model view / triage, scrubber, drop zone, overlays and error boundaries.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { requestIdle } from '../browser/idle.ts';
-import { whenCursorSettled } from '../store/cursor-settle.ts';
+import { whenCursorSettled } from '../store/cursor/cursor-settle.ts';
 import { createIndexedDbPersistence } from '../store/log-persistence.ts';
 import { ViewerStoreContext, useViewer } from '../store/use-viewer.ts';
 import { createViewerStore, type ViewerStore } from '../store/viewer-store.ts';
@@ -10,6 +10,7 @@ import { getAppBaseUrl, useCopyPermalink, useUrlSync } from '../url/use-url-sync
 import type { LogClient } from '../worker/client.ts';
 import { EventsPane } from './panes/events/EventsPane.tsx';
 import { ModelViewPane } from './panes/model-view/ModelViewPane.tsx';
+import { MAX_TAIL_ITEMS } from './panes/model-view/tail-window.ts';
 import { TimelinePane } from './panes/timeline/TimelinePane.tsx';
 import { TriagePane } from './panes/triage/TriagePane.tsx';
 import { Scrubber } from './scrubber/Scrubber.tsx';
@@ -20,7 +21,7 @@ import { HeaderBar } from './shell/HeaderBar.tsx';
 import { KeysOverlay } from './shell/KeysOverlay.tsx';
 import { LoadProgressBar } from './shell/LoadProgressBar.tsx';
 import { MountSoon } from './shell/MountSoon.tsx';
-import { measureMaxElementHeightPx } from './panes/events/list-layout.ts';
+import { EVENT_LIST_GEOMETRY, measureMaxElementHeightPx } from './panes/events/list-layout.ts';
 import { ProblemsPanel } from './shell/ProblemsPanel.tsx';
 import { useKeyboard } from './use-keyboard.ts';
 import { useTheme } from './use-theme.ts';
@@ -35,7 +36,12 @@ const MOUNT_STAGGER_MS = 20;
 /** The app root: owns the store for the page's lifetime; `client` is the page's one log client. */
 export function App({ client }: { client: LogClient }) {
   const [store] = useState<ViewerStore>(() =>
-    createViewerStore({ client, persistence: createIndexedDbPersistence() }),
+    createViewerStore({
+      client,
+      persistence: createIndexedDbPersistence(),
+      eventList: EVENT_LIST_GEOMETRY,
+      modelViewTailBodies: MAX_TAIL_ITEMS,
+    }),
   );
   // Optional DOM-heavy work (markdown) waits until the cursor settles: a scrub moves the model view alone.
   const deferWork = useMemo<DeferredWorkScheduler>(

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { observeContentSize } from '../../browser/resize.ts';
 import { useViewer } from '../../store/use-viewer.ts';
-import { aimedSeq } from '../../store/viewer-store.ts';
+import { aimedSeq } from '../../store/cursor/cursor-slice.ts';
 import { formatCount } from '../shared/format.ts';
 import { prepareCanvas } from '../shared/prepare-canvas.ts';
 

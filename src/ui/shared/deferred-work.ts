@@ -1,6 +1,6 @@
 // When optional, DOM-heavy work may run (parsing markdown into elements): a scheduler provided by
 // the app. Shared widgets take it from this context instead of reading the store; the app's
-// scheduler waits until the cursor has settled (store/cursor-settle.ts), the default for an idle period.
+// scheduler waits until the cursor has settled (store/cursor/cursor-settle.ts), the default for an idle period.
 import { createContext, useContext } from 'react';
 import { requestIdle } from '../../browser/idle.ts';
 

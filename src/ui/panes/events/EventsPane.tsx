@@ -6,10 +6,10 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EventRow } from '../../../log/index.ts';
 import { useBlockFeed } from '../../../store/use-block-cache.ts';
 import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
-import { NEAR_MOVE_ROWS, ROWS_AROUND_CURSOR, aimedSeq } from '../../../store/viewer-store.ts';
+import { aimedSeq } from '../../../store/cursor/cursor-slice.ts';
 import { formatCount } from '../../shared/format.ts';
 import { placeVirtualItem, useVirtualList, type ListViewport } from '../../shared/use-virtual-list.ts';
-import { useSettledCursor } from './use-settled-cursor.ts';
+import { useSettledCursor } from '../../../store/cursor/use-settled-cursor.ts';
 import { EventDetailPanel } from './EventDetailPanel.tsx';
 import { EventRowView } from './EventRowView.tsx';
 import {
@@ -71,29 +71,13 @@ const RowBlock = memo(function RowBlock({
   return <>{children}</>;
 });
 
-function isNearMove(shown: number, next: number): boolean {
-  return Math.abs(next - shown) <= NEAR_MOVE_ROWS;
-}
-
 /** The events list with a search box and the detail of the selected event. */
 export function EventsPane() {
-  const store = useViewerStoreApi();
-  // The store's row cache: a near cursor move fetches the rows around its target before it lands.
-  const rowFeed = useViewer((state) => state.eventRows);
   // Near moves (a step, a held arrow key) move the list with every other pane. A far jump builds the
   // most DOM of any pane, so during a scrub the model view and the other panes move at every step and
   // the list once the cursor settles, with the rows around its target fetched first: it never shows
-  // a loading placeholder.
-  const prepareRows = useCallback(
-    (seq: number) => rowFeed.prepareRange(seq - ROWS_AROUND_CURSOR, seq + ROWS_AROUND_CURSOR),
-    [rowFeed],
-  );
-  const cursorSeq = useSettledCursor(
-    store,
-    useViewer((state) => state.cursorSeq),
-    isNearMove,
-    prepareRows,
-  );
+  // a loading placeholder. The store's cursor decides which is which.
+  const cursorSeq = useSettledCursor();
   // This wrapper re-renders at every move; the list below only when the cursor it shows changes.
   return <EventsPaneBody cursorSeq={cursorSeq} />;
 }

@@ -7,7 +7,6 @@ import {
   type PackedModelView,
   type TranscriptEntry,
 } from '../../../log/index.ts';
-import { TAIL_BODIES } from '../../../store/model-view-feed.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { placeVirtualItem, useVirtualList } from '../../shared/use-virtual-list.ts';
 import { useWorkerQuery } from '../../shared/use-worker-query.ts';
@@ -15,7 +14,12 @@ import { MessageView } from './MessageView.tsx';
 import { StreamingView } from './StreamingView.tsx';
 import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
 import { useModelView } from './use-model-view.ts';
-import { chooseTailCount, estimateCardHeightPx, estimateMessageHeightPx } from './tail-window.ts';
+import {
+  MAX_TAIL_ITEMS,
+  chooseTailCount,
+  estimateCardHeightPx,
+  estimateMessageHeightPx,
+} from './tail-window.ts';
 import { useObservedSize } from '../../shared/use-observed-size.ts';
 
 const MODE_OPTIONS = [
@@ -26,8 +30,6 @@ const MODE_OPTIONS = [
 /** First guess of a message's height before it is measured (browsing mode). */
 const MESSAGE_ESTIMATE_PX = 120;
 const OVERSCAN_MESSAGES = 4;
-/** Most items tail mode renders: the message bodies a model view arrives with. */
-const MAX_TAIL_ITEMS = TAIL_BODIES;
 /** A transcript marker's height (px). */
 const MARKER_PX = 24;
 

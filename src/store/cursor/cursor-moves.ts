@@ -1,6 +1,6 @@
-// Pure cursor arithmetic for the scrubber and keys: clamping, step/turn/problem jumps.
+// Pure cursor arithmetic for the scrubber and keys: clamping, step/turn jumps, n/N through problems.
 
-import type { TurnSpan } from '../log/index.ts';
+import type { TurnSpan } from '../../log/index.ts';
 
 /** Clamps a seq into `[0, eventCount)`; null when the log has no events. */
 export function clampSeq(seq: number, eventCount: number): number | null {
@@ -55,4 +55,40 @@ export function stepCursor(
   const target = findAdjacentSeq(sortedSeqs, cursorSeq, direction);
   if (target !== null) return clampSeq(target, eventCount);
   return clampSeq(direction === 1 ? eventCount - 1 : 0, eventCount);
+}
+
+/**
+ * Where n (direction 1) / N (direction -1) go from `cursorSeq` through `sortedSeqs` (ascending, not
+ * empty): the adjacent seq, wrapping around past the last / before the first instead of falling to
+ * the log's edge, so n/N cycle through problems and findings only.
+ */
+export function findProblemSeq(
+  sortedSeqs: readonly number[],
+  cursorSeq: number,
+  direction: 1 | -1,
+  eventCount: number,
+): number | null {
+  const target = stepCursor(sortedSeqs, cursorSeq, direction, eventCount);
+  const isPastLast =
+    direction === 1 ? cursorSeq >= (sortedSeqs.at(-1) ?? 0) : cursorSeq <= (sortedSeqs[0] ?? 0);
+  if (!isPastLast) return target;
+  return direction === 1 ? (sortedSeqs[0] ?? null) : (sortedSeqs.at(-1) ?? null);
+}
+
+/** The ascending, unique union of two ascending lists. */
+export function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+  const merged: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && (a[i] as number) <= (b[j] as number)) ? a[i++] : b[j++];
+    if (merged.at(-1) !== next) merged.push(next as number);
+  }
+  return merged;
+}
+
+/** `seqs` in ascending order without repeats (a new array). */
+export function uniqueSorted(seqs: readonly number[]): number[] {
+  const sorted = [...seqs].sort((a, b) => a - b);
+  return sorted.filter((seq, index) => index === 0 || sorted[index - 1] !== seq);
 }
