@@ -44,8 +44,18 @@ export type ScriptedBreak =
   /** End the HTTP response cleanly after this many content chunks, without `[DONE]`. */
   | { kind: 'end-without-done'; afterChunks: number };
 
+/**
+ * Which requests a reply may answer. Without it a reply answers the next request of its lane; with it,
+ * only a request that matches. Needed when sessions run concurrently (a background subagent child and
+ * its parent): each session's first user message is its own task, so it tells them apart.
+ */
+export interface ReplyMatch {
+  /** A substring of the text of the first `role: "user"` message of the request. */
+  firstUserMessageIncludes?: string;
+}
+
 /** One answer to one request. */
-export type ScriptedReply =
+export type ScriptedReply = (
   | {
       kind: 'stream';
       /** Reasoning fragments, streamed first as `reasoning_content` deltas (DeepSeek thinking mode). */
@@ -68,7 +78,8 @@ export type ScriptedReply =
       message: string;
       /** Seconds for a `Retry-After` header, if any. */
       retryAfterSeconds?: number;
-    };
+    }
+) & { match?: ReplyMatch };
 
 /** The part of a scenario file the server reads. */
 export interface ModelScript {
@@ -79,7 +90,7 @@ export interface ModelScript {
 /** What the server saw: one entry per request, in arrival order. */
 export interface RecordedRequest {
   lane: 'conversation' | 'title';
-  /** Index of the reply used within its lane; -1 when the lane had none left. */
+  /** Index of the scripted reply used within its lane; -1 for the built-in title or when none was left. */
   replyIndex: number;
   path: string;
   body: unknown;
@@ -120,6 +131,19 @@ function laneOf(body: Record<string, unknown>): RecordedRequest['lane'] {
   const thinking = body['thinking'];
   const isThinkingDisabled = isRecord(thinking) && thinking['type'] === 'disabled';
   return body['tools'] === undefined && isThinkingDisabled ? 'title' : 'conversation';
+}
+
+function firstUserText(body: Record<string, unknown>): string {
+  const messages = Array.isArray(body['messages']) ? (body['messages'] as unknown[]) : [];
+  const first = messages.find((message) => isRecord(message) && message['role'] === 'user');
+  if (!isRecord(first)) return '';
+  const content = first['content'];
+  return typeof content === 'string' ? content : JSON.stringify(content);
+}
+
+function matches(reply: ScriptedReply, body: Record<string, unknown>): boolean {
+  const wanted = reply.match?.firstUserMessageIncludes;
+  return wanted === undefined || firstUserText(body).includes(wanted);
 }
 
 /** The chunks of one scripted stream, each a `chat.completion.chunk` object. */
@@ -216,11 +240,21 @@ function sendHttpError(
   response.end(JSON.stringify({ error: { message: reply.message, type: 'server_error', code: null } }));
 }
 
-/** Starts the server on 127.0.0.1 (an ephemeral port unless `port` is given). */
-export function startScriptedModelServer(script: ModelScript, port = 0): Promise<ScriptedModelServer> {
+export interface ScriptedModelServerOptions {
+  /** TCP port on 127.0.0.1; 0 (the default) picks a free one. */
+  port?: number;
+  /** Where the one-line request log goes (default: stderr). */
+  log?: (line: string) => void;
+}
+
+/** Starts the server on 127.0.0.1. */
+export function startScriptedModelServer(
+  script: ModelScript,
+  { port = 0, log = (line) => process.stderr.write(`${line}\n`) }: ScriptedModelServerOptions = {},
+): Promise<ScriptedModelServer> {
   const requests: RecordedRequest[] = [];
   const unexpected: string[] = [];
-  const next = { conversation: 0, title: 0 };
+  const used = { conversation: new Set<number>(), title: new Set<number>() };
   let requestCount = 0;
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -245,8 +279,9 @@ export function startScriptedModelServer(script: ModelScript, port = 0): Promise
     }
     const lane = laneOf(body);
     const replies = lane === 'title' ? (script.titleReplies ?? []) : script.replies;
-    const replyIndex = next[lane];
-    next[lane] += 1;
+    const found = replies.findIndex((candidate, index) => !used[lane].has(index) && matches(candidate, body));
+    if (found !== -1) used[lane].add(found);
+    const replyIndex = found;
     let reply: ScriptedReply | undefined = replies[replyIndex];
     if (reply === undefined && lane === 'title') {
       reply = {
@@ -256,13 +291,11 @@ export function startScriptedModelServer(script: ModelScript, port = 0): Promise
         usage: { prompt_tokens: 60, completion_tokens: 3 },
       };
     }
-    requests.push({ lane, replyIndex: reply === undefined ? -1 : replyIndex, path, body });
+    requests.push({ lane, replyIndex, path, body });
     requestCount += 1;
-    process.stderr.write(
-      `[model-server] #${requestCount} ${lane} reply ${reply === undefined ? 'none' : replyIndex}\n`,
-    );
+    log(`[model-server] #${requestCount} ${lane} reply ${reply === undefined ? 'none' : replyIndex}`);
     if (reply === undefined) {
-      unexpected.push(`${lane} request #${replyIndex + 1} has no scripted reply`);
+      unexpected.push(`${lane} request #${requestCount} has no scripted reply left that matches it`);
       sendHttpError(response, {
         kind: 'http-error',
         status: 400,
@@ -314,6 +347,6 @@ if (isMain()) {
   }
   const script = JSON.parse(readFileSync(scenarioPath, 'utf8')) as ModelScript;
   const port = Number(readOption(process.argv, '--port') ?? '0');
-  const server = await startScriptedModelServer(script, port);
+  const server = await startScriptedModelServer(script, { port });
   process.stdout.write(`${server.baseUrl}\n`);
 }
