@@ -62,7 +62,45 @@ function coreLayerPatterns(layerIndex) {
   ];
 }
 
+/** The worker's inside, which only src/worker itself imports (written with and without `.ts`). */
+const WORKER_INTERNALS = [
+  '**/worker/entry',
+  '**/worker/entry.ts',
+  '**/worker/protocol',
+  '**/worker/protocol.ts',
+];
+
 const CORE_TEST_IGNORES = ['src/log/**/*.test.ts', 'src/log/testing/**'];
+
+/**
+ * Globals with one home each (STYLE.md §2.3), outside src/log (which sees none) and the CLI: the
+ * name, the folder that may use it, and the message elsewhere.
+ */
+const APP_GLOBALS = [
+  ['location', 'src/url/**', 'Only src/url touches location.'],
+  ['history', 'src/url/**', 'Only src/url touches history.'],
+  [
+    'localStorage',
+    'nowhere',
+    'Nothing is kept in localStorage: what the browser keeps (opened logs, in IndexedDB) goes through src/store/log-persistence.ts.',
+  ],
+  [
+    'requestIdleCallback',
+    'src/browser/idle.ts',
+    'Schedule idle work with requestIdle (src/browser/idle.ts).',
+  ],
+  ['cancelIdleCallback', 'src/browser/idle.ts', 'Cancel idle work with the function requestIdle returns.'],
+  [
+    'ResizeObserver',
+    'src/browser/resize.ts',
+    'Observe sizes with observeContentSize (src/browser/resize.ts).',
+  ],
+];
+
+/** The no-restricted-globals entries for files in `home` (every app global but the ones living there). */
+function appGlobalsOutside(home) {
+  return APP_GLOBALS.filter(([, owner]) => owner !== home).map(([name, , message]) => ({ name, message }));
+}
 
 /** Per-folder import allowlist (as deny patterns, since ESLint has no allowlist rule). */
 const RULES = [
@@ -89,6 +127,15 @@ const RULES = [
     patterns: CORE_PATTERNS.slice(0, 2),
   },
   {
+    files: ['src/browser/**/*.ts'],
+    patterns: [
+      {
+        group: ['react', 'react-dom', 'zustand', '../*', '../**'],
+        message: 'src/browser wraps browser primitives; it imports nothing of the app.',
+      },
+    ],
+  },
+  {
     files: ['src/worker/**/*.ts'],
     patterns: [
       {
@@ -101,7 +148,7 @@ const RULES = [
     files: ['src/store/**/*.ts'],
     patterns: [
       {
-        group: ['react-dom', '**/ui/**', '**/url/**', '**/cli/**', '**/worker/entry', '**/worker/protocol'],
+        group: ['react-dom', '**/ui/**', '**/url/**', '**/cli/**', ...WORKER_INTERNALS],
         message: 'The store uses src/log and worker/client only.',
       },
     ],
@@ -134,7 +181,7 @@ const RULES = [
         message: 'Panes never import another pane: they stay in sync through cursorSeq in the store.',
       },
       {
-        group: ['**/worker/entry', '**/worker/protocol', '**/url/**'],
+        group: [...WORKER_INTERNALS, '**/url/**'],
         message: 'Panes talk to the worker through the store/client only.',
       },
     ],
@@ -187,11 +234,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.tsx', 'src/ui/**/*.ts'],
+    files: ['src/**/*.tsx', 'src/ui/**/*.ts', 'src/store/**/use-*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'error',
+      // useWorkerQuery(ask, deps) takes deps like useEffect: the same check at every call site.
+      'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^useWorkerQuery$' }],
     },
   },
   {
@@ -217,14 +265,26 @@ export default tseslint.config(
   {
     // Global side effects have one home each (STYLE.md §2.3).
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/url/**', 'src/log/**', 'src/cli/**', 'src/**/*.test.ts'],
+    ignores: ['src/log/**', 'src/cli/**', 'src/**/*.test.ts'],
     rules: {
-      'no-restricted-globals': [
+      'no-restricted-globals': ['error', ...appGlobalsOutside(null)],
+      'no-restricted-properties': [
         'error',
-        { name: 'location', message: 'Only src/url touches location.' },
-        { name: 'history', message: 'Only src/url touches history.' },
-        { name: 'localStorage', message: 'Only src/store/persisted-prefs.ts touches localStorage.' },
+        ...['requestIdleCallback', 'cancelIdleCallback', 'ResizeObserver'].flatMap((property) =>
+          ['window', 'self', 'globalThis'].map((object) => ({
+            object,
+            property,
+            message: 'Use the wrapper in src/browser.',
+          })),
+        ),
       ],
     },
   },
+  ...[...new Set(APP_GLOBALS.map(([, home]) => home))]
+    .filter((home) => home !== 'nowhere')
+    .map((home) => ({
+      files: [home.endsWith('**') ? `${home}/*.{ts,tsx}` : home],
+      ignores: ['src/**/*.test.ts'],
+      rules: { 'no-restricted-globals': ['error', ...appGlobalsOutside(home)] },
+    })),
 );

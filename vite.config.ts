@@ -6,7 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 /**
  * Content-Security-Policy for the built app (not the dev server, whose HMR needs inline styles and
  * a websocket). No inline or foreign script; connections only to our own origin, plus http(s) for
- * the explicit `?src=` URL the user typed (the app fetches nothing else; see src/worker/entry.ts).
+ * the explicit `?src=` URL the user typed (the app fetches nothing else; see src/worker/read-source.ts).
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

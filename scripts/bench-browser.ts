@@ -7,8 +7,7 @@
 // --runs N repeats the whole measurement in N fresh browsers (timings on a shared machine vary by
 // tens of percent between runs) and prints every run's value and how many met each target.
 
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -21,9 +20,15 @@ import {
   readProbeInPage,
   timeMoveInPage,
 } from './bench-browser-page.ts';
-import { createRandom, ensureLargeLog } from './generate-large-log.ts';
+import { ensureLargeLog, type LargeLogFiles } from './large-log/cache.ts';
 import { CHROMIUM_ARGS, chromiumExecutablePath } from './lib/chromium.ts';
 import { readOption } from './lib/cli-options.ts';
+import { summarizeProfile } from './lib/cpu-profile.ts';
+import { percentile, round } from './lib/percentile.ts';
+import { startPreview, stopServer } from './lib/preview-server.ts';
+import { findPidByMarker, readProcessTreeRss } from './lib/process-memory.ts';
+import { createRandom } from './lib/random.ts';
+import { formatMib, formatReportTable, type ReportRow } from './lib/report-table.ts';
 
 const LOAD_TIMEOUT_MS = 180_000;
 const MOVE_TIMEOUT_MS = 10_000;
@@ -63,136 +68,6 @@ function parseArgs(argv: readonly string[]): Args {
     shouldProfile: argv.includes('--profile'),
     shouldScreenshot: argv.includes('--screenshots'),
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Server.
-
-async function startPreview(root: string, port: number): Promise<{ server: ChildProcess; url: string }> {
-  const url = `http://127.0.0.1:${port}`;
-  const server = spawn(
-    'npx',
-    ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
-  let output = '';
-  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`vite preview exited: ${output.trim()}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return { server, url };
-    } catch {
-      // Not listening yet: poll again.
-    }
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  stopServer(server);
-  throw new Error(`vite preview did not answer on ${url}: ${output.trim()}`);
-}
-
-function stopServer(server: ChildProcess): void {
-  if (server.pid === undefined || server.exitCode !== null) return;
-  try {
-    // Its own process group (detached): npx, vite and esbuild go together.
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // Already gone.
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Memory of the browser's processes (the worker runs inside the renderer process).
-
-function childPids(parent: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) === parent) children.push(Number(entry));
-    } catch {
-      // The process ended while listing.
-    }
-  }
-  return children;
-}
-
-function findBrowserPid(marker: string): number | null {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) return Number(entry);
-    } catch {
-      // The process ended while listing.
-    }
-  }
-  return null;
-}
-
-/** RSS of the browser process and all its descendants, and of the largest one (the renderer). */
-function browserRss(rootPid: number): { totalBytes: number; largestBytes: number } {
-  const pids = [rootPid];
-  for (let i = 0; i < pids.length; i += 1) pids.push(...childPids(pids[i] as number));
-  let totalBytes = 0;
-  let largestBytes = 0;
-  for (const pid of pids) {
-    try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      const bytes = match ? Number(match[1]) * 1024 : 0;
-      totalBytes += bytes;
-      largestBytes = Math.max(largestBytes, bytes);
-    } catch {
-      // The process ended while reading.
-    }
-  }
-  return { totalBytes, largestBytes };
-}
-
-// ---------------------------------------------------------------------------------------------
-
-function percentile(sorted: readonly number[], fraction: number): number | null {
-  if (sorted.length === 0) return null;
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1))] ?? null;
-}
-
-function round(value: number | null | undefined, digits = 1): number | null {
-  if (value === null || value === undefined || !Number.isFinite(value)) return null;
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}
-
-interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  samples?: number[];
-  timeDeltas?: number[];
-}
-
-/** The functions with the most self time in a CDP CPU profile, as "12.3 ms  name (file:line)". */
-function summarizeProfile(profile: CpuProfile, count = 12): string[] {
-  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
-  const selfMicros = new Map<string, number>();
-  const samples = profile.samples ?? [];
-  const deltas = profile.timeDeltas ?? [];
-  for (let i = 0; i < samples.length; i += 1) {
-    const frame = byNode.get(samples[i] ?? -1)?.callFrame;
-    if (!frame) continue;
-    const file = frame.url.split('/').pop() ?? '';
-    const key = `${frame.functionName || '(anonymous)'} (${file || 'native'}:${frame.lineNumber + 1})`;
-    selfMicros.set(key, (selfMicros.get(key) ?? 0) + (deltas[i + 1] ?? 0));
-  }
-  return [...selfMicros.entries()]
-    .filter(([key]) => !key.startsWith('(idle)') && !key.startsWith('(program)'))
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([key, micros]) => `${(micros / 1000).toFixed(1).padStart(8)} ms  ${key}`);
 }
 
 function longestIn(
@@ -361,7 +236,6 @@ async function main(): Promise<void> {
   printReports(reports, files);
 }
 
-type LargeLog = Awaited<ReturnType<typeof ensureLargeLog>>;
 type RunReport = Awaited<ReturnType<typeof measure>> & {
   events: number;
   zstdBytes: number;
@@ -372,7 +246,7 @@ type RunReport = Awaited<ReturnType<typeof measure>> & {
 };
 
 /** One measurement in a fresh browser (its own profile: no code cache, no stored logs). */
-async function runOnce(args: Args, url: string, files: LargeLog): Promise<RunReport> {
+async function runOnce(args: Args, url: string, files: LargeLogFiles): Promise<RunReport> {
   const notes: string[] = [];
   const marker = `--bench-marker-${process.pid}-${Date.now()}`;
   let browser: Browser | null = null;
@@ -391,9 +265,9 @@ async function runOnce(args: Args, url: string, files: LargeLog): Promise<RunRep
     const hasLongTaskSupport = await page.evaluate(hasLongTasksInPage);
     if (!hasLongTaskSupport)
       notes.push('this Chromium does not report longtask entries: task lengths are unknown');
-    const browserPid = findBrowserPid(marker);
+    const browserPid = findPidByMarker(marker);
     const result = await measure(page, args, files.zstdPath, files.events, notes);
-    const memory = browserPid === null ? null : browserRss(browserPid);
+    const memory = browserPid === null ? null : readProcessTreeRss(browserPid);
     return {
       events: files.events,
       zstdBytes: files.zstdBytes,
@@ -409,9 +283,7 @@ async function runOnce(args: Args, url: string, files: LargeLog): Promise<RunRep
 }
 
 /** The table: each run's value (" / " between runs) and, for targets, how many runs met them. */
-function printReports(reports: readonly RunReport[], files: LargeLog): void {
-  const mib = (value: number | null): string =>
-    value === null ? 'n/a' : `${(value / 2 ** 20).toFixed(1)} MiB`;
+function printReports(reports: readonly RunReport[], files: LargeLogFiles): void {
   const ms = (value: number | null): string => (value === null ? 'n/a' : `${value} ms`);
   const each = (format: (report: RunReport) => string): string => reports.map(format).join(' / ');
   const check = (pick: (report: RunReport) => number | null, limit: number): string => {
@@ -421,8 +293,12 @@ function printReports(reports: readonly RunReport[], files: LargeLog): void {
     if (values.length === 1) return met === 1 ? `ok (≤ ${limit})` : `MISSED (target ≤ ${limit})`;
     return `${met === values.length ? 'ok' : 'MISSED'}: ${met} of ${values.length} runs ≤ ${limit}`;
   };
-  const rows: [string, string, string][] = [
-    ['log', `${files.events} events, ${mib(files.zstdBytes)} zstd, ${mib(files.jsonlBytes)} JSONL`, ''],
+  const rows: ReportRow[] = [
+    [
+      'log',
+      `${files.events} events, ${formatMib(files.zstdBytes)} zstd, ${formatMib(files.jsonlBytes)} JSONL`,
+      '',
+    ],
     [
       'first rows (with content) after the drop',
       each((report) => ms(report.firstRowsMs)),
@@ -450,15 +326,12 @@ function printReports(reports: readonly RunReport[], files: LargeLog): void {
     ['scrub → its frame painted p50', each((report) => ms(report.scrubPaintP50Ms)), ''],
     ['scrub → its frame painted p99', each((report) => ms(report.scrubPaintP99Ms)), ''],
     ['last seq reachable by scrolling', each((report) => (report.isLastRowReachable ? 'yes' : 'NO')), ''],
-    ['main-thread JS heap used', each((report) => mib(report.mainJsHeapUsedBytes)), ''],
-    ['worker JS heap used', each((report) => mib(report.workerJsHeapUsedBytes)), ''],
-    ['browser RSS (all processes)', each((report) => mib(report.browserRssBytes)), ''],
-    ['largest process RSS', each((report) => mib(report.largestProcessRssBytes)), ''],
+    ['main-thread JS heap used', each((report) => formatMib(report.mainJsHeapUsedBytes)), ''],
+    ['worker JS heap used', each((report) => formatMib(report.workerJsHeapUsedBytes)), ''],
+    ['browser RSS (all processes)', each((report) => formatMib(report.browserRssBytes)), ''],
+    ['largest process RSS', each((report) => formatMib(report.largestProcessRssBytes)), ''],
   ];
-  const width = Math.max(...rows.map((row) => row[0].length));
-  process.stdout.write(
-    `${rows.map(([name, value, target]) => `${name.padEnd(width)}  ${value}${target === '' ? '' : `  ${target}`}`).join('\n')}\n`,
-  );
+  process.stdout.write(formatReportTable(rows));
   reports.forEach((report, index) => {
     const run = reports.length > 1 ? `run ${index + 1}: ` : '';
     for (const note of report.notes) process.stdout.write(`note: ${run}${note}\n`);

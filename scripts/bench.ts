@@ -6,24 +6,19 @@
 //
 // Options: --scale 1 --seed 1 --runs 3 --chunk-mib 1 --out .bench --json
 
-import { spawnSync } from 'node:child_process';
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { decompress as fzstdDecompress } from 'fzstd';
 import { decompress as zstdWasmDecompress } from '@bokuweb/zstd-wasm';
-import { createRandom, ensureLargeLog, initZstdOnce, type LargeLogFiles } from './generate-large-log.ts';
-import { loadFastZstd } from '../src/cli/fast-zstd.ts';
-import {
-  createLogDecoder,
-  deriveModelView,
-  loadChecksumVerifier,
-  type ChecksumVerifier,
-  type DecoderOptions,
-  type FastDecompress,
-  type OpenedLog,
-  ZSTD_MAGIC,
-} from '../src/log/index.ts';
+import type { OpenedLog } from '../src/log/index.ts';
+import { ensureLargeLog, type LargeLogFiles } from './large-log/cache.ts';
+import { decoderOptions, loadCore, type CoreApi } from './lib/bench-core.ts';
 import { readOption } from './lib/cli-options.ts';
+import { measureMemoryInChild, medianMemory, runChildDecode } from './lib/decode-memory.ts';
+import { median, percentile, round } from './lib/percentile.ts';
+import { createRandom } from './lib/random.ts';
+import { formatMib, formatReportTable, type ReportRow } from './lib/report-table.ts';
+import { initZstdOnce, listFrames } from './lib/zstd-frames.ts';
 
 /** Events after which the viewer can show its first screen (issue: "time to the first 10,000 events"). */
 const FIRST_EVENTS = 10_000;
@@ -60,60 +55,7 @@ function parseArgs(argv: readonly string[]): BenchArgs {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The core under measurement.
-
-interface CoreApi {
-  createLogDecoder: typeof createLogDecoder;
-  deriveModelView: typeof deriveModelView;
-  checksumVerifier: ChecksumVerifier | null;
-  /** The fast zstd path the app injects (null: it failed to load, fzstd only). */
-  fastDecompress: FastDecompress | null;
-}
-
-async function loadCore(): Promise<{ core: CoreApi; missing: string[] }> {
-  // Call after initZstdOnce() when the process also compresses: zstd-wasm breaks on a second init.
-  const [checksumVerifier, fastDecompress] = await Promise.all([loadChecksumVerifier(), loadFastZstd()]);
-  const missing: string[] = [];
-  if (checksumVerifier === null) missing.push('checksum verifier (WebAssembly unavailable)');
-  if (fastDecompress === null) missing.push('fast zstd path (@bokuweb/zstd-wasm did not load)');
-  return { core: { createLogDecoder, deriveModelView, checksumVerifier, fastDecompress }, missing };
-}
-
-/** The options the app uses, or fzstd alone when `useFast` is false. */
-function decoderOptions(core: CoreApi, useFast = true): DecoderOptions {
-  return { checksum: core.checksumVerifier, fastDecompress: useFast ? core.fastDecompress : null };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Measurements.
-
-/** Complete frames of a .zstd file as [start, end) offsets (FORMAT.md §1.4 scan; no torn handling). */
-function splitFrames(bytes: Uint8Array): [number, number][] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const frames: [number, number][] = [];
-  let offset = 0;
-  while (offset + 6 <= bytes.byteLength) {
-    const start = offset;
-    if (view.getUint32(offset, true) !== ZSTD_MAGIC) throw new Error(`bad frame magic at ${offset}`);
-    const descriptor = bytes[offset + 4] ?? 0;
-    const fcsFlag = descriptor >> 6;
-    const single = (descriptor & 0x20) !== 0;
-    const dictFlag = descriptor & 0x03;
-    const fcsBytes = fcsFlag === 0 ? (single ? 1 : 0) : 1 << fcsFlag;
-    offset += 5 + (single ? 0 : 1) + (dictFlag === 3 ? 4 : dictFlag) + fcsBytes;
-    for (;;) {
-      const header =
-        (bytes[offset] ?? 0) | ((bytes[offset + 1] ?? 0) << 8) | ((bytes[offset + 2] ?? 0) << 16);
-      offset += 3;
-      const type = (header >> 1) & 3;
-      offset += type === 1 ? 1 : header >>> 3;
-      if ((header & 1) === 1) break;
-    }
-    if ((descriptor & 0x04) !== 0) offset += 4;
-    frames.push([start, offset]);
-  }
-  return frames;
-}
 
 /** The floor: fzstd on every frame, TextDecoder, JSON.parse of every line. Returns ms and a checksum of work. */
 function measureFloor(bytes: Uint8Array, frames: readonly [number, number][]): { ms: number; lines: number } {
@@ -166,26 +108,13 @@ function measureDecode(core: CoreApi, bytes: Uint8Array, chunkBytes: number, use
   return { decodeIndexMs, firstEventsMs, log };
 }
 
-function percentile(sortedValues: readonly number[], fraction: number): number {
-  if (sortedValues.length === 0) return Number.NaN;
-  const index = Math.min(sortedValues.length - 1, Math.ceil(fraction * sortedValues.length) - 1);
-  return sortedValues[Math.max(0, index)] ?? Number.NaN;
-}
-
-function median(values: readonly number[]): number {
-  return percentile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
-}
-
 function measureModelView(
   core: CoreApi,
   log: OpenedLog,
   seed: number,
 ): { p50: number; p99: number; max: number; maxMessages: number } | null {
   const derive = core.deriveModelView;
-  if (derive === null || log.store.eventCount === 0) return null;
+  if (log.store.eventCount === 0) return null;
   const random = createRandom(seed ^ 0x5eed);
   const last = log.store.eventCount - 1;
   for (let i = 0; i < MODEL_VIEW_WARMUP; i += 1) derive(log, random.int(0, last));
@@ -209,108 +138,78 @@ function measureModelView(
   };
 }
 
-/**
- * This process's peak RSS from /proc/self/status (VmHWM), or null off Linux. Not
- * `process.resourceUsage().maxRSS`: Linux carries ru_maxrss over from the parent across fork+exec,
- * so a child of the (large) bench process would report the parent's peak.
- */
-function readHighWaterRss(): number | null {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-    return match ? Number(match[1]) * 1024 : null;
-  } catch {
-    // Not Linux: the caller falls back to the sampled peak.
-    return null;
+interface CoreFigures {
+  decodeIndexMs: number;
+  firstEventsMs: number | null;
+  decodeIndexFzstdMs: number;
+  firstEventsFzstdMs: number | null;
+  decompressor: string | null;
+  modelView: ReturnType<typeof measureModelView>;
+  verdict: string | null;
+  decodedEvents: number | null;
+}
+
+/** Decode + index in `runs` alternating pairs (fzstd alone, then the app's configuration), then the model view on the last log. */
+function measureCore(
+  core: CoreApi,
+  bytes: Uint8Array,
+  args: BenchArgs,
+  files: LargeLogFiles,
+  notes: string[],
+  log: (message: string) => void,
+): CoreFigures {
+  let decompressor: string | null = null;
+  let modelView: ReturnType<typeof measureModelView> = null;
+  let verdict: string | null = null;
+  let decodedEvents: number | null = null;
+  const decodeRuns: number[] = [];
+  const firstRuns: number[] = [];
+  const fzstdDecodeRuns: number[] = [];
+  const fzstdFirstRuns: number[] = [];
+  let lastLog: OpenedLog | null = null;
+  let fzstdEvents = 0;
+  for (let run = 0; run < args.runs; run += 1) {
+    // fzstd alone first, then the app's configuration, alternating so drift hits both alike.
+    globalThis.gc?.();
+    const fzstdOnly = measureDecode(core, bytes, args.chunkBytes, false);
+    fzstdDecodeRuns.push(fzstdOnly.decodeIndexMs);
+    if (fzstdOnly.firstEventsMs !== null) fzstdFirstRuns.push(fzstdOnly.firstEventsMs);
+    fzstdEvents = fzstdOnly.log.store.eventCount;
+    globalThis.gc?.();
+    const result = measureDecode(core, bytes, args.chunkBytes, true);
+    decodeRuns.push(result.decodeIndexMs);
+    if (result.firstEventsMs !== null) firstRuns.push(result.firstEventsMs);
+    // Only the last run's log is kept, so earlier ones can be collected before the next run.
+    if (run === args.runs - 1) lastLog = result.log;
   }
-}
-
-/** Child process: stream the file from disk in chunks through the decoder and report peak RSS. */
-async function runChildDecode(path: string, chunkBytes: number): Promise<void> {
-  const { core, missing } = await loadCore();
-  if (core === null) throw new Error(`core not available: ${missing.join(', ')}`);
-  globalThis.gc?.();
-  const baselineRssBytes = process.memoryUsage().rss;
-  const decoder = core.createLogDecoder(decoderOptions(core));
-  const fd = openSync(path, 'r');
-  let sampledPeak = baselineRssBytes;
-  try {
-    for (;;) {
-      const chunk = new Uint8Array(chunkBytes);
-      const read = readSync(fd, chunk, 0, chunkBytes, null);
-      if (read === 0) break;
-      decoder.push(chunk.subarray(0, read));
-      sampledPeak = Math.max(sampledPeak, process.memoryUsage().rss);
-    }
-  } finally {
-    closeSync(fd);
+  log(`decode+index (app): ${decodeRuns.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+  log(`decode+index (fzstd only): ${fzstdDecodeRuns.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+  if (lastLog !== null) {
+    decompressor = lastLog.file.decompressor ?? null;
+    if (fzstdEvents !== lastLog.store.eventCount)
+      notes.push(`fzstd-only decode read ${fzstdEvents} events, the app's ${lastLog.store.eventCount}`);
+    verdict = lastLog.verdict.status;
+    decodedEvents = lastLog.store.eventCount;
+    if (verdict !== 'ok')
+      notes.push(
+        `verdict ${verdict}: ${lastLog.verdict.reason ?? ''} (first problem: ${lastLog.problems[0]?.message ?? 'none'})`,
+      );
+    if (decodedEvents !== files.events)
+      notes.push(`decoded ${decodedEvents} events, generator wrote ${files.events}`);
+    if (lastLog.packedRows !== files.packedRows)
+      notes.push(`decoder counted ${lastLog.packedRows} packed rows, generator wrote ${files.packedRows}`);
+    modelView = measureModelView(core, lastLog, args.seed);
   }
-  const log = decoder.finish();
-  sampledPeak = Math.max(sampledPeak, process.memoryUsage().rss);
-  globalThis.gc?.();
-  const retainedRssBytes = process.memoryUsage().rss;
-  const heapUsedBytes = process.memoryUsage().heapUsed;
-  process.stdout.write(
-    JSON.stringify({
-      events: log.store.eventCount,
-      baselineRssBytes,
-      sampledPeakRssBytes: sampledPeak,
-      maxRssBytes: readHighWaterRss() ?? sampledPeak,
-      retainedRssBytes,
-      heapUsedBytes,
-    }) + '\n',
-  );
-}
-
-interface ChildMemory {
-  events: number;
-  baselineRssBytes: number;
-  sampledPeakRssBytes: number;
-  maxRssBytes: number;
-  retainedRssBytes: number;
-  heapUsedBytes: number;
-}
-
-function measureMemoryInChild(files: LargeLogFiles, chunkBytes: number): ChildMemory | { error: string } {
-  const script = fileURLToPath(import.meta.url);
-  const result = spawnSync(
-    process.execPath,
-    [
-      '--expose-gc',
-      '--import',
-      'tsx',
-      script,
-      '--child-decode',
-      files.zstdPath,
-      '--chunk-mib',
-      String(chunkBytes / 1024 / 1024),
-    ],
-    {
-      encoding: 'utf8',
-      maxBuffer: 16 * 1024 * 1024,
-    },
-  );
-  if (result.status !== 0)
-    return {
-      error: (result.stderr || `exit ${String(result.status)}`).trim().split('\n').slice(-3).join(' | '),
-    };
-  const line = result.stdout.trim().split('\n').pop() ?? '';
-  return JSON.parse(line) as ChildMemory;
-}
-
-/** The child run with the median peak (or the first failure). */
-function medianMemory(runs: readonly (ChildMemory | { error: string })[]): ChildMemory | { error: string } {
-  const failed = runs.find((run) => 'error' in run);
-  if (failed !== undefined) return failed;
-  const sorted = [...(runs as ChildMemory[])].sort(
-    (a, b) => Math.max(a.maxRssBytes, a.sampledPeakRssBytes) - Math.max(b.maxRssBytes, b.sampledPeakRssBytes),
-  );
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? { error: 'no memory run' };
-}
-
-function round(value: number | null | undefined, digits = 1): number | null {
-  if (value === null || value === undefined || !Number.isFinite(value)) return null;
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
+  return {
+    decodeIndexMs: median(decodeRuns),
+    firstEventsMs: firstRuns.length > 0 ? median(firstRuns) : null,
+    decodeIndexFzstdMs: median(fzstdDecodeRuns),
+    firstEventsFzstdMs: fzstdFirstRuns.length > 0 ? median(fzstdFirstRuns) : null,
+    decompressor,
+    modelView,
+    verdict,
+    decodedEvents,
+  };
 }
 
 async function main(): Promise<void> {
@@ -329,7 +228,7 @@ async function main(): Promise<void> {
   );
 
   const bytes = new Uint8Array(readFileSync(files.zstdPath));
-  const frames = splitFrames(bytes);
+  const frames = listFrames(bytes);
 
   const floorRuns: number[] = [];
   for (let run = 0; run < args.runs; run += 1) {
@@ -358,70 +257,28 @@ async function main(): Promise<void> {
   const { core, missing } = await loadCore();
   const notes: string[] = [];
   if (missing.length > 0) notes.push(`core parts missing: ${missing.join('; ')}`);
-  let decodeIndexMs: number | null = null;
-  let firstEventsMs: number | null = null;
-  let decodeIndexFzstdMs: number | null = null;
-  let firstEventsFzstdMs: number | null = null;
-  let decompressor: string | null = null;
-  let modelView: ReturnType<typeof measureModelView> = null;
-  let verdict: string | null = null;
-  let decodedEvents: number | null = null;
-  if (core !== null) {
-    const decodeRuns: number[] = [];
-    const firstRuns: number[] = [];
-    const fzstdDecodeRuns: number[] = [];
-    const fzstdFirstRuns: number[] = [];
-    let lastLog: OpenedLog | null = null;
-    let fzstdEvents = 0;
-    for (let run = 0; run < args.runs; run += 1) {
-      // fzstd alone first, then the app's configuration, alternating so drift hits both alike.
-      globalThis.gc?.();
-      const fzstdOnly = measureDecode(core, bytes, args.chunkBytes, false);
-      fzstdDecodeRuns.push(fzstdOnly.decodeIndexMs);
-      if (fzstdOnly.firstEventsMs !== null) fzstdFirstRuns.push(fzstdOnly.firstEventsMs);
-      fzstdEvents = fzstdOnly.log.store.eventCount;
-      globalThis.gc?.();
-      const result = measureDecode(core, bytes, args.chunkBytes, true);
-      decodeRuns.push(result.decodeIndexMs);
-      if (result.firstEventsMs !== null) firstRuns.push(result.firstEventsMs);
-      // Only the last run's log is kept, so earlier ones can be collected before the next run.
-      if (run === args.runs - 1) lastLog = result.log;
-    }
-    decodeIndexMs = median(decodeRuns);
-    firstEventsMs = firstRuns.length > 0 ? median(firstRuns) : null;
-    decodeIndexFzstdMs = median(fzstdDecodeRuns);
-    firstEventsFzstdMs = fzstdFirstRuns.length > 0 ? median(fzstdFirstRuns) : null;
-    log(`decode+index (app): ${decodeRuns.map((ms) => ms.toFixed(0)).join(', ')} ms`);
-    log(`decode+index (fzstd only): ${fzstdDecodeRuns.map((ms) => ms.toFixed(0)).join(', ')} ms`);
-    if (lastLog !== null) {
-      decompressor = lastLog.file.decompressor ?? null;
-      if (fzstdEvents !== lastLog.store.eventCount)
-        notes.push(`fzstd-only decode read ${fzstdEvents} events, the app's ${lastLog.store.eventCount}`);
-      verdict = lastLog.verdict.status;
-      decodedEvents = lastLog.store.eventCount;
-      if (verdict !== 'ok')
-        notes.push(
-          `verdict ${verdict}: ${lastLog.verdict.reason ?? ''} (first problem: ${lastLog.problems[0]?.message ?? 'none'})`,
-        );
-      if (decodedEvents !== files.events)
-        notes.push(`decoded ${decodedEvents} events, generator wrote ${files.events}`);
-      if (lastLog.packedRows !== files.packedRows)
-        notes.push(`decoder counted ${lastLog.packedRows} packed rows, generator wrote ${files.packedRows}`);
-      modelView = measureModelView(core, lastLog, args.seed);
-    }
-  }
+  const {
+    decodeIndexMs,
+    firstEventsMs,
+    decodeIndexFzstdMs,
+    firstEventsFzstdMs,
+    decompressor,
+    modelView,
+    verdict,
+    decodedEvents,
+  } = measureCore(core, bytes, args, files, notes, log);
 
   // Median of several fresh processes: one process's peak depends on when V8 happens to collect.
-  const memory =
-    core === null
-      ? null
-      : medianMemory(Array.from({ length: args.runs }, () => measureMemoryInChild(files, args.chunkBytes)));
+  const script = fileURLToPath(import.meta.url);
+  const memory = medianMemory(
+    Array.from({ length: args.runs }, () => measureMemoryInChild(script, files.zstdPath, args.chunkBytes)),
+  );
   let peakRssBytes: number | null = null;
   let memoryRatio: number | null = null;
   let memoryRatioAboveBaseline: number | null = null;
   let retainedRssBytes: number | null = null;
-  if (memory !== null && 'error' in memory) notes.push(`memory child failed: ${memory.error}`);
-  else if (memory !== null) {
+  if ('error' in memory) notes.push(`memory child failed: ${memory.error}`);
+  else {
     peakRssBytes = Math.max(memory.maxRssBytes, memory.sampledPeakRssBytes);
     memoryRatio = peakRssBytes / files.jsonlBytes;
     memoryRatioAboveBaseline = (peakRssBytes - memory.baselineRssBytes) / files.jsonlBytes;
@@ -439,10 +296,10 @@ async function main(): Promise<void> {
     chunkBytes: args.chunkBytes,
     floorMs: round(floorMs),
     decodeIndexMs: round(decodeIndexMs),
-    ratioToFloor: decodeIndexMs === null ? null : round(decodeIndexMs / floorMs, 2),
+    ratioToFloor: round(decodeIndexMs / floorMs, 2),
     decompressor,
     decodeIndexFzstdMs: round(decodeIndexFzstdMs),
-    ratioToFloorFzstd: decodeIndexFzstdMs === null ? null : round(decodeIndexFzstdMs / floorMs, 2),
+    ratioToFloorFzstd: round(decodeIndexFzstdMs / floorMs, 2),
     firstEventsFzstdMs: round(firstEventsFzstdMs),
     peakRssBytes,
     memoryRatio: round(memoryRatio, 2),
@@ -463,15 +320,13 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(report)}\n`);
     return;
   }
-  const mib = (value: number | null): string =>
-    value === null ? 'n/a' : `${(value / 2 ** 20).toFixed(1)} MiB`;
   const show = (value: number | null, unit: string): string => (value === null ? 'n/a' : `${value} ${unit}`);
   const check = (value: number | null, limit: number): string =>
     value === null ? '' : value <= limit ? `ok (≤ ${limit})` : `MISSED (target ≤ ${limit})`;
-  const rows: [string, string, string][] = [
+  const rows: ReportRow[] = [
     [
       'log',
-      `${files.events} events, ${mib(files.jsonlBytes)} JSONL, ${mib(files.zstdBytes)} zstd, ${files.frames} frames`,
+      `${files.events} events, ${formatMib(files.jsonlBytes)} JSONL, ${formatMib(files.zstdBytes)} zstd, ${files.frames} frames`,
       '',
     ],
     ['floor (fzstd + TextDecoder + JSON.parse)', show(report.floorMs, 'ms'), ''],
@@ -479,10 +334,10 @@ async function main(): Promise<void> {
     ['ratio to floor', show(report.ratioToFloor, '×'), check(report.ratioToFloor, TARGET_RATIO_TO_FLOOR)],
     ['decode + index, fzstd only', show(report.decodeIndexFzstdMs, 'ms'), ''],
     ['ratio to floor, fzstd only', show(report.ratioToFloorFzstd, '×'), ''],
-    ['peak RSS (fresh process)', mib(peakRssBytes), ''],
+    ['peak RSS (fresh process)', formatMib(peakRssBytes), ''],
     ['peak RSS / JSONL bytes', show(report.memoryRatio, '×'), check(report.memoryRatio, TARGET_MEMORY_RATIO)],
     ['  above process baseline', show(report.memoryRatioAboveBaseline, '×'), ''],
-    ['retained RSS after finish + GC', mib(retainedRssBytes), ''],
+    ['retained RSS after finish + GC', formatMib(retainedRssBytes), ''],
     ['model view p50', show(report.modelViewP50Ms, 'ms'), ''],
     [
       'model view p99',
@@ -495,10 +350,7 @@ async function main(): Promise<void> {
     ['decompress only: @bokuweb/zstd-wasm', show(report.zstdWasmDecompressMs, 'ms'), ''],
     ['verdict', verdict ?? 'n/a', ''],
   ];
-  const width = Math.max(...rows.map((row) => row[0].length));
-  process.stdout.write(
-    `${rows.map(([name, value, target]) => `${name.padEnd(width)}  ${value}${target === '' ? '' : `  ${target}`}`).join('\n')}\n`,
-  );
+  process.stdout.write(formatReportTable(rows));
   for (const note of notes) process.stdout.write(`note: ${note}\n`);
 }
 

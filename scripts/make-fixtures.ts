@@ -7,11 +7,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deflateSync } from 'node:zlib';
-import { compress as zstdCompress } from '@bokuweb/zstd-wasm';
-import xxhash from 'xxhash-wasm';
-import { addContentChecksum, createRandom, initZstdOnce } from './generate-large-log.ts';
-import { ZSTD_MAGIC_BYTES } from '../src/log/index.ts';
+import { concat, utf8 } from './lib/bytes.ts';
+import { makePng } from './lib/png.ts';
+import { createRandom } from './lib/random.ts';
+import { ZSTD_MAGIC_BYTES, blockHeader, loadFrameCompressor } from './lib/zstd-frames.ts';
 
 /** One adversarial input: the file name inside fixtures/adversarial/ and its exact bytes. */
 export interface AdversarialFixture {
@@ -32,21 +31,6 @@ export const BOMB_EXPANDED_BYTES = 4 * 1024 * 1024 * 1024;
 
 const SESSION_ID = 'adversarial-0000-4000-8000-000000000001';
 const BASE_TIME_MS = 1_783_352_100_000;
-const encoder = new TextEncoder();
-
-function utf8(text: string): Uint8Array {
-  return encoder.encode(text);
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.byteLength;
-  }
-  return out;
-}
 
 function headerLine(extra: Record<string, unknown> = {}): string {
   return JSON.stringify({
@@ -102,72 +86,7 @@ function jsonl(lines: readonly string[], separator = '\n'): Uint8Array {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Binary helpers: PNG (a real image renamed .jsonl) and hand-made zstd frames.
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n += 1) {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.byteLength);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.byteLength);
-  out.set(utf8(type), 4);
-  out.set(data, 8);
-  view.setUint32(8 + data.byteLength, crc32(out.subarray(4, 8 + data.byteLength)));
-  return out;
-}
-
-/** A valid 8×8 RGB PNG (a gradient), deterministic. */
-function makePng(): Uint8Array {
-  const size = 8;
-  const header = new Uint8Array(13);
-  const view = new DataView(header.buffer);
-  view.setUint32(0, size);
-  view.setUint32(4, size);
-  header.set([8, 2, 0, 0, 0], 8);
-  const raw = new Uint8Array(size * (1 + size * 3));
-  for (let y = 0; y < size; y += 1) {
-    raw[y * (1 + size * 3)] = 0;
-    for (let x = 0; x < size; x += 1) raw.set([x * 32, y * 32, 128], y * (1 + size * 3) + 1 + x * 3);
-  }
-  return concat([
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', new Uint8Array(deflateSync(raw, { level: 9 }))),
-    pngChunk('IEND', new Uint8Array(0)),
-  ]);
-}
-
-interface ZstdTools {
-  frame(plaintext: Uint8Array): Uint8Array;
-}
-
-async function loadZstdTools(): Promise<ZstdTools> {
-  await initZstdOnce();
-  const hasher = await xxhash();
-  return {
-    frame: (plaintext) => addContentChecksum(zstdCompress(plaintext, 3), hasher.h64Raw(plaintext, 0n)),
-  };
-}
-
-/** zstd block header (3 bytes, little-endian): last flag, block type, size (RFC 8878 §3.1.1.2). */
-function blockHeader(isLast: boolean, type: number, size: number): Uint8Array {
-  const value = (size << 3) | (type << 1) | (isLast ? 1 : 0);
-  return new Uint8Array([value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff]);
-}
+// Hand-made zstd frames.
 
 /**
  * A frame whose window descriptor claims 2 TiB (exponent 31) without a content size: a reader
@@ -186,7 +105,7 @@ function makeHugeWindowFrame(): Uint8Array {
  * A "bomb": a frame without a declared size made of RLE blocks of 128 KiB of `a` each, so a few
  * hundred KiB of input expand to `expandedBytes` (4 GiB by default) of one endless line.
  */
-export function makeZstdBombFrame(expandedBytes = BOMB_EXPANDED_BYTES): Uint8Array {
+function makeZstdBombFrame(expandedBytes = BOMB_EXPANDED_BYTES): Uint8Array {
   const blockBytes = 128 * 1024;
   const blocks = Math.ceil(expandedBytes / blockBytes);
   // Descriptor 0x00: no content size, not single-segment, no checksum; window 128 KiB (log 17).
@@ -204,7 +123,7 @@ export function makeZstdBombFrame(expandedBytes = BOMB_EXPANDED_BYTES): Uint8Arr
 
 /** Builds every small adversarial fixture (bytes are the same on every run). */
 export async function buildAdversarialFixtures(): Promise<AdversarialFixture[]> {
-  const zstd = await loadZstdTools();
+  const compressFrame = await loadFrameCompressor();
   const random = createRandom(0xad5e);
   const binary = new Uint8Array(4096);
   for (let i = 0; i < binary.length; i += 1) binary[i] = random.int(0, 255);
@@ -329,7 +248,7 @@ export async function buildAdversarialFixtures(): Promise<AdversarialFixture[]> 
       name: 'huge-window.jsonl.zstd',
       description:
         'A valid header frame, then a frame whose window descriptor claims 2 TiB: refused before allocating (zstd-limit).',
-      bytes: concat([zstd.frame(utf8(`${header}\n`)), makeHugeWindowFrame()]),
+      bytes: concat([compressFrame(utf8(`${header}\n`)), makeHugeWindowFrame()]),
     },
   ];
   return fixtures;
@@ -340,7 +259,7 @@ export async function buildAdversarialFixtures(): Promise<AdversarialFixture[]> 
  * the same 50 MB as one line with no line feed at all, and a zstd bomb behind a valid header frame.
  */
 export async function buildBigAdversarialFixtures(): Promise<AdversarialFixture[]> {
-  const zstd = await loadZstdTools();
+  const compressFrame = await loadFrameCompressor();
   const header = headerLine();
   const turn = validTurnLines('PLACEHOLDER');
   const promptLine = turn[2] ?? '';
@@ -365,7 +284,7 @@ export async function buildBigAdversarialFixtures(): Promise<AdversarialFixture[
       name: 'zstd-bomb.jsonl.zstd',
       description:
         'A valid header frame, then ~128 KiB of RLE blocks that expand to 4 GiB of one line: stopped by maxTextBytes.',
-      bytes: concat([zstd.frame(utf8(`${header}\n`)), makeZstdBombFrame()]),
+      bytes: concat([compressFrame(utf8(`${header}\n`)), makeZstdBombFrame()]),
     },
   ];
 }

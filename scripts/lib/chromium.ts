@@ -2,7 +2,8 @@
 // browser download does not work on our machines), with the same quiet flags for both.
 import { existsSync } from 'node:fs';
 
-export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+/** Where Debian installs Chromium. */
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 /** Flags that keep a headless run free of background work and of a GPU the machines lack. */
 export const CHROMIUM_ARGS: readonly string[] = [

@@ -102,7 +102,7 @@ describe('model view feed', () => {
 
   it('reports a failed query as unavailable, with the error for the pane', async () => {
     const held = createHeldClient();
-    const feed = createModelViewFeed(held.client);
+    const feed = createModelViewFeed(held.client, { tailBodies: 12 });
     const outcome = feed.prepare(5);
     held.asked[0]!.fail(new Error('The log worker stopped.'));
     expect(await outcome).toBe('unavailable');
@@ -111,7 +111,7 @@ describe('model view feed', () => {
 
   it('drops answers to queries asked before a reset', async () => {
     const held = createHeldClient();
-    const feed = createModelViewFeed(held.client);
+    const feed = createModelViewFeed(held.client, { tailBodies: 12 });
     const outcome = feed.prepare(5);
     feed.reset();
     expect(await outcome).toBe('unavailable');

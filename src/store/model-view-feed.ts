@@ -11,18 +11,15 @@ import { LruCache } from './lru-cache.ts';
 /** How a `prepare` ended: its data is cached, a newer `prepare` replaced it, or the worker failed. */
 export type PrepareOutcome = 'ready' | 'superseded' | 'unavailable';
 
-/** What the store needs before it moves the cursor (an interface, so store tests can prepare nothing). */
-export interface CursorPreparer {
-  /** 'ready' at once when nothing needs fetching, else a promise. Only the newest call can end 'ready'. */
+/** The model views a pane shows, and what a cursor move prepares (store/cursor/cursor-slice.ts). */
+export interface ModelViewFeed {
+  /**
+   * Fetches the view at `seq` and its tail bodies: 'ready' at once when they are cached, else a
+   * promise. The newest call wins: an older one ends 'superseded', and only the newest can end 'ready'.
+   */
   prepare: (seq: number) => PrepareOutcome | Promise<PrepareOutcome>;
   /** Forgets everything cached: a new log (or a finished load) changes what each seq shows. */
   reset: () => void;
-}
-
-/** Prepares nothing: every move is ready at once (tests of the store's own rules). */
-export const IMMEDIATE_PREPARER: CursorPreparer = { prepare: () => 'ready', reset: () => undefined };
-
-export interface ModelViewFeed extends CursorPreparer {
   /** The model view at `seq`, if cached. */
   view: (seq: number) => PackedModelView | undefined;
   /** A message body, if cached. */
@@ -40,26 +37,25 @@ export interface ModelViewFeed extends CursorPreparer {
 }
 
 export interface ModelViewFeedOptions {
-  viewsCached?: number;
-  bodiesCached?: number;
   /** Bodies of the newest messages a prepare fetches too: what the pane shows pinned to the bottom,
    * with its overscan, so a move lands without placeholder cards to fill in a frame later. */
-  tailBodies?: number;
+  tailBodies: number;
+  viewsCached?: number;
+  bodiesCached?: number;
 }
 
 const VIEWS_CACHED = 64;
 const BODIES_CACHED = 4_000;
-export const TAIL_BODIES = 12;
 
 interface Waiter {
   seq: number;
   settle: (outcome: PrepareOutcome) => void;
 }
 
-export function createModelViewFeed(client: LogClient, options: ModelViewFeedOptions = {}): ModelViewFeed {
+export function createModelViewFeed(client: LogClient, options: ModelViewFeedOptions): ModelViewFeed {
   const views = new LruCache<number, PackedModelView>(options.viewsCached ?? VIEWS_CACHED);
   const bodies = new LruCache<number, ModelMessageDetail>(options.bodiesCached ?? BODIES_CACHED);
-  const tailCount = options.tailBodies ?? TAIL_BODIES;
+  const tailCount = options.tailBodies;
   const listeners = new Set<() => void>();
   /** Bumped by reset(): answers to queries asked before it are dropped. */
   let epoch = 0;

@@ -1,7 +1,8 @@
 // The shell: creates the one store and client, wires URL, keys, theme and playback, and lays out the
 // header, timeline, events, model view / triage, scrubber, drop zone, overlays and error boundaries.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { whenCursorSettled } from '../store/cursor-settle.ts';
+import { requestIdle } from '../browser/idle.ts';
+import { whenCursorSettled } from '../store/cursor/cursor-settle.ts';
 import { createIndexedDbPersistence } from '../store/log-persistence.ts';
 import { ViewerStoreContext, useViewer } from '../store/use-viewer.ts';
 import { createViewerStore, type ViewerStore } from '../store/viewer-store.ts';
@@ -9,18 +10,18 @@ import { getAppBaseUrl, useCopyPermalink, useUrlSync } from '../url/use-url-sync
 import type { LogClient } from '../worker/client.ts';
 import { EventsPane } from './panes/events/EventsPane.tsx';
 import { ModelViewPane } from './panes/model-view/ModelViewPane.tsx';
+import { MAX_TAIL_ITEMS } from './panes/model-view/tail-window.ts';
 import { TimelinePane } from './panes/timeline/TimelinePane.tsx';
 import { TriagePane } from './panes/triage/TriagePane.tsx';
 import { Scrubber } from './scrubber/Scrubber.tsx';
 import { usePlayback } from './scrubber/use-playback.ts';
 import { EmptyState } from './shell/EmptyState.tsx';
 import { ErrorBoundary } from './shell/ErrorBoundary.tsx';
-import { FontWarmup } from './shell/FontWarmup.tsx';
 import { HeaderBar } from './shell/HeaderBar.tsx';
 import { KeysOverlay } from './shell/KeysOverlay.tsx';
 import { LoadProgressBar } from './shell/LoadProgressBar.tsx';
 import { MountSoon } from './shell/MountSoon.tsx';
-import { measureMaxElementHeightPx } from './panes/events/list-layout.ts';
+import { EVENT_LIST_GEOMETRY, measureMaxElementHeightPx } from './panes/events/list-layout.ts';
 import { ProblemsPanel } from './shell/ProblemsPanel.tsx';
 import { useKeyboard } from './use-keyboard.ts';
 import { useTheme } from './use-theme.ts';
@@ -35,7 +36,12 @@ const MOUNT_STAGGER_MS = 20;
 /** The app root: owns the store for the page's lifetime; `client` is the page's one log client. */
 export function App({ client }: { client: LogClient }) {
   const [store] = useState<ViewerStore>(() =>
-    createViewerStore({ client, persistence: createIndexedDbPersistence() }),
+    createViewerStore({
+      client,
+      persistence: createIndexedDbPersistence(),
+      eventList: EVENT_LIST_GEOMETRY,
+      modelViewTailBodies: MAX_TAIL_ITEMS,
+    }),
   );
   // Optional DOM-heavy work (markdown) waits until the cursor settles: a scrub moves the model view alone.
   const deferWork = useMemo<DeferredWorkScheduler>(
@@ -74,10 +80,7 @@ function Shell({ store }: { store: ViewerStore }) {
 
   // The browser's element height limit is measured with a layout; do it while the page is idle
   // rather than inside the events list's first render.
-  useEffect(() => {
-    const idle = requestIdleCallback(() => measureMaxElementHeightPx());
-    return () => cancelIdleCallback(idle);
-  }, []);
+  useEffect(() => requestIdle(() => measureMaxElementHeightPx()), []);
   useTheme(theme);
   useUrlSync(store);
   usePlayback(store);
@@ -262,7 +265,6 @@ function Shell({ store }: { store: ViewerStore }) {
         </div>
       )}
       {isKeysOverlayOpen && <KeysOverlay onClose={() => actions.setKeysOverlayOpen(false)} />}
-      <FontWarmup />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // Applies the theme preference (system / light / dark) as the `.dark` class on <html>.
 import { useEffect, useState } from 'react';
-import type { ThemePreference } from '../store/viewer-store.ts';
+import type { ThemePreference } from '../store/preferences-slice.ts';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

@@ -13,8 +13,17 @@ import type {
 } from './protocol.ts';
 import type { EventRow } from '../log/index.ts';
 
-export type { LoadFailure, LoadProgress, LoadSource, LogSummary, Query, QueryResults } from './protocol.ts';
-export { PROBLEM_MARKS_MAX } from './protocol.ts';
+export type {
+  LoadFailure,
+  LoadProgress,
+  LoadSource,
+  LogSummary,
+  Query,
+  QueryResults,
+  ToolSpans,
+} from './protocol.ts';
+// Pure data beside the function that fills the summary; importing it brings no worker code along.
+export { TOOL_SPAN_STATUSES } from './log-summary.ts';
 
 /** Callbacks of one load. Exactly one of `onLoaded` / `onFailed` is called, once, at the end. */
 export interface LoadListener {

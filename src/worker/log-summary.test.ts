@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogDecoder } from '../log/index.ts';
-import { buildLogSummary, buildToolSpans, splitSummaryTurns } from './log-summary.ts';
-import { TOOL_SPAN_STATUSES } from './protocol.ts';
+import { TOOL_SPAN_STATUSES, buildLogSummary, buildToolSpans, splitSummaryTurns } from './log-summary.ts';
 
 function openFixture(path: string) {
   const decoder = createLogDecoder({ checksum: null });

@@ -1,8 +1,19 @@
 // Builds the small LogSummary the main thread keeps (no per-event data) from an OpenedLog.
 
-import type { LogIndex, OpenedLog, TurnSpan } from '../log/index.ts';
+import type { LogIndex, OpenedLog, ToolCallStatus, TurnSpan } from '../log/index.ts';
 import type { LogSummary, ToolSpans } from './protocol.ts';
-import { PROBLEM_MARKS_MAX, TOOL_SPAN_STATUSES } from './protocol.ts';
+
+/** Problem marks a summary carries at most (LogSummary.problemMarks). */
+export const PROBLEM_MARKS_MAX = 10_000;
+
+/** Tool-call statuses (CLI.md `toolCalls`) in the order ToolSpans.status codes them. */
+export const TOOL_SPAN_STATUSES: readonly ToolCallStatus[] = [
+  'ok',
+  'error',
+  'not-started',
+  'outcome-unknown',
+  'no-result',
+];
 
 /** Options of buildLogSummary. */
 export interface LogSummaryOptions {

@@ -9,7 +9,6 @@ import type {
   ModelMessageDetail,
   PackedModelView,
   SessionHeader,
-  ToolCallStatus,
   TranscriptEntry,
   TriageReport,
   TurnSpan,
@@ -31,7 +30,7 @@ export interface LogSummary {
   lineCount: number;
   packedRows: number;
   problemCount: number;
-  /** Problems with a seq (for scrubber marks and n/N), at most PROBLEM_MARKS_MAX, in seq order. */
+  /** Problems with a seq (for scrubber marks and n/N), at most PROBLEM_MARKS_MAX (log-summary.ts), in seq order. */
   problemMarks: { seq: number; kind: LogProblem['kind'] }[];
   byType: Record<string, number>;
   firstTime: number | null;
@@ -51,15 +50,6 @@ export interface LogSummary {
   toolSpans?: ToolSpans;
 }
 
-/** Tool-call statuses (CLI.md `toolCalls`) in the order ToolSpans.status codes them. */
-export const TOOL_SPAN_STATUSES: readonly ToolCallStatus[] = [
-  'ok',
-  'error',
-  'not-started',
-  'outcome-unknown',
-  'no-result',
-];
-
 /**
  * Tool executions as parallel typed arrays (one entry per call, ascending callSeq), so a 12k-call
  * log crosses to the main thread as a few memcpys instead of 12k cloned objects.
@@ -74,7 +64,7 @@ export interface ToolSpans {
    * (no result and the step is still open: the span runs to the log's last seq). Never below callSeq.
    */
   endSeq: Int32Array;
-  /** Index into TOOL_SPAN_STATUSES. */
+  /** Index into TOOL_SPAN_STATUSES (log-summary.ts). */
   status: Uint8Array;
   /** Index into `names`. */
   nameId: Uint32Array;
@@ -153,5 +143,3 @@ export type WorkerToMain =
   | { type: 'load-failed'; loadId: number; failure: LoadFailure }
   | { type: 'result'; requestId: number; result: QueryResults[Query['kind']] }
   | { type: 'query-failed'; requestId: number; message: string };
-
-export const PROBLEM_MARKS_MAX = 10_000;

@@ -2,9 +2,10 @@
 // the cursor's position. Every slider input reaches the store at once; the store lands the newest
 // one when its model view is ready, and the slider shows where the cursor is going meanwhile.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { observeContentSize } from '../../browser/resize.ts';
 import { findSpanAt } from '../../log/index.ts';
 import { useViewer } from '../../store/use-viewer.ts';
-import { aimedSeq } from '../../store/viewer-store.ts';
+import { aimedSeq } from '../../store/cursor/cursor-slice.ts';
 import { formatCount } from '../shared/format.ts';
 import { prepareCanvas } from '../shared/prepare-canvas.ts';
 
@@ -31,9 +32,7 @@ export function Scrubber() {
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    const observer = new ResizeObserver(() => setWidth(Math.max(100, canvas.clientWidth)));
-    observer.observe(canvas);
-    return () => observer.disconnect();
+    return observeContentSize(canvas, () => setWidth(Math.max(100, canvas.clientWidth)));
   }, []);
 
   useEffect(() => {

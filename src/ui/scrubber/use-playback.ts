@@ -1,7 +1,8 @@
 // Replay: while playing, advances the cursor one event at a time at the log's own pace (from each
 // event's `time`), with long gaps compressed, times the chosen speed.
 import { useEffect } from 'react';
-import { aimedSeq, type ViewerStore } from '../../store/viewer-store.ts';
+import { aimedSeq } from '../../store/cursor/cursor-slice.ts';
+import type { ViewerStore } from '../../store/viewer-store.ts';
 
 /** A gap between two events never waits longer than this (ms of wall time, before the speed factor). */
 export const PLAYBACK_GAP_MAX_MS = 1_000;

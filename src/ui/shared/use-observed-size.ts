@@ -1,16 +1,11 @@
 // An element's content size from ResizeObserver (after the browser's own layout, never a forced
 // one); a window-sized guess until the first observation.
 import { useCallback, useRef, useState } from 'react';
-import { observeContentSize } from './observe-rect-after-layout.ts';
-
-export interface ObservedSize {
-  width: number;
-  height: number;
-}
+import { observeContentSize, type ContentSize } from '../../browser/resize.ts';
 
 /** A callback ref and the size of the element it is attached to. */
-export function useObservedSize<T extends Element>(): [(element: T | null) => void, ObservedSize] {
-  const [size, setSize] = useState<ObservedSize>(() => ({
+export function useObservedSize<T extends Element>(): [(element: T | null) => void, ContentSize] {
+  const [size, setSize] = useState<ContentSize>(() => ({
     width: typeof window === 'undefined' ? 800 : window.innerWidth / 2,
     height: typeof window === 'undefined' ? 600 : window.innerHeight,
   }));

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { LogSummary } from '../../worker/client.ts';
 import { formatBytes, formatCount, formatEpoch } from '../shared/format.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
-import type { ThemePreference } from '../../store/viewer-store.ts';
+import type { ThemePreference } from '../../store/preferences-slice.ts';
 import { VerdictBadge } from './VerdictBadge.tsx';
 
 interface HeaderBarProps {

@@ -1,20 +1,29 @@
 // The problem list opened from the header's problem count: every problem in file order, virtualized;
 // clicking one with a seq moves the cursor there.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { LogProblem } from '../../log/index.ts';
 import { useBlockCache } from '../../store/use-block-cache.ts';
 import { useViewer } from '../../store/use-viewer.ts';
+import { placeVirtualItem, useVirtualList } from '../shared/use-virtual-list.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 
 const PROBLEM_ROW_HEIGHT_PX = 44;
 const PROBLEM_BLOCK_SIZE = 200;
+const OVERSCAN_PROBLEMS = 10;
 
 const EFFECT_STYLES: Record<LogProblem['effect'], string> = {
   corrupt: 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200',
   unsupported: 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-200',
   none: 'bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300',
 };
+
+function estimateProblemSize(): number {
+  return PROBLEM_ROW_HEIGHT_PX;
+}
+
+function keyProblemByIndex(index: number): number {
+  return index;
+}
 
 /** A side sheet over the panes; closes with Esc or its button. */
 export function ProblemsPanel({ onClose }: { onClose: () => void }) {
@@ -32,14 +41,13 @@ export function ProblemsPanel({ onClose }: { onClose: () => void }) {
     PROBLEM_BLOCK_SIZE,
     `${generation}-${problemCount}`,
   );
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const { scrollRef, items, totalSizePx } = useVirtualList({
     count: problemCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => PROBLEM_ROW_HEIGHT_PX,
-    overscan: 10,
+    estimateSize: estimateProblemSize,
+    overscan: OVERSCAN_PROBLEMS,
+    // Problems have no identity beyond their position in file order.
+    getItemKey: keyProblemByIndex,
   });
-  const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? -1;
   useEffect(() => {
@@ -71,21 +79,11 @@ export function ProblemsPanel({ onClose }: { onClose: () => void }) {
       )}
       {problems.error && <p className="px-3 py-1 text-xs text-red-700">{problems.error}</p>}
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div style={{ height: totalSizePx, position: 'relative' }}>
           {items.map((item) => {
             const problem = problems.getItem(item.index);
             return (
-              <div
-                key={item.key}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  height: PROBLEM_ROW_HEIGHT_PX,
-                  transform: `translateY(${item.start}px)`,
-                }}
-              >
+              <div key={item.key} style={{ ...placeVirtualItem(item), height: PROBLEM_ROW_HEIGHT_PX }}>
                 {problem ? (
                   <button
                     type="button"

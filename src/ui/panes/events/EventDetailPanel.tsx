@@ -1,9 +1,8 @@
 // The selected event: its full JSON (expandable tree, copy) and its links to related events.
-import { useEffect, useState } from 'react';
-import type { EventDetail } from '../../../log/index.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { JsonTree } from '../../shared/JsonTree.tsx';
 import { formatEpoch } from '../../shared/format.ts';
+import { useWorkerQuery } from '../../shared/use-worker-query.ts';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
 import { colorOfEventType } from './event-colors.ts';
 
@@ -24,34 +23,18 @@ function safeStringify(value: unknown): string {
 export function EventDetailPanel({ seq, onJump }: { seq: number; onJump: (seq: number) => void }) {
   const client = useViewer((state) => state.client);
   const generation = useViewer((state) => state.logGeneration);
-  const [detail, setDetail] = useState<{
-    seq: number;
-    detail: EventDetail | null;
-    error: string | null;
-  } | null>(null);
+  const detail = useWorkerQuery(() => client.query({ kind: 'event', seq }), [client, seq], {
+    log: generation,
+  });
 
-  useEffect(() => {
-    let isCurrent = true;
-    client.query({ kind: 'event', seq }).then(
-      (result) => isCurrent && setDetail({ seq, detail: result, error: null }),
-      (error: unknown) =>
-        isCurrent &&
-        setDetail({ seq, detail: null, error: error instanceof Error ? error.message : String(error) }),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [client, seq, generation]);
-
-  if (!detail || detail.seq !== seq)
-    return <div className="p-3 text-xs text-zinc-500">Loading seq {seq}…</div>;
-  if (!detail.detail)
+  if (detail.status === 'waiting') return <div className="p-3 text-xs text-zinc-500">Loading seq {seq}…</div>;
+  if (detail.status === 'failed')
     return (
       <div className="p-3 text-xs text-red-700 dark:text-red-300">
-        Could not read seq {seq}: {detail.error}
+        Could not read seq {seq}: {detail.message}
       </div>
     );
-  const event = detail.detail;
+  const event = detail.value;
   return (
     <div className="flex h-full flex-col" data-testid="event-detail" data-seq={event.seq}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-3 py-1.5 text-xs dark:border-zinc-800">

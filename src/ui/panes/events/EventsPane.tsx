@@ -1,20 +1,15 @@
 // The events pane: every event in fixed-height rows keyed by seq, virtualized in blocks of BLOCK_ROWS
 // (the virtualizer never sees one item per event), the cursor row kept in view, and the selected
 // event's detail below.
-import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EventRow } from '../../../log/index.ts';
 import { useBlockFeed } from '../../../store/use-block-cache.ts';
 import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
-import { NEAR_MOVE_ROWS, ROWS_AROUND_CURSOR, aimedSeq } from '../../../store/viewer-store.ts';
+import { aimedSeq } from '../../../store/cursor/cursor-slice.ts';
 import { formatCount } from '../../shared/format.ts';
-import { createKnownScrollOffset } from '../../shared/known-scroll-offset.ts';
-import { useSettledCursor } from './use-settled-cursor.ts';
-import {
-  estimateViewportRect,
-  observeRectAfterLayout,
-  viewportHeightPx,
-} from '../../shared/observe-rect-after-layout.ts';
+import { placeVirtualItem, useVirtualList, type ListViewport } from '../../shared/use-virtual-list.ts';
+import { useSettledCursor } from '../../../store/cursor/use-settled-cursor.ts';
 import { EventDetailPanel } from './EventDetailPanel.tsx';
 import { EventRowView } from './EventRowView.tsx';
 import {
@@ -76,29 +71,13 @@ const RowBlock = memo(function RowBlock({
   return <>{children}</>;
 });
 
-function isNearMove(shown: number, next: number): boolean {
-  return Math.abs(next - shown) <= NEAR_MOVE_ROWS;
-}
-
 /** The events list with a search box and the detail of the selected event. */
 export function EventsPane() {
-  const store = useViewerStoreApi();
-  // The store's row cache: a near cursor move fetches the rows around its target before it lands.
-  const rowFeed = useViewer((state) => state.eventRows);
   // Near moves (a step, a held arrow key) move the list with every other pane. A far jump builds the
   // most DOM of any pane, so during a scrub the model view and the other panes move at every step and
   // the list once the cursor settles, with the rows around its target fetched first: it never shows
-  // a loading placeholder.
-  const prepareRows = useCallback(
-    (seq: number) => rowFeed.prepareRange(seq - ROWS_AROUND_CURSOR, seq + ROWS_AROUND_CURSOR),
-    [rowFeed],
-  );
-  const cursorSeq = useSettledCursor(
-    store,
-    useViewer((state) => state.cursorSeq),
-    isNearMove,
-    prepareRows,
-  );
+  // a loading placeholder. The store's cursor decides which is which.
+  const cursorSeq = useSettledCursor();
   // This wrapper re-renders at every move; the list below only when the cursor it shows changes.
   return <EventsPaneBody cursorSeq={cursorSeq} />;
 }
@@ -138,52 +117,35 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
 
   // A block's key is its global index: block b holds seqs b·BLOCK_ROWS … (stable across renders).
   const blockKey = useCallback((index: number) => firstWindowBlock + index, [firstWindowBlock]);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const getScrollElement = useCallback(() => scrollRef.current, []);
-  // Our own cursor-reveal scrolls are reported to the virtualizer without reading scrollTop back.
-  const [knownOffset] = useState(createKnownScrollOffset);
-  const [initialRect] = useState(estimateViewportRect);
   const cursorRow =
     cursorSeq !== null && cursorSeq >= firstRow && cursorSeq < firstRow + windowRowCount
       ? cursorSeq - firstRow
       : null;
-  /** The instance (stable across renders), for the range extractor, which runs inside its render. */
-  const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
   /** The cursor row the list last scrolled to, so a user's own scrolling is not pulled back. */
   const revealedRowRef = useRef<number | null>(null);
   // The blocks the cursor row is about to be scrolled into are rendered in the same commit as the
   // cursor move, so the scroll shows rows at once instead of empty space for a frame.
   const rangeExtractor = useCallback(
-    (range: Range) => {
+    (range: Range, viewport: ListViewport) => {
       const indexes = defaultRangeExtractor(range);
-      const instance = virtualizerRef.current;
-      if (cursorRow === null || instance === null || revealedRowRef.current === cursorRow) return indexes;
-      const viewportPx = instance.scrollRect?.height ?? 0;
-      const target = scrollTopToReveal(cursorRow, rowHeightPx, instance.scrollOffset ?? 0, viewportPx);
+      if (cursorRow === null || revealedRowRef.current === cursorRow) return indexes;
+      const target = scrollTopToReveal(cursorRow, rowHeightPx, viewport.offsetPx, viewport.heightPx);
       if (target === null || blockHeightPx <= 0) return indexes;
       const first = Math.floor(target / blockHeightPx);
-      const last = Math.min(range.count - 1, Math.floor((target + viewportPx) / blockHeightPx));
+      const last = Math.min(range.count - 1, Math.floor((target + viewport.heightPx) / blockHeightPx));
       const all = new Set(indexes);
       for (let index = first; index <= last; index++) all.add(index);
       return [...all].sort((a, b) => a - b);
     },
     [cursorRow, rowHeightPx, blockHeightPx],
   );
-  const virtualizer = useVirtualizer({
+  const { scrollRef, items, totalSizePx, readViewport, scrollToOffset } = useVirtualList({
     count: blockCount,
-    getScrollElement,
     estimateSize,
     overscan: OVERSCAN_BLOCKS,
     getItemKey: blockKey,
-    observeElementOffset: knownOffset.observe,
-    scrollToFn: knownOffset.scrollToFn,
     rangeExtractor,
-    // Sized by ResizeObserver after the browser's layout, never by a forced one at mount.
-    observeElementRect: observeRectAfterLayout,
-    initialRect,
   });
-  virtualizerRef.current = virtualizer;
-  const items = virtualizer.getVirtualItems();
   // Rendered blocks need not be contiguous (the visible ones and the cursor's): ask per run.
   const renderedBlocks = items.map((item) => item.index).join(',');
   useEffect(() => {
@@ -206,16 +168,14 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
   useEffect(() => {
     if (cursorRow === null) return;
     const frame = requestAnimationFrame(() => {
-      const element = scrollRef.current;
-      if (!element) return;
+      const viewport = readViewport();
+      if (!viewport) return;
       revealedRowRef.current = cursorRow;
-      const viewportPx = viewportHeightPx(virtualizer, initialRect, element);
-      const scrollTop = virtualizer.scrollOffset ?? 0;
-      const target = scrollTopToReveal(cursorRow, rowHeightPx, scrollTop, viewportPx);
-      if (target !== null) knownOffset.scrollTo(element, target, virtualizer.getTotalSize() - viewportPx);
+      const target = scrollTopToReveal(cursorRow, rowHeightPx, viewport.offsetPx, viewport.heightPx);
+      if (target !== null) scrollToOffset(target);
     });
     return () => cancelAnimationFrame(frame);
-  }, [cursorRow, rowHeightPx, virtualizer, knownOffset, initialRect]);
+  }, [cursorRow, rowHeightPx, readViewport, scrollToOffset]);
 
   const onSelect = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
 
@@ -292,7 +252,7 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
         aria-label="Event rows"
         data-testid="events-scroll"
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div style={{ height: totalSizePx, position: 'relative' }}>
           {items.map((item) => {
             const blockStart = firstRow + item.index * BLOCK_ROWS;
             const blockEnd = blockStart + BLOCK_ROWS;
@@ -302,15 +262,7 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
               <div
                 key={item.key}
                 data-block={firstWindowBlock + item.index}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  height: item.size,
-                  transform: `translateY(${item.start}px)`,
-                  contain: 'strict',
-                }}
+                style={{ ...placeVirtualItem(item), height: item.size, contain: 'strict' }}
               >
                 <RowBlock
                   block={firstWindowBlock + item.index}

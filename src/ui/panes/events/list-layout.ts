@@ -2,11 +2,21 @@
 // row height that keeps the whole list under the browser's maximum element height so the last seq
 // stays reachable at millions of events.
 
-import { EVENT_ROWS_PER_BLOCK } from '../../../store/viewer-store.ts';
+import type { EventListGeometry } from '../../../store/cursor/cursor-slice.ts';
 
-/** Rows per virtual item: the virtualizer sees eventCount / BLOCK_ROWS items, never one per event;
- * the same blocks as the store's row cache, so a prepared cursor move finds whole blocks cached. */
-export const BLOCK_ROWS = EVENT_ROWS_PER_BLOCK;
+/**
+ * Rows per virtual item: the virtualizer sees eventCount / BLOCK_ROWS items, never one per event.
+ * Small, so the blocks that cover a viewport hold few rows beyond it (building rows is most of a far
+ * jump's cost); large enough that the virtualizer's item count stays far below the event count.
+ */
+export const BLOCK_ROWS = 16;
+/** Rows on each side of a cursor target fetched before the list shows it: more than a tall list shows. */
+const ROWS_AROUND_CURSOR = 48;
+/** What the store's cursor protocol and row cache follow: the same blocks, so a prepared move finds them cached. */
+export const EVENT_LIST_GEOMETRY: EventListGeometry = {
+  rowsPerBlock: BLOCK_ROWS,
+  rowsAroundCursor: ROWS_AROUND_CURSOR,
+};
 /** Row height (px) when the list fits. */
 export const ROW_HEIGHT_PX = 22;
 /** Smallest row height (px) the list shrinks to for very long logs (text stays legible). */

@@ -1,6 +1,5 @@
 // The model view: the messages the model would be sent next at the cursor (deriveMessages() at that
 // seq), streaming output inside an attempt, or the human transcript (FORMAT.md §6.5).
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   isPackedReplacement,
@@ -8,15 +7,19 @@ import {
   type PackedModelView,
   type TranscriptEntry,
 } from '../../../log/index.ts';
-import { TAIL_BODIES } from '../../../store/model-view-feed.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
-import { createKnownScrollOffset } from '../../shared/known-scroll-offset.ts';
-import { estimateViewportRect, observeRectAfterLayout } from '../../shared/observe-rect-after-layout.ts';
+import { placeVirtualItem, useVirtualList } from '../../shared/use-virtual-list.ts';
+import { useWorkerQuery } from '../../shared/use-worker-query.ts';
 import { MessageView } from './MessageView.tsx';
 import { StreamingView } from './StreamingView.tsx';
 import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
 import { useModelView } from './use-model-view.ts';
-import { chooseTailCount, estimateCardHeightPx, estimateMessageHeightPx } from './tail-window.ts';
+import {
+  MAX_TAIL_ITEMS,
+  chooseTailCount,
+  estimateCardHeightPx,
+  estimateMessageHeightPx,
+} from './tail-window.ts';
 import { useObservedSize } from '../../shared/use-observed-size.ts';
 
 const MODE_OPTIONS = [
@@ -27,8 +30,6 @@ const MODE_OPTIONS = [
 /** First guess of a message's height before it is measured (browsing mode). */
 const MESSAGE_ESTIMATE_PX = 120;
 const OVERSCAN_MESSAGES = 4;
-/** Most items tail mode renders: the message bodies a model view arrives with. */
-const MAX_TAIL_ITEMS = TAIL_BODIES;
 /** A transcript marker's height (px). */
 const MARKER_PX = 24;
 
@@ -87,24 +88,6 @@ function describeTranscriptMarker(entry: TranscriptEntry): string | null {
   }
 }
 
-/**
- * A message's size for the virtualizer without forcing a layout: the ResizeObserver entry's border box
- * when there is one, else (a card just rendered) the size known for its key or the estimate; the
- * observer reports the real size after the frame's layout.
- */
-function measureWithoutLayout(
-  element: Element,
-  entry: ResizeObserverEntry | undefined,
-  instance: Virtualizer<HTMLDivElement, Element>,
-): number {
-  const box = entry?.borderBoxSize[0];
-  if (box) return Math.round(box.blockSize);
-  const index = instance.indexFromElement(element);
-  return (
-    instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index)
-  );
-}
-
 /** Right-hand pane; follows `cursorSeq`, sets it when a message's seq is clicked. */
 export function ModelViewPane() {
   const client = useViewer((state) => state.client);
@@ -115,26 +98,18 @@ export function ModelViewPane() {
   const actions = useViewer((state) => state.actions);
   const { view, error } = useModelView(feed, cursorSeq);
 
-  const [transcript, setTranscript] = useState<{ generation: number; entries: TranscriptEntry[] } | null>(
-    null,
-  );
-  useEffect(() => {
-    if (mode !== 'transcript' || transcript?.generation === generation) return;
-    let isCurrent = true;
-    client.query({ kind: 'transcript' }).then(
-      (entries) => isCurrent && setTranscript({ generation, entries }),
-      () => isCurrent && setTranscript({ generation, entries: [] }),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [client, mode, generation, transcript?.generation]);
+  // Asked once per log, the first time the transcript is shown; a failure shows as no entries.
+  const transcriptAnswer = useWorkerQuery(() => client.query({ kind: 'transcript' }), [client], {
+    log: generation,
+    shouldAsk: mode === 'transcript',
+  });
+  const transcript = transcriptAnswer.status === 'ready' ? transcriptAnswer.value : null;
 
   const items = useMemo<ItemList>(() => {
     if (mode === 'transcript') {
       if (!transcript || cursorSeq === null) return arrayItems([]);
       const shown: ListItem[] = [];
-      for (const entry of transcript.entries) {
+      for (const entry of transcript) {
         if (entry.seq > cursorSeq) break;
         if (entry.kind === 'message') shown.push({ kind: 'message', seq: entry.seq, isReplacement: false });
         else
@@ -170,12 +145,7 @@ export function ModelViewPane() {
   );
   const earlierCount = items.count - tailCount;
 
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const getScrollElement = useCallback(() => scrollRef.current, []);
   const estimateSize = useCallback(() => MESSAGE_ESTIMATE_PX, []);
-  // The virtualizer learns its offset from its own scroll writes instead of reading scrollTop back.
-  const [knownOffset] = useState(createKnownScrollOffset);
-  const [initialRect] = useState(estimateViewportRect);
   // Stable per item list, so the virtualizer's measurements are rebuilt only when the list changes.
   const getItemKey = useCallback(
     (index: number) => {
@@ -184,26 +154,24 @@ export function ModelViewPane() {
     },
     [items],
   );
-  const virtualizer = useVirtualizer({
+  const {
+    scrollRef,
+    items: virtualItems,
+    totalSizePx,
+    measureElement,
+    scrollToIndex,
+  } = useVirtualList({
     // Inert in tail mode (no items, no scroll element).
     count: isBrowsing ? items.count : 0,
-    getScrollElement,
     estimateSize,
     overscan: OVERSCAN_MESSAGES,
     getItemKey,
-    observeElementOffset: knownOffset.observe,
-    scrollToFn: knownOffset.scrollToFn,
-    measureElement: measureWithoutLayout,
-    // Sized by ResizeObserver after the browser's layout, never by a forced one at mount.
-    observeElementRect: observeRectAfterLayout,
-    initialRect,
   });
-  const virtualItems = isBrowsing ? virtualizer.getVirtualItems() : [];
   // Browsing starts with the newest message above the tail at the bottom of the pane.
   const firstBrowseIndexRef = useRef(0);
   useLayoutEffect(() => {
-    if (isBrowsing) virtualizer.scrollToIndex(firstBrowseIndexRef.current, { align: 'end' });
-  }, [isBrowsing, virtualizer]);
+    if (isBrowsing) scrollToIndex(firstBrowseIndexRef.current, 'end');
+  }, [isBrowsing, scrollToIndex]);
 
   const shownItems = isBrowsing
     ? virtualItems.map((virtualItem) => items.at(virtualItem.index))
@@ -319,7 +287,7 @@ export function ModelViewPane() {
             data-testid="model-view-scroll"
             data-scroll-mode="browse"
           >
-            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            <div style={{ height: totalSizePx, position: 'relative' }}>
               {virtualItems.map((virtualItem) => {
                 const item = items.at(virtualItem.index);
                 if (!item) return null;
@@ -327,14 +295,8 @@ export function ModelViewPane() {
                   <div
                     key={virtualItem.key}
                     data-index={virtualItem.index}
-                    ref={virtualizer.measureElement}
-                    style={{
-                      position: 'absolute',
-                      top: 0,
-                      left: 0,
-                      right: 0,
-                      transform: `translateY(${virtualItem.start}px)`,
-                    }}
+                    ref={measureElement}
+                    style={placeVirtualItem(virtualItem)}
                     className="px-2 py-1"
                   >
                     {renderItem(item)}

@@ -7,6 +7,11 @@
 import type { ContentBlock, ModelMessageDetail } from '../../../log/index.ts';
 import { TEXT_PREVIEW_CHARS } from '../../shared/visible-text.ts';
 
+/**
+ * Most items tail mode renders. A model view arrives with the bodies of this many of its newest
+ * messages (the app passes it to the store), so a cursor move lands without placeholder cards.
+ */
+export const MAX_TAIL_ITEMS = 12;
 /** Rendered beyond the pane's height, so a card estimated too tall never leaves a gap at the top (px). */
 export const TAIL_MARGIN_PX = 120;
 /** A card whose body has not arrived (px). */

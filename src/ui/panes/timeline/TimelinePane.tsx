@@ -1,10 +1,12 @@
 // The timeline: turns, steps, model attempts and tool executions as spans on a sequence or time axis, drawn on one
 // canvas (never a component per event); the cursor is drawn, clicking jumps, hovering explains.
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { observeContentSize } from '../../../browser/resize.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { formatDuration } from '../../shared/format.ts';
 import { prepareCanvas } from '../../shared/prepare-canvas.ts';
 import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
+import { useWorkerQuery } from '../../shared/use-worker-query.ts';
 import {
   buildTimelineSpans,
   collectTimedSeqs,
@@ -79,7 +81,6 @@ export function TimelinePane() {
   /** The canvas width in CSS px once measured; nothing is drawn before (no throw-away first draw). */
   const [width, setWidth] = useState<number | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
-  const [times, setTimes] = useState<{ generation: number; seqs: number[]; times: number[] } | null>(null);
 
   const eventCount = summary?.eventCount ?? 0;
   const spans = useMemo(
@@ -87,8 +88,6 @@ export function TimelinePane() {
     [summary?.turns, summary?.toolSpans, eventCount],
   );
   const toolSpanCount = summary?.toolSpans?.callSeq.length ?? 0;
-  // Duration (ms) of the hovered tool span, asked of the worker: tool seqs are not among the timed seqs.
-  const [toolTimes, setToolTimes] = useState<{ span: TimelineSpan; ms: number } | null>(null);
   const timedSeqs = useMemo(() => collectTimedSeqs(spans, eventCount), [spans, eventCount]);
   // Counted once per span list, not on every cursor move (40k spans at 1.3 M events).
   const stepCount = useMemo(() => spans.filter((span) => span.lane === 'step').length, [spans]);
@@ -96,39 +95,34 @@ export function TimelinePane() {
   useEffect(() => {
     const element = containerRef.current;
     if (!element) return;
-    const observer = new ResizeObserver(() => setWidth(Math.max(200, element.clientWidth)));
-    observer.observe(element);
-    return () => observer.disconnect();
+    return observeContentSize(element, () => setWidth(Math.max(200, element.clientWidth)));
   }, []);
 
-  useEffect(() => {
-    if (axis !== 'time' || timedSeqs.length === 0) return;
-    let isCurrent = true;
-    client.query({ kind: 'times', seqs: timedSeqs }).then(
-      (result) => isCurrent && setTimes({ generation, seqs: timedSeqs, times: result }),
-      () => undefined,
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [client, axis, timedSeqs, generation]);
+  // The timed seqs' times, asked once the time axis is chosen; kept (for durations on hover) when the
+  // axis goes back to seq. A failure leaves the sequence axis.
+  const timesAnswer = useWorkerQuery(
+    () => client.query({ kind: 'times', seqs: timedSeqs }),
+    [client, timedSeqs],
+    { log: generation, shouldAsk: axis === 'time' && timedSeqs.length > 0 },
+  );
+  const times = timesAnswer.status === 'ready' ? timesAnswer.value : null;
 
   const scale = useMemo(() => {
-    if (axis === 'time' && times && times.generation === generation && times.seqs === timedSeqs) {
+    if (axis === 'time' && times) {
       return createTimeScale(
-        times.seqs.map((seq, index) => ({ seq, time: times.times[index] ?? Number.NaN })),
+        timedSeqs.map((seq, index) => ({ seq, time: times[index] ?? Number.NaN })),
         eventCount,
         width ?? 0,
         PADDING_PX,
       );
     }
     return createSeqScale(eventCount, width ?? 0, PADDING_PX);
-  }, [axis, times, generation, timedSeqs, eventCount, width]);
+  }, [axis, times, timedSeqs, eventCount, width]);
 
   const timeOf = useMemo(() => {
-    if (!times || times.seqs !== timedSeqs) return null;
+    if (!times) return null;
     const map = new Map<number, number>();
-    times.seqs.forEach((seq, index) => map.set(seq, times.times[index] ?? Number.NaN));
+    timedSeqs.forEach((seq, index) => map.set(seq, times[index] ?? Number.NaN));
     return map;
   }, [times, timedSeqs]);
 
@@ -212,19 +206,15 @@ export function TimelinePane() {
   // any canvas (10,000+ steps) or rasterizing anything.
   const cursorX = cursorSeq === null || width === null ? null : Math.round(scale.toX(cursorSeq));
 
+  // Duration (ms) of the hovered tool span, asked of the worker: tool seqs are not among the timed seqs.
   const hoveredSpan = hover?.span ?? null;
-  useEffect(() => {
-    if (!hoveredSpan || hoveredSpan.lane !== 'tool') return;
-    let isCurrent = true;
-    client.query({ kind: 'times', seqs: [hoveredSpan.startSeq, hoveredSpan.endSeq] }).then(
-      ([start, end]) =>
-        isCurrent && setToolTimes({ span: hoveredSpan, ms: (end ?? Number.NaN) - (start ?? Number.NaN) }),
-      () => undefined,
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [client, hoveredSpan]);
+  const toolTimes = useWorkerQuery(
+    () =>
+      hoveredSpan?.lane === 'tool'
+        ? client.query({ kind: 'times', seqs: [hoveredSpan.startSeq, hoveredSpan.endSeq] })
+        : null,
+    [client, hoveredSpan],
+  );
 
   const seqAtPointer = (clientX: number): { x: number; seq: number } | null => {
     const canvas = canvasRef.current;
@@ -238,7 +228,9 @@ export function TimelinePane() {
     const span = hover.span;
     if (!span) return `seq ${hover.seq}`;
     if (span.lane === 'tool') {
-      const toolDuration = toolTimes?.span === span ? formatDuration(toolTimes.ms) : null;
+      const [startTime, endTime] = toolTimes.status === 'ready' ? toolTimes.value : [];
+      const toolDuration =
+        startTime === undefined ? null : formatDuration((endTime ?? Number.NaN) - startTime);
       const end = span.isHanging ? ' (no result; step still open)' : '';
       return `Tool ${span.toolName ?? '?'} · ${span.reason ?? 'unknown'} · seq ${span.startSeq}–${span.endSeq}${end}${toolDuration && toolDuration !== '—' ? ` · ${toolDuration}` : ''}`;
     }

@@ -1,7 +1,7 @@
 // Tests of the timeline layout: spans per lane, seq and time scales.
 import { describe, expect, it } from 'vitest';
 import type { TurnSpan } from '../../../log/index.ts';
-import type { ToolSpans } from '../../../worker/protocol.ts';
+import type { ToolSpans } from '../../../worker/client.ts';
 import {
   buildTimelineSpans,
   collectTimedSeqs,

@@ -1,7 +1,7 @@
 // Pure layout of the timeline: turns, steps, model attempts and tool executions as spans on a seq or time axis.
 
 import { findFirstIndex, findLastAtOrBelow, type TurnSpan } from '../../../log/index.ts';
-import { TOOL_SPAN_STATUSES, type ToolSpans } from '../../../worker/protocol.ts';
+import { TOOL_SPAN_STATUSES, type ToolSpans } from '../../../worker/client.ts';
 
 /** One drawn span. Seqs are inclusive; `isHanging` spans run to the log's last seq. */
 export interface TimelineSpan {

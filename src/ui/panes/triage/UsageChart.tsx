@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { observeContentSize } from '../../../browser/resize.ts';
 import type { UsagePoint } from '../../../log/index.ts';
 import { buildUsageChartColumns, formatTokens } from './usage-chart-data.ts';
 
@@ -137,12 +138,11 @@ export function UsageChart({ points, highlightIndex, onSelectSeq }: UsageChartPr
     };
     plot.over.addEventListener('click', handleClick);
 
-    const resizeObserver = new ResizeObserver(() => {
+    const stopObserving = observeContentSize(container, () => {
       plot.setSize({ width: Math.max(container.clientWidth, 200), height: CHART_HEIGHT_PX });
     });
-    resizeObserver.observe(container);
     return () => {
-      resizeObserver.disconnect();
+      stopObserving?.();
       plot.over.removeEventListener('click', handleClick);
       plot.destroy();
       plotRef.current = null;

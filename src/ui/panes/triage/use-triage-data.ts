@@ -1,8 +1,8 @@
 // The one place the triage panel asks the worker for its report and usage points (once per loaded log).
 
-import { useEffect, useState } from 'react';
 import type { TriageReport, UsagePoint } from '../../../log/index.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
+import { useWorkerQuery } from '../../shared/use-worker-query.ts';
 
 export type TriageData =
   | { status: 'idle' }
@@ -18,32 +18,19 @@ export function useTriageData(): TriageData {
   const client = useViewer((state) => state.client);
   const loadState = useViewer((state) => state.loadState);
   const logGeneration = useViewer((state) => state.logGeneration);
-  const [data, setData] = useState<{ generation: number; value: TriageData }>({
-    generation: -1,
-    value: { status: 'idle' },
-  });
-
-  useEffect(() => {
-    if (loadState !== 'ready') return;
-    let isCurrent = true;
-    setData({ generation: logGeneration, value: { status: 'loading' } });
-    Promise.all([client.query({ kind: 'triage' }), client.query({ kind: 'usage' })]).then(
-      ([report, usage]) => {
-        if (isCurrent) setData({ generation: logGeneration, value: { status: 'ready', report, usage } });
-      },
-      (error: unknown) => {
-        if (isCurrent)
-          setData({
-            generation: logGeneration,
-            value: { status: 'error', message: error instanceof Error ? error.message : String(error) },
-          });
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [client, loadState, logGeneration]);
+  const answer = useWorkerQuery(
+    () => Promise.all([client.query({ kind: 'triage' }), client.query({ kind: 'usage' })]),
+    [client],
+    { log: logGeneration, shouldAsk: loadState === 'ready' },
+  );
 
   if (loadState !== 'ready') return { status: loadState === 'loading' ? 'loading' : 'idle' };
-  return data.generation === logGeneration ? data.value : { status: 'loading' };
+  switch (answer.status) {
+    case 'waiting':
+      return { status: 'loading' };
+    case 'ready':
+      return { status: 'ready', report: answer.value[0], usage: answer.value[1] };
+    case 'failed':
+      return { status: 'error', message: answer.message };
+  }
 }

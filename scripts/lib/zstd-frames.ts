@@ -1,0 +1,94 @@
+// Zstandard frames as the scripts write and read them: one compressor that writes upstream's
+// frames (level 3, content checksum), the magic, block headers for hand-made frames, and a frame lister.
+
+import { init as initZstd, compress as zstdCompress } from '@bokuweb/zstd-wasm';
+import xxhash from 'xxhash-wasm';
+
+/** Little-endian magic number of a Zstandard frame (RFC 8878 §3.1.1). */
+const ZSTD_MAGIC = 0xfd2fb528;
+
+/** The magic as it stands on disk, for frames written byte by byte. */
+export const ZSTD_MAGIC_BYTES: readonly number[] = [0x28, 0xb5, 0x2f, 0xfd];
+
+/** Level used by upstream (default level, no dictionary). */
+const ZSTD_LEVEL = 3;
+
+/** Frame header descriptor bit: a 4-byte content checksum follows the last block. */
+const CHECKSUM_FLAG = 0x04;
+
+let zstdReady: Promise<void> | null = null;
+
+/**
+ * Initializes @bokuweb/zstd-wasm once per process: calling its `init()` a second time leaves
+ * `compress` returning bytes that are not a zstd frame.
+ */
+export function initZstdOnce(): Promise<void> {
+  zstdReady ??= initZstd();
+  return zstdReady;
+}
+
+/**
+ * Returns `frame` with the content-checksum flag set and the checksum appended (low 32 bits of
+ * XXH64(plaintext, seed 0), little-endian), which is what upstream's one-shot compressor writes.
+ * `@bokuweb/zstd-wasm` calls `ZSTD_compress`, whose frames carry no checksum, and does not export
+ * `ZSTD_CCtx_setParameter`; the flag lives in the frame header descriptor and the checksum after
+ * the last block, so adding them does not touch the compressed blocks.
+ */
+export function addContentChecksum(frame: Uint8Array, plaintextHash64: bigint): Uint8Array {
+  const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
+  if (view.getUint32(0, true) !== ZSTD_MAGIC) throw new Error('not a zstd frame');
+  const descriptor = frame[4] ?? 0;
+  if ((descriptor & CHECKSUM_FLAG) !== 0) return frame;
+  const out = new Uint8Array(frame.byteLength + 4);
+  out.set(frame);
+  out[4] = descriptor | CHECKSUM_FLAG;
+  new DataView(out.buffer).setUint32(frame.byteLength, Number(plaintextHash64 & 0xffffffffn), true);
+  return out;
+}
+
+/** Compresses one plaintext into one frame as upstream writes it: level 3, content checksum set. */
+export type FrameCompressor = (plaintext: Uint8Array) => Uint8Array;
+
+/** Loads zstd-wasm (once per process) and xxhash, and returns the compressor. */
+export async function loadFrameCompressor(): Promise<FrameCompressor> {
+  await initZstdOnce();
+  const hasher = await xxhash();
+  return (plaintext) => addContentChecksum(zstdCompress(plaintext, ZSTD_LEVEL), hasher.h64Raw(plaintext, 0n));
+}
+
+/** A zstd block header (3 bytes, little-endian): last flag, block type, size (RFC 8878 §3.1.1.2). */
+export function blockHeader(isLast: boolean, type: number, size: number): Uint8Array {
+  const value = (size << 3) | (type << 1) | (isLast ? 1 : 0);
+  return new Uint8Array([value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff]);
+}
+
+/**
+ * The complete frames of a well-formed .zstd file as [start, end) byte offsets. Throws on a bad
+ * magic; does not handle torn frames (the decoder's own scanner, src/log/container, does that).
+ */
+export function listFrames(bytes: Uint8Array): [number, number][] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const frames: [number, number][] = [];
+  let offset = 0;
+  while (offset + 6 <= bytes.byteLength) {
+    const start = offset;
+    if (view.getUint32(offset, true) !== ZSTD_MAGIC) throw new Error(`bad frame magic at ${offset}`);
+    const descriptor = bytes[offset + 4] ?? 0;
+    const fcsFlag = descriptor >> 6;
+    const single = (descriptor & 0x20) !== 0;
+    const dictFlag = descriptor & 0x03;
+    const fcsBytes = fcsFlag === 0 ? (single ? 1 : 0) : 1 << fcsFlag;
+    offset += 5 + (single ? 0 : 1) + (dictFlag === 3 ? 4 : dictFlag) + fcsBytes;
+    for (;;) {
+      const header =
+        (bytes[offset] ?? 0) | ((bytes[offset + 1] ?? 0) << 8) | ((bytes[offset + 2] ?? 0) << 16);
+      offset += 3;
+      const type = (header >> 1) & 3;
+      offset += type === 1 ? 1 : header >>> 3;
+      if ((header & 1) === 1) break;
+    }
+    if ((descriptor & CHECKSUM_FLAG) !== 0) offset += 4;
+    frames.push([start, offset]);
+  }
+  return frames;
+}

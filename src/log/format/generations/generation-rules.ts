@@ -1,0 +1,143 @@
+// What differs between format generations, as data (docs/format-generations.md): the decoder, the
+// store's read-time upgrade and the verdicts consult the rules of the log's generation; the index
+// and the projections never see the generation, only the shape these rules normalize events into.
+
+import { KNOWN_EVENT_TYPES } from '../../event.ts';
+import type { FormatGeneration } from './generation.ts';
+
+/** How one generation stores things. Every field is a fact of the format, not a viewer choice. */
+export interface GenerationRules {
+  generation: FormatGeneration;
+  /** The dsh releases that wrote it (for the verdict and the bug report). */
+  writtenBy: string;
+  /** The header field that marks a seeded (forked or inherited-prefix) child. */
+  seedMarker: 'seedLength' | 'isSeeded';
+  /** Header keys beyond the required ones; from generation 2 on any other key is refused. */
+  headerOptionalKeys: readonly string[];
+  /** Whether any header key outside the required and optional ones makes the writer refuse the log. */
+  isHeaderKeySetExact: boolean;
+  /** Packed chunk rows (`text-chunks` …, FORMAT.md §4) are rows of this generation. */
+  hasPackedRows: boolean;
+  /** Where a model attempt's stream lives: top-level assistant/chunk events, or `data.stream`. */
+  streams: 'chunk-events' | 'embedded';
+  /** The key names of a replace op's range in `surfaceOp`. */
+  replaceKeys: { start: 'start' | 'startSeq'; end: 'end' | 'endSeq' };
+  /** Where the system prompt is: `request/header.data.header.system`, or `system/message` surface nodes. */
+  systemPrompt: 'request-header' | 'system-message';
+  /** The shape of a tool/result message: a user message wrapping one tool-result block, or a tool-role message. */
+  toolResultShape: 'user-wrapper' | 'tool-role';
+  /** Event types the writing release knows; others pass only when `ignorable` (or, from 4, named `plugin:…`). */
+  knownEventTypes: ReadonlySet<string>;
+  /** Whether `plugin:<name>` event types are opaque records of this generation (not unknown events). */
+  hasPluginRecords: boolean;
+}
+
+/** Types added to generation 0 after 0.1.1 without a version bump (GENERATIONS.md §2.0). */
+const LATE_V0_TYPES = [
+  'model/selection',
+  'subagent/model-selection-policy',
+  'session-log-deepseek/delivery-accepted',
+];
+
+const RELEASED_V0_TYPES: ReadonlySet<string> = new Set([...KNOWN_EVENT_TYPES, ...LATE_V0_TYPES]);
+
+function withChanges(
+  base: ReadonlySet<string>,
+  removed: readonly string[],
+  added: readonly string[],
+): ReadonlySet<string> {
+  const types = new Set(base);
+  for (const type of removed) types.delete(type);
+  for (const type of added) types.add(type);
+  return types;
+}
+
+const V2_TYPES = withChanges(
+  RELEASED_V0_TYPES,
+  ['assistant/chunk'],
+  ['assistant/attempt', 'feedback/message-put', 'feedback/message-delete'],
+);
+const V3_TYPES = withChanges(
+  V2_TYPES,
+  ['tool/code-dispatch', 'tool/code-dispatch-start'],
+  [
+    'deliverables/presented',
+    'image/offload',
+    'subagent/catalog',
+    'system/message',
+    'tool/ptc-dispatch',
+    'tool/ptc-dispatch-start',
+    'workspace/changes',
+  ],
+);
+const V4_TYPES = withChanges(V3_TYPES, [], ['developer/message', 'working-directory/change']);
+
+const V0_HEADER_OPTIONAL_KEYS = ['cwd', 'parentSession', 'seedLength', 'origin', 'agentPreset'];
+const V2_HEADER_OPTIONAL_KEYS = ['cwd', 'parentSession', 'origin', 'agentPreset'];
+
+const GENERATION_0: GenerationRules = {
+  generation: 0,
+  writtenBy: 'dsh 0.0.1 – 0.1.2 (session.jsonl)',
+  seedMarker: 'seedLength',
+  headerOptionalKeys: V0_HEADER_OPTIONAL_KEYS,
+  isHeaderKeySetExact: false,
+  hasPackedRows: true,
+  streams: 'chunk-events',
+  replaceKeys: { start: 'start', end: 'end' },
+  systemPrompt: 'request-header',
+  toolResultShape: 'user-wrapper',
+  knownEventTypes: RELEASED_V0_TYPES,
+  hasPluginRecords: false,
+};
+
+const RULES: Readonly<Record<FormatGeneration, GenerationRules>> = {
+  0: GENERATION_0,
+  1: { ...GENERATION_0, generation: 1, writtenBy: 'development builds of dsh 0.1.3 (session.v1.jsonl)' },
+  2: {
+    ...GENERATION_0,
+    generation: 2,
+    writtenBy: 'dsh 0.1.3 (session.v2.jsonl)',
+    seedMarker: 'isSeeded',
+    headerOptionalKeys: V2_HEADER_OPTIONAL_KEYS,
+    isHeaderKeySetExact: true,
+    hasPackedRows: false,
+    streams: 'embedded',
+    knownEventTypes: V2_TYPES,
+  },
+  3: {
+    ...GENERATION_0,
+    generation: 3,
+    writtenBy: 'dsh 0.1.5 – 0.1.6 (session.v3.jsonl)',
+    seedMarker: 'isSeeded',
+    headerOptionalKeys: V2_HEADER_OPTIONAL_KEYS,
+    isHeaderKeySetExact: true,
+    hasPackedRows: false,
+    streams: 'embedded',
+    replaceKeys: { start: 'startSeq', end: 'endSeq' },
+    systemPrompt: 'system-message',
+    knownEventTypes: V3_TYPES,
+  },
+  4: {
+    ...GENERATION_0,
+    generation: 4,
+    writtenBy: 'dsh 0.1.7 – 0.2.x (session.v4.jsonl)',
+    seedMarker: 'isSeeded',
+    headerOptionalKeys: V2_HEADER_OPTIONAL_KEYS,
+    isHeaderKeySetExact: true,
+    hasPackedRows: false,
+    streams: 'embedded',
+    replaceKeys: { start: 'startSeq', end: 'endSeq' },
+    systemPrompt: 'system-message',
+    toolResultShape: 'tool-role',
+    knownEventTypes: V4_TYPES,
+    hasPluginRecords: true,
+  },
+};
+
+/** The rules of one generation. */
+export function rulesOfGeneration(generation: FormatGeneration): GenerationRules {
+  return RULES[generation];
+}
+
+/** Header keys every generation requires (the physical header; FORMAT.md §2.1, GENERATIONS.md §2.2). */
+export const REQUIRED_HEADER_KEYS = ['type', 'version', 'id', 'createdAt', 'delegationDepth'] as const;

@@ -1,0 +1,239 @@
+// Loading a log: the load's status and summary, the permalink waiting for its log, remembering the
+// opened log in the browser, and a worker that stops. A load resets the per-log state (the cursor
+// slice's included) in one update, so no pane ever sees two logs at once.
+
+import type { LoadFailure, LoadProgress, LoadSource, LogClient, LogSummary } from '../worker/client.ts';
+import type { BlockFeed } from './block-feed.ts';
+import { clampSeq } from './cursor/cursor-moves.ts';
+import {
+  collectSummarySeqs,
+  createEmptyCursorState,
+  type CursorControl,
+  type CursorSliceState,
+} from './cursor/cursor-slice.ts';
+import type { LogPersistence, StoredLog } from './log-persistence.ts';
+import type { PreferencesSliceState } from './preferences-slice.ts';
+import type { Slice, SliceContext } from './slice.ts';
+import type { EventRow } from '../log/index.ts';
+
+export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
+
+/** Where the bundled demo log is served (public/demo/), relative to the app's base URL. */
+const DEMO_LOG_PATH = 'demo/demo-session.jsonl.zstd';
+const DEMO_LOG_NAME = 'demo-session.jsonl.zstd (subagent fork, tools, packed chunks)';
+
+/** A permalink waiting for its log: applied once a log with this session id (or any, if null) is open. */
+export interface PendingJump {
+  seq: number | null;
+  sessionId: string | null;
+}
+
+export interface LoadSliceState {
+  loadState: LoadState;
+  /** Name of the file or URL being loaded or shown, or null before the first load. */
+  sourceName: string | null;
+  progress: LoadProgress | null;
+  /** The open log's summary; during a load, the latest partial summary. */
+  summary: LogSummary | null;
+  failure: LoadFailure | null;
+  pendingJump: PendingJump | null;
+  /** A permalink named a session that is not stored in this browser: ask for its file. */
+  missingSessionId: string | null;
+  /** Incremented by every completed load, so caches keyed by it never mix two logs. */
+  logGeneration: number;
+}
+
+export interface LoadActions {
+  openFile(file: File): void;
+  openUrl(url: string, name?: string): void;
+  openDemo(baseUrl: string): void;
+  /** Reopens a log stored in the browser by session id; asks for the file if it is not stored. */
+  reopenSession(sessionId: string): Promise<void>;
+  cancelLoad(): void;
+  requestJump(jump: PendingJump, notices: readonly string[]): void;
+}
+
+export interface LoadSliceDependencies {
+  client: LogClient;
+  persistence: LogPersistence;
+  /** The events list's rows: the first summary seeds them with the log's first rows. */
+  eventRows: BlockFeed<EventRow>;
+  cursor: CursorControl;
+}
+
+/** A load writes its own keys, resets the cursor's, and stops playback, the problems panel and notices. */
+type LoadWrites = LoadSliceState &
+  Omit<CursorSliceState, 'listCursor'> &
+  Pick<PreferencesSliceState, 'notice' | 'isPlaying' | 'isProblemsOpen'>;
+
+/** The per-log part of the load state before any log is loaded. */
+function createEmptyLoadState(): Pick<LoadSliceState, 'progress' | 'summary' | 'failure'> {
+  return { progress: null, summary: null, failure: null };
+}
+
+/** The load slice: its initial state and actions; it also hears the client's crashes. */
+export function createLoadSlice(
+  { set, get }: SliceContext<LoadWrites>,
+  { client, persistence, eventRows, cursor }: LoadSliceDependencies,
+): Slice<LoadSliceState, LoadActions> {
+  /** Identifies the latest load; callbacks of a replaced load are ignored. */
+  let latestLoadToken = 0;
+
+  function applySummary(summary: LogSummary): void {
+    set({ summary, ...collectSummarySeqs(summary) });
+  }
+
+  function applyPendingJump(summary: LogSummary): boolean {
+    const jump = get().pendingJump;
+    if (!jump) return false;
+    set({ pendingJump: null, missingSessionId: null });
+    if (jump.sessionId !== null && summary.sessionId !== null && jump.sessionId !== summary.sessionId) {
+      set({
+        notice: `The link was for session ${jump.sessionId}, but this file is session ${summary.sessionId}; the link's seq was not applied.`,
+      });
+      return false;
+    }
+    if (jump.seq === null) return false;
+    const clamped = clampSeq(jump.seq, summary.eventCount);
+    if (clamped === null) return false;
+    if (clamped !== jump.seq) {
+      set({
+        notice: `The link's seq ${jump.seq === Number.MAX_SAFE_INTEGER ? '(too large)' : jump.seq} is past the last event; showing seq ${clamped}.`,
+      });
+    }
+    cursor.jumpTo(clamped);
+    return true;
+  }
+
+  function startLoad(source: LoadSource, stored: StoredLog | null): void {
+    const loadToken = ++latestLoadToken;
+    const isCurrent = (): boolean => loadToken === latestLoadToken;
+    const name = source.kind === 'file' ? source.file.name : source.name;
+    cursor.startLog();
+    set({
+      ...createEmptyLoadState(),
+      ...createEmptyCursorState(),
+      loadState: 'loading',
+      sourceName: name,
+      isPlaying: false,
+      isProblemsOpen: false,
+      logGeneration: get().logGeneration + 1,
+    });
+    client.openLog(source, {
+      onProgress(progress) {
+        if (isCurrent()) set({ progress });
+      },
+      onSummary(summary, firstRows) {
+        if (!isCurrent()) return;
+        applySummary(summary);
+        // The first summary brings the first rows: the events list mounts with their content.
+        if (firstRows) eventRows.seed(0, firstRows);
+        cursor.placeOnFirstEvent(summary.eventCount);
+      },
+      onLoaded(summary, progress) {
+        if (!isCurrent()) return;
+        applySummary(summary);
+        // The finished index can answer differently from the partial one: ask again from here on.
+        cursor.resetFeeds();
+        set({ progress, loadState: 'ready', logGeneration: get().logGeneration + 1 });
+        if (!applyPendingJump(summary)) cursor.landAtEnd(summary.eventCount);
+        // n/N also stop at the triage findings (failed calls, retries, hanging turns …).
+        client.query({ kind: 'finding-seqs' }).then(
+          (seqs) => {
+            if (isCurrent()) cursor.setFindingSeqs(seqs);
+          },
+          () => undefined, // n/N keep to the log's problems; the triage panel reports the failure.
+        );
+        if (stored && summary.sessionId) {
+          void persistence.save(summary.sessionId, stored).then((isSaved) => {
+            if (!isSaved && stored.kind === 'file') {
+              set({
+                notice: 'This browser did not keep a copy of the file, so a reload will ask for it again.',
+              });
+            }
+          });
+        }
+      },
+      onFailed(failure) {
+        if (!isCurrent()) return;
+        cursor.cancelPendingMove();
+        set({
+          loadState: failure.kind === 'cancelled' ? 'idle' : 'error',
+          failure: failure.kind === 'cancelled' ? null : failure,
+          summary: null,
+          cursorSeq: null,
+          pendingSeq: null,
+          selectedSeq: null,
+          progress: null,
+          notice: failure.kind === 'cancelled' ? 'Loading was cancelled.' : get().notice,
+        });
+      },
+    });
+  }
+
+  // A worker that stops after a load takes the log with it: say so, like a failed load, instead of
+  // leaving panes whose every query now fails. (A load in progress hears it through onFailed.)
+  client.onCrash((message) => {
+    latestLoadToken += 1;
+    cursor.cancelPendingMove();
+    cursor.resetFeeds();
+    set({
+      ...createEmptyLoadState(),
+      ...createEmptyCursorState(),
+      loadState: 'error',
+      failure: { kind: 'internal', message },
+      isPlaying: false,
+      isProblemsOpen: false,
+      logGeneration: get().logGeneration + 1,
+    });
+  });
+
+  const actions: LoadActions = {
+    openFile(file) {
+      startLoad({ kind: 'file', file }, { kind: 'file', name: file.name, blob: file, savedAt: Date.now() });
+    },
+    openUrl(url, name) {
+      const displayName = name ?? (decodeURIComponent(url.split(/[?#]/)[0]?.split('/').pop() ?? '') || url);
+      startLoad(
+        { kind: 'url', url, name: displayName },
+        { kind: 'url', name: displayName, url, savedAt: Date.now() },
+      );
+    },
+    openDemo(baseUrl) {
+      actions.openUrl(new URL(DEMO_LOG_PATH, baseUrl).href, DEMO_LOG_NAME);
+    },
+    async reopenSession(sessionId) {
+      const stored = await persistence.load(sessionId);
+      if (!stored) {
+        set({ missingSessionId: sessionId });
+        return;
+      }
+      if (stored.kind === 'file') {
+        const file = new File([stored.blob], stored.name);
+        startLoad({ kind: 'file', file }, { ...stored, savedAt: Date.now() });
+      } else {
+        startLoad({ kind: 'url', url: stored.url, name: stored.name }, { ...stored, savedAt: Date.now() });
+      }
+    },
+    cancelLoad() {
+      client.cancelLoad();
+    },
+    requestJump(jump, notices) {
+      set({ pendingJump: jump, notice: notices.length > 0 ? notices.join(' ') : get().notice });
+      const { summary, loadState } = get();
+      if (summary && loadState === 'ready') applyPendingJump(summary);
+    },
+  };
+
+  return {
+    state: {
+      ...createEmptyLoadState(),
+      loadState: 'idle',
+      sourceName: null,
+      pendingJump: null,
+      missingSessionId: null,
+      logGeneration: 0,
+    },
+    actions,
+  };
+}

@@ -1,0 +1,105 @@
+// Builders for tests of the viewer store: a small log summary, a fake worker client that the test
+// drives (load callbacks, crashes), and a store with a log opened through it. Imported by tests only.
+
+import type { LoadListener, LogClient, LogSummary } from '../../worker/client.ts';
+import type { CursorPreparer, EventListGeometry } from '../cursor/cursor-slice.ts';
+import { createMemoryPersistence } from '../log-persistence.ts';
+import { createViewerStore } from '../viewer-store.ts';
+
+/** The events list's numbers in the app (ui/panes/events/list-layout.ts, which the store cannot import). */
+export const TEST_EVENT_LIST: EventListGeometry = { rowsPerBlock: 16, rowsAroundCursor: 48 };
+/** The model-view pane's MAX_TAIL_ITEMS (ui/panes/model-view/tail-window.ts). */
+const TEST_MODEL_VIEW_TAIL_BODIES = 12;
+
+/** Prepares nothing: every move is ready at once (tests of the store's own rules). */
+export const IMMEDIATE_PREPARER: CursorPreparer = { prepare: () => 'ready', reset: () => undefined };
+
+export const PROGRESS = { bytesRead: 10, totalBytes: 10, events: 50, lines: 50, elapsedMs: 1 };
+
+/** A finished log's summary: turns at seqs 1 and 21, problems at seqs 5 and 30. */
+export function summaryOf(eventCount: number, sessionId = 's1'): LogSummary {
+  return {
+    name: 'a.jsonl',
+    file: {
+      bytes: 10,
+      container: 'jsonl',
+      frames: null,
+      tornTail: false,
+      textBytes: 10,
+      checksumsVerified: 0,
+      hasChecksumVerifier: false,
+      hadBom: false,
+    },
+    header: null,
+    sessionId,
+    verdict: { status: 'ok', reason: null },
+    eventCount,
+    lineCount: eventCount,
+    packedRows: 0,
+    problemCount: 2,
+    problemMarks: [
+      { seq: 30, kind: 'nesting' },
+      { seq: 5, kind: 'surface' },
+    ],
+    byType: {},
+    firstTime: 0,
+    lastTime: 1,
+    turns: [
+      { turn: 1, startSeq: 1, endSeq: 20, reason: 'completed', reasonDetail: null, steps: [] },
+      { turn: 2, startSeq: 21, endSeq: null, reason: null, reasonDetail: null, steps: [] },
+    ],
+    title: null,
+    effectiveAgentPreset: null,
+    isComplete: true,
+    isTruncated: false,
+    isTurnsPartial: false,
+  };
+}
+
+/** A client whose loads the test finishes through `listeners`; queries fail unless the test replaces `query`. */
+export function createFakeClient() {
+  const listeners: LoadListener[] = [];
+  const crashListeners: ((message: string) => void)[] = [];
+  const client: LogClient = {
+    openLog(_source, listener) {
+      listeners.push(listener);
+      return listeners.length;
+    },
+    cancelLoad() {
+      listeners.at(-1)?.onFailed({ kind: 'cancelled', message: 'cancelled' });
+    },
+    query() {
+      return Promise.reject(new Error('not used'));
+    },
+    warmUp() {},
+    onCrash(listener) {
+      crashListeners.push(listener);
+      return () => undefined;
+    },
+    dispose() {},
+  };
+  return {
+    client,
+    listeners,
+    crash: (message: string) => crashListeners.forEach((listener) => listener(message)),
+  };
+}
+
+/** A store over `client` with the app's list geometry; without `preparer`, moves prepare what they do in the app. */
+export function createTestStore(client: LogClient, preparer?: CursorPreparer) {
+  return createViewerStore({
+    client,
+    persistence: createMemoryPersistence(),
+    eventList: TEST_EVENT_LIST,
+    modelViewTailBodies: TEST_MODEL_VIEW_TAIL_BODIES,
+    preparer,
+  });
+}
+
+/** A store loading a URL through a fake client; `finish()` ends the load with an `eventCount`-event log. */
+export function openedStore(eventCount = 50, preparer: CursorPreparer = IMMEDIATE_PREPARER) {
+  const fake = createFakeClient();
+  const store = createTestStore(fake.client, preparer);
+  store.getState().actions.openUrl('http://x/a.jsonl');
+  return { store, fake, finish: () => fake.listeners.at(-1)!.onLoaded(summaryOf(eventCount), PROGRESS) };
+}

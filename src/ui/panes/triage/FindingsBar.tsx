@@ -1,0 +1,55 @@
+// The bar above the triage sections that steps through the findings from the cursor.
+import { useState } from 'react';
+import { useViewer } from '../../../store/use-viewer.ts';
+import { VisibleText } from '../../shared/VisibleText.tsx';
+import { findAdjacentFinding } from './finding-navigation.ts';
+import type { TriageSectionProps } from './sections/section-props.ts';
+
+/** Steps through every finding of the report (calls, retries, hanging turns, problems) from the cursor. */
+export function FindingsBar({ report, onSelect }: TriageSectionProps) {
+  const cursorSeq = useViewer((state) => state.cursorSeq);
+  const { findings } = report;
+  const [label, setLabel] = useState<string | null>(null);
+  const go = (direction: 1 | -1): void => {
+    const finding = findAdjacentFinding(findings, cursorSeq, direction);
+    if (finding === null) return;
+    setLabel(finding.label);
+    onSelect(finding.seq);
+  };
+  const buttonClass =
+    'rounded border border-zinc-300 px-1.5 py-px text-[11px] hover:bg-zinc-100 disabled:opacity-40 dark:border-zinc-600 dark:hover:bg-zinc-800';
+  return (
+    <div
+      data-testid="triage-findings-bar"
+      data-finding-count={findings.length}
+      className="sticky top-0 z-10 flex items-center gap-2 border-b border-zinc-200 bg-zinc-50/95 px-3 py-1 text-xs dark:border-zinc-800 dark:bg-zinc-900/95"
+    >
+      <span className="font-medium">
+        {findings.length === 0 ? 'No findings' : `${findings.length} findings`}
+      </span>
+      <button
+        type="button"
+        className={buttonClass}
+        disabled={findings.length === 0}
+        onClick={() => go(-1)}
+        title="Previous finding"
+      >
+        ◀ prev
+      </button>
+      <button
+        type="button"
+        className={buttonClass}
+        disabled={findings.length === 0}
+        onClick={() => go(1)}
+        title="Next finding"
+      >
+        next ▶
+      </button>
+      {label !== null && (
+        <span className="min-w-0 truncate text-zinc-600 dark:text-zinc-300">
+          <VisibleText text={label} maxChars={160} />
+        </span>
+      )}
+    </div>
+  );
+}

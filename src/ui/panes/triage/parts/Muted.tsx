@@ -1,0 +1,7 @@
+// A quiet line of explanation in the triage panel.
+import type { ReactNode } from 'react';
+
+/** A muted paragraph. */
+export function Muted({ children }: { children: ReactNode }) {
+  return <p className="text-xs text-zinc-500 dark:text-zinc-400">{children}</p>;
+}

@@ -1,0 +1,80 @@
+// One failed tool call in full: classification, repair state, its seqs, turn and step, model and turn end.
+import type { TriageCall } from '../../../../log/index.ts';
+import { VisibleText } from '../../../shared/VisibleText.tsx';
+import { Badge } from '../parts/Badge.tsx';
+import { classificationTone } from '../parts/badge-tone.ts';
+import { Facts } from '../parts/Facts.tsx';
+import { SeqLink } from '../parts/SeqLink.tsx';
+
+/** The card of `call`, with a button that moves the cursor to it. */
+export function CallCard({ call, onSelect }: { call: TriageCall; onSelect: (seq: number) => void }) {
+  return (
+    <div
+      data-testid="triage-last-call"
+      data-call-id={call.callId}
+      data-classification={call.classification}
+      className="space-y-1"
+    >
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <Badge tone={classificationTone(call.classification)} testId="triage-classification">
+          {call.classification}
+        </Badge>
+        {call.errorCode !== null && call.errorCode !== call.classification && (
+          <Badge tone="info">{call.errorCode}</Badge>
+        )}
+        <Badge tone="info">
+          {call.isRepaired
+            ? 'repaired by dsh'
+            : call.resultSeq === null
+              ? 'raw log: no result'
+              : 'result recorded'}
+        </Badge>
+        <button
+          type="button"
+          data-testid="triage-last-call-link"
+          data-seq={call.seq}
+          onClick={() => onSelect(call.seq)}
+          className="rounded bg-sky-600 px-2 py-0.5 text-[11px] font-medium text-white hover:bg-sky-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-400 dark:bg-sky-700 dark:hover:bg-sky-600"
+        >
+          Go to #{call.seq}
+        </button>
+      </div>
+      <Facts
+        rows={[
+          [
+            'callId',
+            <span className="font-mono">
+              <VisibleText text={call.callId} />
+            </span>,
+          ],
+          [
+            'tool',
+            <span className="font-mono">
+              <VisibleText text={call.name} />
+            </span>,
+          ],
+          [
+            'seqs',
+            <span className="flex flex-wrap gap-x-3">
+              <span>
+                requested <SeqLink seq={call.requestSeq} onSelect={onSelect} />
+              </span>
+              <span>
+                tool/call <SeqLink seq={call.callSeq} onSelect={onSelect} />
+              </span>
+              <span>
+                tool/result <SeqLink seq={call.resultSeq} onSelect={onSelect} />
+              </span>
+            </span>,
+          ],
+          ['turn / step', `${call.turn ?? '?'} / ${call.step ?? '?'}`],
+          [
+            'provider/model',
+            call.provider === null ? '—' : <VisibleText text={`${call.provider}/${call.model ?? '?'}`} />,
+          ],
+          ['turn end', call.turnEndReason ?? 'none (hanging turn)'],
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+// Step 5 of the reading order: tool calls whose names the request or header did not offer.
+import { describeToolNameCheck } from '../../../../log/index.ts';
+import { VisibleText } from '../../../shared/VisibleText.tsx';
+import { Muted } from '../parts/Muted.tsx';
+import { Section } from '../parts/Section.tsx';
+import { SeqLink } from '../parts/SeqLink.tsx';
+import type { TriageSectionProps } from './section-props.ts';
+
+/** Each unexpected tool name with its call and the header it is missing from, or what was checked. */
+export function UnexpectedToolsSection({ report, onSelect }: TriageSectionProps) {
+  return (
+    <Section title="Unexpected tool names" step={5} testId="triage-unexpected-tools">
+      {report.unexpectedTools.length === 0 ? (
+        <Muted>{describeToolNameCheck(report.toolNameCheck)}</Muted>
+      ) : (
+        <>
+          <ul className="space-y-0.5 text-xs">
+            {report.unexpectedTools.map((tool) => (
+              <li key={tool.callId} className="flex flex-wrap items-center gap-2">
+                <SeqLink seq={tool.seq} onSelect={onSelect} />
+                <span className="font-mono">
+                  <VisibleText text={tool.name} maxChars={120} />
+                </span>
+                <span className="text-zinc-500">not in request/header</span>
+                <SeqLink seq={tool.headerSeq} onSelect={onSelect} />
+              </li>
+            ))}
+          </ul>
+          <Muted>
+            A plugin{report.header.isDelegatedChild ? ' or this child session\u2019s own preset' : ''} added
+            them: remove the last plugin you added before re-prompting.
+          </Muted>
+        </>
+      )}
+    </Section>
+  );
+}

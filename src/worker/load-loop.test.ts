@@ -1,0 +1,191 @@
+// Tests of the worker's load loop over real fixtures, with the worker around it replaced by recorders.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { decodeLog, type OpenedLog } from '../log/index.ts';
+import { LoadError } from './load-failure.ts';
+import { runLoad, type ActiveLoad, type LoadDependencies } from './load-loop.ts';
+import { buildLogSummary } from './log-summary.ts';
+import type { LoadSource, WorkerToMain } from './protocol.ts';
+import type { OpenedSource } from './read-source.ts';
+import { WORK_SLICE_MS } from './work-slices.ts';
+
+const fixture = (path: string) => new Uint8Array(readFileSync(resolve(path)));
+const SOURCE: LoadSource = { kind: 'url', url: 'https://example.test/log', name: 'log.jsonl' };
+
+/** A reader over `bytes` in chunks of `chunkBytes`; `beforeChunk` runs as each chunk is read. */
+function streamOf(bytes: Uint8Array, chunkBytes: number, beforeChunk: () => void = () => undefined) {
+  let offset = 0;
+  let isCancelled = false;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (offset >= bytes.length) {
+          controller.close();
+          return;
+        }
+        beforeChunk();
+        controller.enqueue(bytes.slice(offset, offset + chunkBytes));
+        offset += chunkBytes;
+      },
+      cancel() {
+        isCancelled = true;
+      },
+      // No read-ahead: a chunk is produced (and `beforeChunk` runs) only when the loop reads it.
+    },
+    { highWaterMark: 0 },
+  );
+  const opened: OpenedSource = { reader: stream.getReader(), totalBytes: bytes.length };
+  return { opened, isCancelled: () => isCancelled };
+}
+
+/** Runs one load with recorders for what it posts, the logs it hands to queries, and its yields. */
+async function load(
+  openSource: () => Promise<OpenedSource>,
+  options: { active?: ActiveLoad; onPost?: (message: WorkerToMain, active: ActiveLoad) => void } = {},
+) {
+  const active = options.active ?? { loadId: 7, isCancelled: false };
+  const posted: WorkerToMain[] = [];
+  const currentLogs: (OpenedLog | null)[] = [];
+  let yields = 0;
+  const deps: LoadDependencies = {
+    post(message) {
+      posted.push(message);
+      options.onPost?.(message, active);
+    },
+    setCurrentLog: (log) => currentLogs.push(log),
+    decoderOptions: Promise.resolve({ checksum: null }),
+    openSource,
+    yieldToEventLoop: () => {
+      yields += 1;
+      return Promise.resolve();
+    },
+  };
+  await runLoad(active, SOURCE, deps);
+  return { posted, currentLogs, yields: () => yields, types: posted.map((message) => message.type) };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('runLoad', () => {
+  it('posts a first summary with the first rows, then the final summary in parts and loaded', async () => {
+    const bytes = fixture('public/demo/demo-session.jsonl.zstd');
+    const expected = buildLogSummary(decodeLog(bytes), SOURCE.kind === 'url' ? SOURCE.name : '');
+    const { posted, currentLogs, types } = await load(() => Promise.resolve(streamOf(bytes, 4096).opened));
+
+    expect(types.filter((type) => type === 'load-failed')).toEqual([]);
+    expect(types.at(-1)).toBe('loaded');
+    const summaries = posted.filter((message) => message.type === 'summary');
+    expect(summaries.length).toBeGreaterThan(0);
+    expect(summaries[0]?.firstRows?.length).toBeGreaterThan(0);
+    expect(summaries[0]?.firstRows?.[0]?.seq).toBe(0);
+    expect(summaries.slice(1).every((message) => message.firstRows === undefined)).toBe(true);
+    expect(posted.every((message) => 'loadId' in message && message.loadId === 7)).toBe(true);
+
+    const turns = posted.flatMap((message) => (message.type === 'turns' ? message.turns : []));
+    const loaded = posted.at(-1);
+    if (loaded?.type !== 'loaded') throw new Error('no loaded message');
+    expect([...turns, ...loaded.summary.turns]).toEqual(expected.turns);
+    expect(loaded.summary.eventCount).toBe(expected.eventCount);
+    expect(loaded.progress).toMatchObject({ bytesRead: bytes.length, totalBytes: bytes.length });
+
+    // Queries see the live log from the start, then the finished one.
+    expect(currentLogs).toHaveLength(2);
+    expect(currentLogs[1]?.isComplete).toBe(true);
+    expect(currentLogs[1]?.store.eventCount).toBe(expected.eventCount);
+  });
+
+  it(`yields after every ${WORK_SLICE_MS} ms of decoding, reports progress at its pace and partial summaries at theirs`, async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const bytes = fixture('fixtures/tool-error.jsonl');
+    const chunkBytes = 1024;
+    // Each chunk costs 13 ms of (fake) time: every chunk ends a work slice.
+    const stream = streamOf(bytes, chunkBytes, () => vi.advanceTimersByTime(WORK_SLICE_MS + 1));
+    const { posted, yields } = await load(() => Promise.resolve(stream.opened));
+
+    expect(yields()).toBe(Math.ceil(bytes.length / chunkBytes));
+    const progressTimes = posted.flatMap((message) =>
+      message.type === 'progress' ? [message.progress.elapsedMs] : [],
+    );
+    expect(progressTimes.length).toBeGreaterThan(1);
+    for (let index = 1; index < progressTimes.length; index++)
+      expect((progressTimes[index] as number) - (progressTimes[index - 1] as number)).toBeGreaterThanOrEqual(
+        100,
+      );
+    // 34 chunks × 13 ms is under the 700 ms between partial summaries: only the first one is sent.
+    expect(posted.filter((message) => message.type === 'summary')).toHaveLength(1);
+  });
+
+  it('refuses a file that is not a log: one load-failed, the reader cancelled, queries see no log', async () => {
+    const stream = streamOf(fixture('fixtures/adversarial/random-binary.jsonl'), 1024);
+    const { posted, currentLogs, types } = await load(() => Promise.resolve(stream.opened));
+    expect(types).not.toContain('summary');
+    expect(types.filter((type) => type !== 'progress')).toEqual(['load-failed']);
+    expect(posted.at(-1)).toMatchObject({ type: 'load-failed', loadId: 7, failure: { kind: 'not-a-log' } });
+    expect(stream.isCancelled()).toBe(true);
+    expect(currentLogs.at(-1)).toBeNull();
+  });
+
+  it('refuses an empty file once it has been read to the end', async () => {
+    const { posted } = await load(() => Promise.resolve(streamOf(new Uint8Array(0), 1024).opened));
+    expect(posted).toEqual([
+      {
+        type: 'load-failed',
+        loadId: 7,
+        failure: {
+          kind: 'empty',
+          message: 'The file is empty (0 bytes). A dsh log starts with a header line.',
+        },
+      },
+    ]);
+  });
+
+  it('stops reading and posts nothing more once cancelled', async () => {
+    const stream = streamOf(fixture('fixtures/tool-error.jsonl'), 1024);
+    const { types } = await load(() => Promise.resolve(stream.opened), {
+      onPost: (message, active) => {
+        if (message.type === 'summary') active.isCancelled = true;
+      },
+    });
+    expect(types.at(-1)).toBe('summary');
+    expect(types).not.toContain('loaded');
+    expect(types).not.toContain('load-failed');
+    expect(stream.isCancelled()).toBe(true);
+  });
+
+  it('closes a source that opened after its load was cancelled, without a word', async () => {
+    const stream = streamOf(fixture('fixtures/tool-error.jsonl'), 1024);
+    const { posted, currentLogs } = await load(() => Promise.resolve(stream.opened), {
+      active: { loadId: 7, isCancelled: true },
+    });
+    expect(posted).toEqual([]);
+    expect(currentLogs).toEqual([]);
+    expect(stream.isCancelled()).toBe(true);
+  });
+
+  it('reports a source that cannot be opened with its own failure', async () => {
+    const failure = { kind: 'read-error', message: 'The server answered 404 Not Found.' } as const;
+    const { posted } = await load(() => Promise.reject(new LoadError(failure)));
+    expect(posted).toEqual([{ type: 'load-failed', loadId: 7, failure }]);
+  });
+
+  it('reports running out of memory mid-read as too large, with the bytes read so far', async () => {
+    let reads = 0;
+    const opened: OpenedSource = {
+      reader: new ReadableStream<Uint8Array>({
+        pull(controller) {
+          reads += 1;
+          if (reads > 2) throw new RangeError('Array buffer allocation failed');
+          controller.enqueue(new TextEncoder().encode('{"type":"session"'.padEnd(1000, ' ')));
+        },
+      }).getReader(),
+      totalBytes: 10_000,
+    };
+    const { posted } = await load(() => Promise.resolve(opened));
+    const failed = posted.at(-1);
+    expect(failed).toMatchObject({ type: 'load-failed', failure: { kind: 'too-large' } });
+    expect(failed?.type === 'load-failed' && failed.failure.message).toContain('after 2.0 KiB');
+  });
+});

@@ -1,0 +1,62 @@
+// Tests of the worker's answers to direct queries over a real fixture.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createLogDecoder, decodeLog, packedMessageCount, readEventRows } from '../log/index.ts';
+import type { ModelViewAnswer } from './protocol.ts';
+import { answerQuery, transferablesOf } from './queries.ts';
+
+const bytes = new Uint8Array(readFileSync(resolve('public/demo/demo-session.jsonl.zstd')));
+const log = decodeLog(bytes);
+const lastSeq = log.store.eventCount - 1;
+
+describe('answerQuery', () => {
+  it('answers a rows query with the core’s rows', () => {
+    expect(answerQuery({ kind: 'rows', startSeq: 3, count: 5 }, log)).toEqual(readEventRows(log, 3, 5));
+  });
+
+  it('answers a model view with the bodies of its newest messages, and transfers its columns', () => {
+    const query = { kind: 'model-view', seq: lastSeq, tailBodies: 3 } as const;
+    const answer = answerQuery(query, log) as ModelViewAnswer;
+    const messageCount = packedMessageCount(answer.view);
+    expect(messageCount).toBeGreaterThan(3);
+    const tailSeqs = Array.from(answer.view.seqs.subarray(messageCount - 3));
+    expect(answer.tailBodies.map((detail) => detail.seq)).toEqual(tailSeqs);
+    expect(transferablesOf(answer, query)).toEqual([answer.view.seqs.buffer, answer.view.flags.buffer]);
+    expect(transferablesOf([], { kind: 'rows', startSeq: 0, count: 1 })).toEqual([]);
+  });
+
+  it('answers times with NaN for seqs outside the log', () => {
+    const [first, outside, negative] = answerQuery(
+      { kind: 'times', seqs: [0, lastSeq + 1, -1] },
+      log,
+    ) as number[];
+    expect(Number.isFinite(first)).toBe(true);
+    expect(outside).toBeNaN();
+    expect(negative).toBeNaN();
+  });
+
+  it('derives the triage of a finished log once, for the report and the finding seqs alike', () => {
+    const report = answerQuery({ kind: 'triage' }, log);
+    expect(answerQuery({ kind: 'triage' }, log)).toBe(report);
+    const findingSeqs = answerQuery({ kind: 'finding-seqs' }, log);
+    expect(findingSeqs).toEqual(
+      (report as { findings: { seq: number }[] }).findings.map((finding) => finding.seq),
+    );
+  });
+
+  it('derives the triage of a log still loading afresh each time', () => {
+    const decoder = createLogDecoder();
+    decoder.push(bytes.subarray(0, bytes.length >> 1));
+    expect(decoder.log.isComplete).toBe(false);
+    expect(answerQuery({ kind: 'triage' }, decoder.log)).not.toBe(
+      answerQuery({ kind: 'triage' }, decoder.log),
+    );
+  });
+
+  it('pages through the problems', () => {
+    const all = answerQuery({ kind: 'problems', start: 0, count: 1_000 }, log) as unknown[];
+    expect(all).toEqual(log.problems);
+    expect(answerQuery({ kind: 'problems', start: 1, count: 1 }, log)).toEqual(log.problems.slice(1, 2));
+  });
+});

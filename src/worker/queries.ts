@@ -1,0 +1,89 @@
+// The worker's answers to the page's queries (all but a search, which runs in slices) over an open
+// log, and what each answer transfers instead of copying. Pure reads of the log: no messages here.
+import {
+  deriveModelView,
+  deriveTranscript,
+  deriveTriage,
+  deriveUsage,
+  packModelView,
+  packedViewBuffers,
+  readEventDetail,
+  readEventRows,
+  readModelMessage,
+  type ModelMessageDetail,
+  type OpenedLog,
+  type TriageReport,
+} from '../log/index.ts';
+import type { ModelViewAnswer, Query, QueryResults } from './protocol.ts';
+
+/** Every query kind but a search (runSlicedSearch answers those). */
+export type DirectQuery = Exclude<Query, { kind: 'search' }>;
+
+/** Triage of each finished log, derived once: the store (for n/N) and the triage panel both ask. */
+const triageByLog = new WeakMap<OpenedLog, TriageReport>();
+
+function triageOf(log: OpenedLog): TriageReport {
+  if (!log.isComplete) return deriveTriage(log);
+  let report = triageByLog.get(log);
+  if (!report) {
+    report = deriveTriage(log);
+    triageByLog.set(log, report);
+  }
+  return report;
+}
+
+/** The readable message bodies among `seqs`, in order. */
+function readModelMessages(log: OpenedLog, seqs: readonly number[]): ModelMessageDetail[] {
+  return seqs.flatMap((seq) => {
+    const detail = readModelMessage(log, seq);
+    return detail ? [detail] : [];
+  });
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unknown query: ${JSON.stringify(value)}`);
+}
+
+/** The answer to `query` about `log` (the live log during a load). Throws on a bug, never for bad input. */
+export function answerQuery(query: DirectQuery, log: OpenedLog): QueryResults[DirectQuery['kind']] {
+  switch (query.kind) {
+    case 'rows':
+      return readEventRows(log, query.startSeq, query.count);
+    case 'event':
+      return readEventDetail(log, query.seq);
+    case 'model-view': {
+      const view = deriveModelView(log, query.seq);
+      const tail = query.tailBodies > 0 ? view.messages.slice(-query.tailBodies) : [];
+      return {
+        view: packModelView(view),
+        tailBodies: readModelMessages(
+          log,
+          tail.map((message) => message.seq),
+        ),
+      };
+    }
+    case 'messages':
+      return readModelMessages(log, query.seqs);
+    case 'transcript':
+      return deriveTranscript(log);
+    case 'problems':
+      return log.problems.slice(query.start, query.start + query.count);
+    case 'triage':
+      return triageOf(log);
+    case 'finding-seqs':
+      return triageOf(log).findings.map((finding) => finding.seq);
+    case 'usage':
+      return deriveUsage(log);
+    case 'times':
+      return query.seqs.map((seq) =>
+        seq >= 0 && seq < log.store.eventCount ? log.store.eventTime.get(seq) : NaN,
+      );
+    default:
+      return assertNever(query);
+  }
+}
+
+/** What to transfer with an answer instead of copying it: a model view's packed columns. */
+export function transferablesOf(result: unknown, query: DirectQuery): ArrayBuffer[] {
+  return query.kind === 'model-view' ? packedViewBuffers((result as ModelViewAnswer).view) : [];
+}

@@ -1,0 +1,39 @@
+// Opens what a load reads: a dropped File's stream, or a URL's response body (the app's only
+// network request, for the `?src=` URL the user gave), with the size when it is known.
+import { LoadError } from './load-failure.ts';
+import type { LoadSource } from './protocol.ts';
+
+/** A source ready to read: its byte stream and its size (null when unknown). */
+export interface OpenedSource {
+  reader: ReadableStreamDefaultReader<Uint8Array>;
+  totalBytes: number | null;
+}
+
+/** Opens `source`. A download that fails rejects with a LoadError ('read-error') saying what to try. */
+export async function readSource(source: LoadSource): Promise<OpenedSource> {
+  if (source.kind === 'file') {
+    return { reader: source.file.stream().getReader(), totalBytes: source.file.size };
+  }
+  let response: Response;
+  try {
+    response = await fetch(source.url, { credentials: 'omit', referrerPolicy: 'no-referrer' });
+  } catch (error) {
+    throw new LoadError({
+      kind: 'read-error',
+      message:
+        `Could not download ${source.url} (${error instanceof Error ? error.message : 'network error'}). ` +
+        'The server may not allow cross-origin requests; download the file and drop it here instead.',
+    });
+  }
+  if (!response.ok || !response.body) {
+    throw new LoadError({
+      kind: 'read-error',
+      message: `The server answered ${response.status} ${response.statusText} for ${source.url}. Check the URL.`,
+    });
+  }
+  const lengthHeader = response.headers.get('content-length');
+  const encoded = response.headers.get('content-encoding');
+  // With a content-encoding the body is decoded on the fly and Content-Length counts the wire bytes.
+  const totalBytes = lengthHeader && !encoded ? Number(lengthHeader) : null;
+  return { reader: response.body.getReader(), totalBytes: Number.isFinite(totalBytes) ? totalBytes : null };
+}

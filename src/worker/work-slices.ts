@@ -1,0 +1,24 @@
+// How the worker shares its one thread: long work (a load, a search) runs in slices of WORK_SLICE_MS
+// with the event loop in between, so queued queries (a scrub's model views, a newer search) are
+// answered meanwhile.
+
+/** How long the reader or a search may work before it yields so queued queries are answered. */
+export const WORK_SLICE_MS = 12;
+
+/** Resolves in a later task, after the messages already queued have run. */
+export type YieldToEventLoop = () => Promise<void>;
+
+/**
+ * A yield without setTimeout's 4 ms clamp: a message to itself through a MessageChannel, so queued
+ * messages run between slices. One per worker: its channel lives as long as the worker.
+ */
+export function createYieldToEventLoop(): YieldToEventLoop {
+  const channel = new MessageChannel();
+  const waiters: (() => void)[] = [];
+  channel.port1.onmessage = () => waiters.shift()?.();
+  return () =>
+    new Promise((resolve) => {
+      waiters.push(resolve);
+      channel.port2.postMessage(null);
+    });
+}
