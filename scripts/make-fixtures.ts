@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { concat, utf8 } from './lib/bytes.ts';
 import { makePng } from './lib/png.ts';
 import { createRandom } from './lib/random.ts';
-import { ZSTD_MAGIC_BYTES, blockHeader, loadFrameCompressor } from './lib/zstd-frames.ts';
+import { blockHeader, loadFrameCompressor } from './lib/zstd-frames.ts';
+import { ZSTD_MAGIC_BYTES } from '../src/log/index.ts';
 
 /** One adversarial input: the file name inside fixtures/adversarial/ and its exact bytes. */
 export interface AdversarialFixture {

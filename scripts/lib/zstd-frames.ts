@@ -1,14 +1,10 @@
 // Zstandard frames as the scripts write and read them: one compressor that writes upstream's
-// frames (level 3, content checksum), the magic, block headers for hand-made frames, and a frame lister.
+// frames (level 3, content checksum), block headers for hand-made frames, and a frame lister. The
+// magic is the core's (src/log/container/zstd-frames.ts).
 
 import { init as initZstd, compress as zstdCompress } from '@bokuweb/zstd-wasm';
 import xxhash from 'xxhash-wasm';
-
-/** Little-endian magic number of a Zstandard frame (RFC 8878 §3.1.1). */
-const ZSTD_MAGIC = 0xfd2fb528;
-
-/** The magic as it stands on disk, for frames written byte by byte. */
-export const ZSTD_MAGIC_BYTES: readonly number[] = [0x28, 0xb5, 0x2f, 0xfd];
+import { ZSTD_MAGIC } from '../../src/log/index.ts';
 
 /** Level used by upstream (default level, no dictionary). */
 const ZSTD_LEVEL = 3;
