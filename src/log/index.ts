@@ -14,21 +14,19 @@ export type {
 } from './event.ts';
 export { KNOWN_EVENT_TYPES, ChunkKind, asSeq, isRecord } from './event.ts';
 export { findFirstIndex, findFirstAtOrAbove, findLastAtOrBelow } from './base/binary-search.ts';
-export type { SeqSpan } from './base/span-lookup.ts';
-export type { TextSegment } from './base/visible-text.ts';
 export {
   escapeJsonForTerminal,
   revealInvisibleCharacters,
   segmentVisibleText,
   toPlainLine,
 } from './base/visible-text.ts';
-export { findSpanAt, findSpanStartingAtOrBefore } from './base/span-lookup.ts';
+export { findSpanAt } from './base/span-lookup.ts';
 export type { LogProblem, ProblemKind, ProblemEffect, Verdict, VerdictStatus } from './problems.ts';
 export { ValidationStage, deriveVerdict } from './problems.ts';
 export type { OpenedLog, FileFacts, ContainerKind } from './decode/opened-log.ts';
 export type { LogStore } from './storage/log-store.ts';
 export type { LogIndex } from './structure/log-index.ts';
-export type { TurnSpan, StepSpan, AttemptSpan, TurnEndReasonKind } from './structure/turns.ts';
+export type { TurnSpan, StepSpan, AttemptSpan } from './structure/turns.ts';
 export type { ToolCallRecord, ToolCallStatus } from './structure/tool-calls.ts';
 export type { CommandRecord, ApprovalRecord, CompactionRecord, RetryRecord } from './structure/pairings.ts';
 export type { SurfaceOpRecord, SurfaceCheckpoint } from './structure/surface.ts';

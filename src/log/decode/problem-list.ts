@@ -4,7 +4,7 @@
 import type { LogProblem, ProblemEffect, ProblemKind, ValidationStage } from '../problems.ts';
 
 /** After this many problems of one kind, further ones are counted in a single summary problem. */
-export const MAX_PROBLEMS_PER_KIND = 1000;
+const MAX_PROBLEMS_PER_KIND = 1000;
 
 /** Where a problem is, and what it says; absent fields are null. */
 export interface ProblemPlace {

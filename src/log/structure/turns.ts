@@ -5,9 +5,6 @@ import type { TokenUsage } from '../event.ts';
 import { ChunkKind, isRecord } from '../event.ts';
 import type { ChunkRun } from './event-sink.ts';
 
-/** Turn end reasons (FORMAT.md §5.1); the union is extensible, so any other string may appear. */
-export type TurnEndReasonKind = 'completed' | 'aborted' | 'blocked' | 'error' | 'max-tokens' | 'interrupted';
-
 /** One model attempt inside a step (FORMAT.md §7.4): chunks up to and including a `finish`. */
 export interface AttemptSpan {
   firstChunkSeq: number;
@@ -38,7 +35,10 @@ export interface TurnSpan {
   startSeq: number;
   /** Seq of turn/end, or null: a hanging turn (live, crashed or truncated copy). */
   endSeq: number | null;
-  /** `reason.kind` of turn/end after legacy upgrade (see TurnEndReasonKind; extensible), or null while hanging. */
+  /**
+   * `reason.kind` of turn/end after legacy upgrade, or null while hanging: completed, aborted,
+   * blocked, error, max-tokens, interrupted (FORMAT.md §5.1), or any other string (the union is open).
+   */
   reason: string | null;
   /** The full reason object (e.g. `{kind:'error', error:{message, code}}`), or null. */
   reasonDetail: unknown;

@@ -1,7 +1,6 @@
 // The UI side of showing untrusted text: previews of long text and the link-URL filter. Which
 // characters are made visible, and how, is the core's one cleaner (src/log/base/visible-text.ts).
 
-export type { TextSegment } from '../../log/index.ts';
 export { revealInvisibleCharacters, segmentVisibleText } from '../../log/index.ts';
 
 /**
