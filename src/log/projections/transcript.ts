@@ -12,21 +12,6 @@ export type TranscriptEntry =
   | { kind: 'turn-start'; seq: number; turn: number }
   | { kind: 'turn-end'; seq: number; turn: number; reason: string | null };
 
-/** One row of the events pane. */
-export interface EventRow {
-  seq: number;
-  time: number;
-  type: string;
-  /** One line, plain text, at most ~200 characters. */
-  summary: string;
-  turn: number;
-  step: number;
-  /** 1-based physical line of the file. */
-  lineNumber: number;
-  /** Member index inside a packed row, or -1. */
-  member: number;
-}
-
 /**
  * Transcript entries in seq order: turn starts/ends, every appended message (empty assistant
  * messages are left out: they project nothing), and each applied replacement as a `compaction`
