@@ -3,6 +3,7 @@
 
 import { createRandom } from '../lib/random.ts';
 import { createBatchWriter, type LogFormat } from './batch-writer.ts';
+import type { LogicalEvent } from './logical-event.ts';
 import { FORMAT_V0 } from './format-v0.ts';
 import { createRequestHeader } from './request-header.ts';
 import type { Session } from './session.ts';
@@ -26,7 +27,7 @@ export interface LargeLogOptions {
 export function generateLogBatches(
   options: LargeLogOptions,
   onBatch: (text: string) => void,
-  format: LogFormat = FORMAT_V0,
+  format: LogFormat<LogicalEvent> = FORMAT_V0,
 ): LargeLogStats {
   const random = createRandom(options.seed);
   const targetEvents = Math.max(200, Math.round(EVENTS_AT_SCALE_1 * options.scale));
