@@ -872,6 +872,11 @@ function shapesOfText(text: string, out: Map<string, Set<string>>): void {
   }
 }
 
+/** The keys of a recorded key order ('' for an object without keys). */
+function keysOf(order: string): string[] {
+  return order === '' ? [] : order.split(',');
+}
+
 /** How the key orders of a log compare with the samples'. */
 export interface ShapeComparison {
   /** Paths found in both, and those whose common keys are in the same order in every pairing. */
@@ -904,16 +909,16 @@ export function compareShapes(text: string, sampleTexts: readonly string[]): Sha
       continue;
     }
     result.compared += 1;
-    const sampleKeys = new Set([...sampleOrders].flatMap((order) => order.split(',')));
+    const sampleKeys = new Set([...sampleOrders].flatMap(keysOf));
     let agrees = true;
     for (const order of orders) {
-      const keys = order.split(',');
+      const keys = keysOf(order);
       const extra = keys.filter(
         (key) => !sampleKeys.has(key) && !(path.indexOf('.') === -1 && NORMALIZED_AWAY.has(key)),
       );
       if (extra.length > 0) result.extraKeys.push(`${path}: ${extra.join(', ')}`);
       for (const sampleOrder of sampleOrders) {
-        const sample = sampleOrder.split(',');
+        const sample = keysOf(sampleOrder);
         const common = keys.filter((key) => sample.includes(key));
         const commonInSample = sample.filter((key) => keys.includes(key));
         if (common.join(',') !== commonInSample.join(',')) {
