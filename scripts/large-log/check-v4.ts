@@ -88,7 +88,7 @@ const RAW_CHUNK_TYPES = new Set(['block-start', 'block-end', 'usage', 'finish'])
 const ERRORS_KEPT_PER_RULE = 20;
 
 /** What one check found. */
-export interface CheckReport {
+interface CheckReport {
   file: string;
   events: number;
   /** Failures per rule: how many, and the first ones with their line numbers. */
@@ -878,7 +878,7 @@ function keysOf(order: string): string[] {
 }
 
 /** How the key orders of a log compare with the samples'. */
-export interface ShapeComparison {
+interface ShapeComparison {
   /** Paths found in both, and those whose common keys are in the same order in every pairing. */
   compared: number;
   agreeing: number;
@@ -890,7 +890,7 @@ export interface ShapeComparison {
   notInSamples: string[];
 }
 
-export function compareShapes(text: string, sampleTexts: readonly string[]): ShapeComparison {
+function compareShapes(text: string, sampleTexts: readonly string[]): ShapeComparison {
   const ours = new Map<string, Set<string>>();
   shapesOfText(text, ours);
   const samples = new Map<string, Set<string>>();

@@ -21,7 +21,7 @@ type StoredSeqList = (number | [number, number])[];
 type SurfaceOpV4 = 'append' | { op: 'replace'; startSeq: number; endSeq: number };
 
 /** One stored generation-4 event; keys in the writer's order (type, seq, time, data, …). */
-export interface EventV4 {
+interface EventV4 {
   type: string;
   seq: number;
   /** Milliseconds since the epoch. */
@@ -70,7 +70,7 @@ function sourceV4(source: Record<string, unknown>, role: string): Record<string,
  * The writer's physical form of a sourceEventSeqs list (P12 `encodeSeqRanges`): when the list is
  * strictly increasing, runs of at least 3 consecutive seqs become [start, end]; otherwise verbatim.
  */
-export function encodeSeqRanges(seqs: readonly number[]): StoredSeqList {
+function encodeSeqRanges(seqs: readonly number[]): StoredSeqList {
   for (let i = 1; i < seqs.length; i += 1)
     if ((seqs[i] as number) <= (seqs[i - 1] as number)) return [...seqs];
   const out: StoredSeqList = [];
