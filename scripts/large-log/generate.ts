@@ -12,7 +12,7 @@ import { createEmptyStats, type LargeLogStats } from './stats.ts';
 import { writeTurn } from './turn.ts';
 import { makeId } from './vocabulary.ts';
 
-/** Events at scale 1 (≈ 97 MiB of JSONL). The generator stops at the first turn end past it. */
+/** Logical events at scale 1 (as generation 0, ≈ 97 MiB of JSONL). The generator stops at the first turn end past it. */
 const EVENTS_AT_SCALE_1 = 1_300_000;
 
 /** The format generations the generator writes (docs/format-generations.md). */
