@@ -3,9 +3,11 @@
 // first rows (a row with its content, not a placeholder), time to ready, main-thread long tasks during load and during a scrub sweep, scrub
 // latency (cursor move → the model view DOM says that seq, and → the frame that paints it) and memory. `--json` prints one JSON object.
 //
-// Options: --scale 1 --seed 1 --out .bench --moves 200 --runs 1 --port 4179 --json --headed --profile --screenshots
+// Options: --scale 1 --seed 1 --generation 0 --out .bench --moves 200 --runs 1 --port 4179 --json --headed --profile --screenshots
 // --runs N repeats the whole measurement in N fresh browsers (timings on a shared machine vary by
 // tens of percent between runs) and prints every run's value and how many met each target.
+// --generation 4 opens the same session stored as format generation 4 (current dsh) instead of 0
+// (scripts/generate-large-log.ts; the viewer must read generation 4 for it to load).
 
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -21,6 +23,7 @@ import {
   timeMoveInPage,
 } from './bench-browser-page.ts';
 import { ensureLargeLog, type LargeLogFiles } from './large-log/cache.ts';
+import { parseGeneration, type LogGeneration } from './large-log/generate.ts';
 import { CHROMIUM_ARGS, chromiumExecutablePath } from './lib/chromium.ts';
 import { readOption } from './lib/cli-options.ts';
 import { summarizeProfile } from './lib/cpu-profile.ts';
@@ -42,6 +45,7 @@ const TARGET_SCRUB_P99_MS = 16;
 interface Args {
   scale: number;
   seed: number;
+  generation: LogGeneration;
   outDir: string;
   moves: number;
   runs: number;
@@ -59,6 +63,7 @@ function parseArgs(argv: readonly string[]): Args {
   return {
     scale: Number(value('--scale') ?? '1'),
     seed: Number(value('--seed') ?? '1'),
+    generation: parseGeneration(value('--generation')),
     outDir: value('--out') ?? '.bench',
     moves: Number(value('--moves') ?? '200'),
     runs: Math.max(1, Math.floor(Number(value('--runs') ?? '1'))),
@@ -215,9 +220,12 @@ async function main(): Promise<void> {
   const files = await ensureLargeLog({
     scale: args.scale,
     seed: args.seed,
+    generation: args.generation,
     outDir: resolve(root, args.outDir),
   });
-  log(`log: ${files.zstdPath} (${files.events} events, ${(files.zstdBytes / 2 ** 20).toFixed(1)} MiB zstd)`);
+  log(
+    `log: ${files.zstdPath} (generation ${files.generation}, ${files.events} events, ${(files.zstdBytes / 2 ** 20).toFixed(1)} MiB zstd)`,
+  );
 
   const { server, url } = await startPreview(root, args.port);
   const reports: RunReport[] = [];
@@ -237,6 +245,7 @@ async function main(): Promise<void> {
 }
 
 type RunReport = Awaited<ReturnType<typeof measure>> & {
+  generation: LogGeneration;
   events: number;
   zstdBytes: number;
   jsonlBytes: number;
@@ -269,6 +278,7 @@ async function runOnce(args: Args, url: string, files: LargeLogFiles): Promise<R
     const result = await measure(page, args, files.zstdPath, files.events, notes);
     const memory = browserPid === null ? null : readProcessTreeRss(browserPid);
     return {
+      generation: files.generation,
       events: files.events,
       zstdBytes: files.zstdBytes,
       jsonlBytes: files.jsonlBytes,
@@ -296,7 +306,7 @@ function printReports(reports: readonly RunReport[], files: LargeLogFiles): void
   const rows: ReportRow[] = [
     [
       'log',
-      `${files.events} events, ${formatMib(files.zstdBytes)} zstd, ${formatMib(files.jsonlBytes)} JSONL`,
+      `generation ${files.generation}, ${files.events} events, ${formatMib(files.zstdBytes)} zstd, ${formatMib(files.jsonlBytes)} JSONL`,
       '',
     ],
     [

@@ -4,7 +4,9 @@
 // @bokuweb/zstd-wasm fast path when it loads) and with fzstd alone (`…Fzstd…` keys), against the
 // same floor. `--json` prints exactly one JSON object.
 //
-// Options: --scale 1 --seed 1 --runs 3 --chunk-mib 1 --out .bench --json
+// Options: --scale 1 --seed 1 --generation 0 --runs 3 --chunk-mib 1 --out .bench --json
+// --generation 4 measures the same session stored as format generation 4 (current dsh: no chunk
+// events, streams inside assistant messages) instead of 0 (see scripts/generate-large-log.ts).
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +14,7 @@ import { decompress as fzstdDecompress } from 'fzstd';
 import { decompress as zstdWasmDecompress } from '@bokuweb/zstd-wasm';
 import type { OpenedLog } from '../src/log/index.ts';
 import { ensureLargeLog, type LargeLogFiles } from './large-log/cache.ts';
+import { parseGeneration, type LogGeneration } from './large-log/generate.ts';
 import { decoderOptions, loadCore, type CoreApi } from './lib/bench-core.ts';
 import { readOption } from './lib/cli-options.ts';
 import { measureMemoryInChild, medianMemory, runChildDecode } from './lib/decode-memory.ts';
@@ -34,6 +37,7 @@ const TARGET_MODEL_VIEW_P99_MS = 16;
 interface BenchArgs {
   scale: number;
   seed: number;
+  generation: LogGeneration;
   runs: number;
   chunkBytes: number;
   outDir: string;
@@ -46,6 +50,7 @@ function parseArgs(argv: readonly string[]): BenchArgs {
   return {
     scale: Number(value('--scale') ?? '1'),
     seed: Number(value('--seed') ?? '1'),
+    generation: parseGeneration(value('--generation')),
     runs: Math.max(1, Number(value('--runs') ?? '3')),
     chunkBytes: Math.round(Number(value('--chunk-mib') ?? '1') * 1024 * 1024),
     outDir: value('--out') ?? '.bench',
@@ -222,9 +227,14 @@ async function main(): Promise<void> {
     if (!args.json) process.stderr.write(`${message}\n`);
   };
   const generationStarted = performance.now();
-  const files = await ensureLargeLog({ scale: args.scale, seed: args.seed, outDir: args.outDir });
+  const files = await ensureLargeLog({
+    scale: args.scale,
+    seed: args.seed,
+    generation: args.generation,
+    outDir: args.outDir,
+  });
   log(
-    `log: ${files.zstdPath} (${files.events} events, ${(files.jsonlBytes / 2 ** 20).toFixed(1)} MiB JSONL, ${files.frames} frames) in ${((performance.now() - generationStarted) / 1000).toFixed(1)} s`,
+    `log: ${files.zstdPath} (generation ${files.generation}, ${files.events} events, ${(files.jsonlBytes / 2 ** 20).toFixed(1)} MiB JSONL, ${files.frames} frames) in ${((performance.now() - generationStarted) / 1000).toFixed(1)} s`,
   );
 
   const bytes = new Uint8Array(readFileSync(files.zstdPath));
@@ -286,6 +296,7 @@ async function main(): Promise<void> {
   }
 
   const report = {
+    generation: files.generation,
     jsonlBytes: files.jsonlBytes,
     zstdBytes: files.zstdBytes,
     events: files.events,
@@ -326,7 +337,7 @@ async function main(): Promise<void> {
   const rows: ReportRow[] = [
     [
       'log',
-      `${files.events} events, ${formatMib(files.jsonlBytes)} JSONL, ${formatMib(files.zstdBytes)} zstd, ${files.frames} frames`,
+      `generation ${files.generation}, ${files.events} events, ${formatMib(files.jsonlBytes)} JSONL, ${formatMib(files.zstdBytes)} zstd, ${files.frames} frames`,
       '',
     ],
     ['floor (fzstd + TextDecoder + JSON.parse)', show(report.floorMs, 'ms'), ''],

@@ -1,5 +1,6 @@
-// The writer's coalescing (FORMAT.md §1.4): events go into 200 ms write batches, and a log format
-// turns the header and each batch into JSONL text, handed on batch by batch.
+// The writer's coalescing (FORMAT.md §1.4): a log format turns each event into the rows it stores,
+// the rows go into 200 ms write batches, and the format turns the header and each batch into JSONL
+// text, handed on batch by batch.
 
 import type { LogicalEvent, SessionHeader } from './logical-event.ts';
 
@@ -17,12 +18,28 @@ export interface RowCounts {
   longestLineBytes: number;
 }
 
-/** How one format generation stores a session: the header line and the rows of each write batch. */
-export interface LogFormat {
+/** What a format stores per event: anything with the time the write batches are cut by. */
+export interface TimedRow {
+  /** Milliseconds since the epoch. */
+  readonly time: number;
+}
+
+/**
+ * How one format generation stores a session: the header line, the rows each event becomes and the
+ * lines of each write batch. A format may keep state, so each log gets its own instance.
+ */
+export interface LogFormat<Row extends TimedRow> {
   /** The header line, LF-terminated. */
   serializeHeader(header: SessionHeader): string;
-  /** One write batch (events in seq order) as LF-terminated lines; adds what it wrote to `counts`. */
-  serializeBatch(events: readonly LogicalEvent[], counts: RowCounts): string;
+  /**
+   * Hands `put` the rows that store `event`, in order: the event itself (generation 0), or none
+   * (held back, or folded into a later row), or several (rows the format adds).
+   */
+  store(event: LogicalEvent, put: (row: Row) => void): void;
+  /** After the last event: hands on rows still held back, or throws if the session ended mid-row. */
+  finish(put: (row: Row) => void): void;
+  /** One write batch (rows in order) as LF-terminated lines; adds what it wrote to `counts`. */
+  serializeBatch(rows: readonly Row[], counts: RowCounts): string;
 }
 
 /** What the writer counts on top of the format's counts. */
@@ -41,21 +58,29 @@ export interface BatchWriter {
   flush(): void;
 }
 
-/** A writer that stores events in `format`, counts into `counts` and hands each text to `onBatch`. */
-export function createBatchWriter(
-  format: LogFormat,
+/**
+ * A writer that stores events in `format`, counts into `counts` and hands each text to `onBatch`.
+ * Batches are cut by the times of the rows the format stores, not of the events it was given.
+ */
+export function createBatchWriter<Row extends TimedRow>(
+  format: LogFormat<Row>,
   counts: WriterCounts,
   onBatch: (text: string) => void,
 ): BatchWriter {
-  let batch: LogicalEvent[] = [];
+  let batch: Row[] = [];
   let batchStart = 0;
-  function flush(): void {
+  function flushBatch(): void {
     if (batch.length === 0) return;
     const text = format.serializeBatch(batch, counts);
     counts.jsonlBytes += Buffer.byteLength(text, 'utf8');
     counts.batches += 1;
     batch = [];
     onBatch(text);
+  }
+  function put(row: Row): void {
+    if (batch.length > 0 && row.time >= batchStart + WRITE_BATCH_WINDOW_MS) flushBatch();
+    if (batch.length === 0) batchStart = row.time;
+    batch.push(row);
   }
   return {
     writeHeader(header) {
@@ -64,10 +89,11 @@ export function createBatchWriter(
       onBatch(text);
     },
     write(event) {
-      if (batch.length > 0 && event.time >= batchStart + WRITE_BATCH_WINDOW_MS) flush();
-      if (batch.length === 0) batchStart = event.time;
-      batch.push(event);
+      format.store(event, put);
     },
-    flush,
+    flush() {
+      format.finish(put);
+      flushBatch();
+    },
   };
 }

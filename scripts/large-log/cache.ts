@@ -1,5 +1,6 @@
 // The generated log on disk: `.jsonl` and `.jsonl.zstd` (one frame per write batch) in a cache
-// folder (`.bench`), reused while a `.meta.json` of this generator version matches their sizes.
+// folder (`.bench`), reused while a `.meta.json` of this generator version and format generation
+// matches their sizes.
 
 import {
   closeSync,
@@ -14,7 +15,7 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadFrameCompressor } from '../lib/zstd-frames.ts';
-import { generateLogBatches, type LargeLogOptions } from './generate.ts';
+import { generateLogBatches, type LargeLogOptions, type LogGeneration } from './generate.ts';
 import type { LargeLogStats } from './stats.ts';
 
 /** Bump when the output of the same (scale, seed) changes, so cached files are regenerated. */
@@ -23,6 +24,8 @@ const GENERATOR_VERSION = 3;
 /** A generated log on disk plus the statistics that describe it (the `.meta.json` contents). */
 export interface LargeLogFiles extends LargeLogStats {
   generatorVersion: number;
+  /** The format generation of the files (0 or 4). */
+  generation: LogGeneration;
   scale: number;
   seed: number;
   jsonlPath: string;
@@ -35,24 +38,29 @@ export interface LargeLogFiles extends LargeLogStats {
 }
 
 /**
- * Generates `<outDir>/large-s<scale>-seed<seed>-v<version>.jsonl` and `.jsonl.zstd` (one frame per
- * write batch, header alone in frame 1), or reuses them when a matching `.meta.json` exists.
- * `force` regenerates regardless.
+ * Generates `<outDir>/large-s<scale>-seed<seed>-g<generation>-v<version>.jsonl` and `.jsonl.zstd`
+ * (one frame per write batch, header alone in frame 1), or reuses them when a matching `.meta.json`
+ * exists. `generation` defaults to 0; `force` regenerates regardless.
  */
 export async function ensureLargeLog(
   options: LargeLogOptions & { outDir: string; force?: boolean },
 ): Promise<LargeLogFiles> {
   mkdirSync(options.outDir, { recursive: true });
+  const generation = options.generation ?? 0;
   const base = join(
     resolve(options.outDir),
-    `large-s${options.scale}-seed${options.seed}-v${GENERATOR_VERSION}`,
+    `large-s${options.scale}-seed${options.seed}-g${generation}-v${GENERATOR_VERSION}`,
   );
   const jsonlPath = `${base}.jsonl`;
   const zstdPath = `${base}.jsonl.zstd`;
   const metaPath = `${base}.meta.json`;
   if (!options.force && existsSync(metaPath) && existsSync(jsonlPath) && existsSync(zstdPath)) {
     const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as LargeLogFiles;
-    if (statSync(jsonlPath).size === meta.jsonlBytes && statSync(zstdPath).size === meta.zstdBytes)
+    if (
+      meta.generation === generation &&
+      statSync(jsonlPath).size === meta.jsonlBytes &&
+      statSync(zstdPath).size === meta.zstdBytes
+    )
       return meta;
   }
   const compressFrame = await loadFrameCompressor();
@@ -63,7 +71,7 @@ export async function ensureLargeLog(
   const encoder = new TextEncoder();
   let stats: LargeLogStats;
   try {
-    stats = generateLogBatches(options, (text) => {
+    stats = generateLogBatches({ scale: options.scale, seed: options.seed, generation }, (text) => {
       const plaintext = encoder.encode(text);
       writeSync(jsonlFd, plaintext);
       const frame = compressFrame(plaintext);
@@ -80,6 +88,7 @@ export async function ensureLargeLog(
   const files: LargeLogFiles = {
     ...stats,
     generatorVersion: GENERATOR_VERSION,
+    generation,
     scale: options.scale,
     seed: options.seed,
     jsonlPath,

@@ -95,5 +95,10 @@ function serializeHeader(header: SessionHeader): string {
   );
 }
 
-/** Format v0 as upstream's writer stores it (header version 0, packed chunk rows). */
-export const FORMAT_V0: LogFormat = { serializeHeader, serializeBatch };
+/** Format v0 as upstream's writer stores it (header version 0, packed chunk rows): every event is a row. */
+export const FORMAT_V0: LogFormat<LogicalEvent> = {
+  serializeHeader,
+  store: (event, put) => put(event),
+  finish: () => {},
+  serializeBatch,
+};

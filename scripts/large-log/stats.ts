@@ -4,6 +4,7 @@ import type { WriterCounts } from './batch-writer.ts';
 
 /** Counts describing the generated log: the writer's (lines, rows, batches, bytes) and the session's. */
 export interface LargeLogStats extends WriterCounts {
+  /** Events in the log as stored (generation 4 stores no chunk events). */
   events: number;
   turns: number;
   steps: number;
@@ -20,9 +21,11 @@ export interface LargeLogStats extends WriterCounts {
   hooks: number;
   /** Largest number of nodes the surface held at once (model-view size upper bound). */
   maxSurfaceNodes: number;
+  /** Events the simulation wrote, chunks included: `events` of the same session as generation 0. */
+  logicalEvents: number;
 }
 
-/** All counts at zero, in the key order the `.meta.json` cache file has always had. */
+/** All counts at zero, in the key order the `.meta.json` cache file has always had (new keys last). */
 export function createEmptyStats(): LargeLogStats {
   return {
     events: 0,
@@ -46,5 +49,6 @@ export function createEmptyStats(): LargeLogStats {
     jsonlBytes: 0,
     longestLineBytes: 0,
     maxSurfaceNodes: 0,
+    logicalEvents: 0,
   };
 }
