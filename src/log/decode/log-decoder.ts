@@ -14,7 +14,8 @@ import { LogStore } from '../storage/log-store.ts';
 import type { LogIndexBuilder } from '../structure/log-index.ts';
 import { createLogIndexBuilder } from '../structure/log-index.ts';
 import { LineScanner } from './line-scan.ts';
-import type { FileFacts, OpenedLog } from './opened-log.ts';
+import { generationOfVersion } from '../format/generations/generation.ts';
+import type { FileFacts, LogFormatFacts, OpenedLog } from './opened-log.ts';
 import { ProblemList, type ProblemPlace } from './problem-list.ts';
 import { ZstdFeed } from './zstd-feed.ts';
 
@@ -360,7 +361,21 @@ class Decoder implements LogDecoder {
       lineCount: this.store.lineCount,
       packedRows: this.lines.packedRows,
       isComplete,
+      format: formatFactsOf(this.lines.header?.version),
     };
+  }
+}
+
+/** The generation a header `version` names (docs/format-generations.md §1). */
+function formatFactsOf(version: unknown): LogFormatFacts {
+  const classified = generationOfVersion(version);
+  switch (classified.kind) {
+    case 'known':
+      return { generation: classified.generation, newerVersion: null };
+    case 'newer':
+      return { generation: null, newerVersion: classified.version };
+    case 'malformed':
+      return { generation: null, newerVersion: null };
   }
 }
 

@@ -260,6 +260,7 @@ export class LogScript {
       lineCount,
       packedRows,
       isComplete: true,
+      format: { generation: 0, newerVersion: null },
     };
   }
 }
