@@ -2,8 +2,14 @@
 // Every string that comes from the log goes through the core's one cleaner (`toPlainLine`), so
 // controls, bidi characters and escape sequences are printed as escapes, never applied.
 
-import type { InspectReport, ProjectReport, TriageReport } from '../log/index.ts';
-import { describeToolNameCheck, toPlainLine } from '../log/index.ts';
+import type { FormatVerdicts, InspectReport, ProjectReport, TriageReport } from '../log/index.ts';
+import {
+  describeCurrentVerdict,
+  describeGeneration,
+  describeToolNameCheck,
+  describeWriterVerdict,
+  toPlainLine,
+} from '../log/index.ts';
 
 const LABEL_WIDTH = 16;
 
@@ -17,6 +23,30 @@ function plural(count: number, noun: string): string {
 
 function seqRange(start: number, end: number | null): string {
   return end === null ? `${start}–… (hanging)` : `${start}–${end}`;
+}
+
+/** The format rows: generation and writer, the writer's verdict, current dsh's verdict and its refusals. */
+function formatVerdictRows(format: FormatVerdicts): string[] {
+  const lines = [
+    row('format', toPlainLine(describeGeneration(format), 400)),
+    row('writer verdict', toPlainLine(describeWriterVerdict(format), 600)),
+    row('current dsh', toPlainLine(describeCurrentVerdict(format), 600)),
+  ];
+  const { refusals, refusalCount } = format.current;
+  if (refusals.length > 1 || refusalCount > refusals.length)
+    for (const refusal of refusals) {
+      const where = [
+        refusal.seq !== null ? `seq ${refusal.seq}` : 'header',
+        refusal.line !== null ? `line ${refusal.line}` : null,
+      ]
+        .filter((part) => part !== null)
+        .join(' ');
+      lines.push(
+        row('', `${refusal.rule.padEnd(26)} ${where.padEnd(20)} ${toPlainLine(refusal.message, 600)}`),
+      );
+    }
+  if (refusalCount > refusals.length) lines.push(row('', `… and ${refusalCount - refusals.length} more`));
+  return lines;
 }
 
 /** `inspect` as text. */
@@ -48,6 +78,7 @@ export function formatInspectText(report: InspectReport, fileName: string): stri
       verdict.reason === null ? verdict.status : `${verdict.status}: ${toPlainLine(verdict.reason)}`,
     ),
   );
+  lines.push(...formatVerdictRows(report.format));
   lines.push(
     row(
       'events',
@@ -159,6 +190,7 @@ export function formatTriageText(report: TriageReport): string {
         : `${report.verdict.status}: ${toPlainLine(report.verdict.reason)}`,
     ),
   );
+  lines.push(...formatVerdictRows(report.format));
 
   section('2. seq continuity');
   lines.push(row('contiguous', continuity.isContiguous ? 'yes' : 'NO'));

@@ -10,6 +10,7 @@ import { TriageLogBuilder, toolCallBlock } from '../log/testing/triage-log-build
 
 const MAIN = join(import.meta.dirname, 'main.ts');
 import { CORPUS_DIR } from '../log/testing/corpus-dir.ts';
+import { FIXTURES_DIR } from '../log/testing/make-decoder-fixtures.ts';
 const hasCorpus = existsSync(join(CORPUS_DIR, 'MANIFEST.json'));
 
 interface CliRun {
@@ -148,7 +149,66 @@ describe('dsh-replay CLI', () => {
     writeFileSync(path, new TriageLogBuilder({ version: 7 }).toJsonl());
     const run = await runCli(['inspect', path, '--json']);
     expect(run.status).toBe(0);
-    expect((JSON.parse(run.stdout) as { verdict: { status: string } }).verdict.status).toBe('unsupported');
+    const report = JSON.parse(run.stdout) as {
+      verdict: { status: string };
+      format: { newerVersion: number | null; writer: { status: string }; current: { status: string } };
+    };
+    expect(report.verdict.status).toBe('unsupported');
+    expect(report.format).toMatchObject({
+      newerVersion: 7,
+      writer: { status: 'unsupported' },
+      current: { status: 'newer' },
+    });
+  });
+
+  it('adds the format verdicts to inspect --json and prints them as text, for a v0 log current dsh refuses', async () => {
+    const path = join(FIXTURES_DIR, 'max-tokens.jsonl');
+    const json = await runCli(['inspect', path, '--json']);
+    const report = JSON.parse(json.stdout) as {
+      verdict: unknown;
+      format: {
+        generation: number | null;
+        newerVersion: number | null;
+        writer: { release: string; status: string; reason: string | null };
+        current: { release: string; status: string; reason: string; refusals: Record<string, unknown>[] };
+      };
+    };
+    expect(report.verdict).toEqual({ status: 'ok', reason: null });
+    expect(report.format).toMatchObject({
+      generation: 0,
+      newerVersion: null,
+      writer: { release: 'dsh 0.0.1 – 0.1.2 (session.jsonl)', status: 'ok', reason: null },
+      current: { release: 'dsh 0.2.x (generation 4)', status: 'refuses' },
+    });
+    expect(report.format.current.refusals).toEqual([
+      { rule: 'descriptor-version', seq: 4, line: 6, message: report.format.current.reason },
+    ]);
+    expect(report.format.current.reason).toMatch(
+      /^current dsh \(0\.2\.x\) would refuse to migrate this log: the subagent\/descriptor at seq 4 has descriptor version 2/,
+    );
+    const text = await runCli(['inspect', path]);
+    expect(text.stdout).toMatch(
+      /^format {10}generation 0, written by dsh 0\.0\.1 – 0\.1\.2 \(session\.jsonl\)$/m,
+    );
+    expect(text.stdout).toMatch(/^writer verdict {2}ok$/m);
+    expect(text.stdout).toMatch(
+      /^current dsh {5}refuses to migrate it: the subagent\/descriptor at seq 4 has descriptor version 2/m,
+    );
+  });
+
+  it('names the generation and both verdicts in triage and its bug report', async () => {
+    const json = JSON.parse((await runCli(['triage', crashedLog, '--json'])).stdout) as {
+      format: { generation: number; current: { status: string } };
+      bugReport: string;
+    };
+    expect(json.format).toMatchObject({ generation: 0, current: { status: 'migrates' } });
+    expect(json.bugReport).toMatch(/^format: {10}generation 0, written by dsh 0\.0\.1 – 0\.1\.2/m);
+    expect(json.bugReport).toMatch(/^writer verdict: {2}ok$/m);
+    expect(json.bugReport).toMatch(
+      /^current dsh: {5}migrates: dsh 0\.2\.x \(generation 4\) migrates it on open/m,
+    );
+    const text = await runCli(['triage', crashedLog]);
+    expect(text.stdout).toMatch(/^current dsh {5}migrates: /m);
   });
 
   it('exits 2 for a PNG, a missing file and a bad command line, printing nothing on stdout', async () => {

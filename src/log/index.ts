@@ -23,7 +23,7 @@ export {
 export { findSpanAt } from './base/span-lookup.ts';
 export type { LogProblem, ProblemKind, ProblemEffect, Verdict, VerdictStatus } from './problems.ts';
 export { ValidationStage, deriveVerdict } from './problems.ts';
-export type { OpenedLog, FileFacts, ContainerKind } from './decode/opened-log.ts';
+export type { OpenedLog, FileFacts, ContainerKind, LogFormatFacts } from './decode/opened-log.ts';
 export type { LogStore } from './storage/log-store.ts';
 export type { LogIndex } from './structure/log-index.ts';
 export type { TurnSpan, StepSpan, AttemptSpan } from './structure/turns.ts';
@@ -58,6 +58,14 @@ export { readEventRows, readEventDetail } from './projections/event-rows.ts';
 export { deriveTranscript } from './projections/transcript.ts';
 export { createEventSearch, searchEvents, type EventSearch, type SearchStep } from './projections/search.ts';
 export type { InspectReport, ProjectReport } from './reports/inspect-report.ts';
+export type { FormatVerdicts, CurrentVerdictStatus } from './reports/format-verdicts.ts';
+export {
+  deriveFormatVerdicts,
+  describeCurrentVerdict,
+  describeGeneration,
+  describeWriterVerdict,
+} from './reports/format-verdicts.ts';
+export type { FormatRefusal, MigrationRule } from './reports/migration-audit.ts';
 export { buildInspectReport, buildProjectReport } from './reports/inspect-report.ts';
 export type { FastDecompress, ZstdDecompressorName } from './container/zstd-decode.ts';
 export { decompressesProbeFrame } from './container/zstd-decode.ts';

@@ -1,6 +1,7 @@
 // The ready-to-paste bug report of a triage (seed 002 step 6), as plain text.
 
 import type { LogProblem } from '../problems.ts';
+import { describeCurrentVerdict, describeGeneration, describeWriterVerdict } from './format-verdicts.ts';
 import type { TriageReport } from './triage.ts';
 
 /** Problems in the bug-report block; the rest is summarised as a count. */
@@ -15,8 +16,9 @@ function formatProblem(problem: LogProblem): string {
 }
 
 /**
- * The ready-to-paste bug report (seed 002 step 6): callId, tool name, header version, session id,
- * provider/model of the failing step, turn end reason and the problem list. Plain text.
+ * The ready-to-paste bug report (seed 002 step 6): callId, tool name, header version, the format
+ * generation with what its writer and current dsh do with the log, session id, provider/model of the
+ * failing step, turn end reason and the problem list. Plain text.
  */
 export function formatBugReport(report: Omit<TriageReport, 'bugReport'>): string {
   const { header } = report;
@@ -31,18 +33,15 @@ export function formatBugReport(report: Omit<TriageReport, 'bugReport'>): string
       ? 'missing'
       : `${header.version}${header.isVersionSupported ? '' : ' (not readable by this build)'}`,
   );
+  add('format', describeGeneration(report.format));
+  add('writer verdict', describeWriterVerdict(report.format));
+  add('current dsh', describeCurrentVerdict(report.format));
   add('session id', header.id ?? 'unknown');
   if (header.agentPreset !== null)
     add('agentPreset', `${header.agentPreset} (${header.agentPresetSource ?? ''})`);
   add(
     'delegationDepth',
     `${header.delegationDepth ?? 'missing'}${header.parentSession !== null ? ` (parent ${header.parentSession})` : ''}`,
-  );
-  add(
-    'verdict',
-    report.verdict.reason === null
-      ? report.verdict.status
-      : `${report.verdict.status}: ${report.verdict.reason}`,
   );
   if (call === null) add('failing call', 'none (every tool call has an ok result)');
   else {

@@ -36,7 +36,7 @@ import { NEWEST_KNOWN_GENERATION } from '../format/generations/generation.ts';
 import { rulesOfGeneration } from '../format/generations/generation-rules.ts';
 import type { VerdictStatus } from '../problems.ts';
 import type { FormatRefusal } from './migration-audit.ts';
-import { auditMigration } from './migration-audit.ts';
+import { REFUSAL_PREFIX, auditMigration } from './migration-audit.ts';
 
 /** What current dsh does with the log: reads it natively (ok), migrates it, refuses it, or cannot read it. */
 export type CurrentVerdictStatus = 'ok' | 'migrates' | 'refuses' | 'corrupt' | 'newer';
@@ -126,7 +126,7 @@ export function deriveFormatVerdicts(log: OpenedLog): FormatVerdicts {
       rule: 'writer-refuses',
       seq: null,
       line: null,
-      message: `current dsh (0.2.x) would refuse to migrate this log: the release that wrote it refuses it already (${writer.reason ?? 'unsupported'}).`,
+      message: `${REFUSAL_PREFIX} the release that wrote it refuses it already (${writer.reason ?? 'unsupported'}).`,
     });
     refusalCount += 1;
   }
@@ -143,4 +143,37 @@ export function deriveFormatVerdicts(log: OpenedLog): FormatVerdicts {
       refusalCount,
     },
   };
+}
+
+/** One line naming the generation and its writer, e.g. "generation 0, written by dsh 0.0.1 – 0.1.2 (session.jsonl)". */
+export function describeGeneration(verdicts: FormatVerdicts): string {
+  if (verdicts.newerVersion !== null)
+    return `format v${verdicts.newerVersion}, newer than this viewer knows (v${NEWEST_KNOWN_GENERATION})`;
+  if (verdicts.generation === null) return 'unknown: the header names no format generation';
+  return `generation ${verdicts.generation}, written by ${verdicts.writer.release}`;
+}
+
+/** The writing release's verdict as one line: "ok", or "status: reason". */
+export function describeWriterVerdict(verdicts: FormatVerdicts): string {
+  const { writer } = verdicts;
+  return writer.reason === null ? writer.status : `${writer.status}: ${writer.reason}`;
+}
+
+/** Current dsh's verdict as one line, with the first refusal and how many more there are. */
+export function describeCurrentVerdict(verdicts: FormatVerdicts): string {
+  const { current } = verdicts;
+  switch (current.status) {
+    case 'ok':
+      return `ok: ${current.release} reads it natively`;
+    case 'migrates':
+      return `migrates: ${current.release} migrates it on open (none of the checked rules refuses it)`;
+    case 'refuses': {
+      const more = current.refusalCount - 1;
+      const reason = (current.reason ?? '').replace(REFUSAL_PREFIX, '').trim();
+      return `refuses to migrate it: ${reason}${more > 0 ? ` (+${more} more)` : ''}`;
+    }
+    case 'corrupt':
+    case 'newer':
+      return current.reason === null ? current.status : `${current.status}: ${current.reason}`;
+  }
 }

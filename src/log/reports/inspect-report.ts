@@ -6,6 +6,8 @@ import type { ToolCallStatus } from '../structure/tool-calls.ts';
 import { deriveModelView, readModelMessage } from '../projections/model-view.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 import type { LogProblem, Verdict } from '../problems.ts';
+import type { FormatVerdicts } from './format-verdicts.ts';
+import { deriveFormatVerdicts } from './format-verdicts.ts';
 
 /** CLI.md `inspect <file> --json`. Field names and null rules are the contract; fields may be added. */
 export interface InspectReport {
@@ -54,6 +56,11 @@ export interface InspectReport {
   }[];
   /** The display surface after the last event. */
   surface: { nodes: number; messages: number };
+  /**
+   * An addition: the format generation, what the release that wrote the log does on open (`verdict`
+   * keeps its meaning: for generation 0 that is dsh 0.1.1) and what current dsh does (format-verdicts.ts).
+   */
+  format: FormatVerdicts;
 }
 
 /** CLI.md `project <file> --at <seq> --json`. */
@@ -116,6 +123,7 @@ export function buildInspectReport(log: OpenedLog): InspectReport {
       status: call.status,
     })),
     surface: { nodes: view?.nodeCount ?? 0, messages: view?.messages.length ?? 0 },
+    format: deriveFormatVerdicts(log),
   };
 }
 

@@ -96,7 +96,8 @@ const STAGE: Readonly<Record<MigrationRule, number>> = {
   'unclassified-message': 3,
 };
 
-const REFUSES = 'current dsh (0.2.x) would refuse to migrate this log:';
+/** How every refusal message starts. */
+export const REFUSAL_PREFIX = 'current dsh (0.2.x) would refuse to migrate this log:';
 
 const SURFACE_TYPES: ReadonlySet<string> = new Set(['user/message', 'assistant/message', 'tool/result']);
 const OBSOLETE_TYPES: ReadonlySet<string> = new Set(['request/header-delta', 'mode/set']);
@@ -154,7 +155,7 @@ class RefusalList {
       rule,
       seq,
       line: seq === null ? 1 : lineOf(this.log, seq),
-      message: `${REFUSES} ${what}`,
+      message: `${REFUSAL_PREFIX} ${what}`,
     });
   }
 

@@ -6,6 +6,8 @@ import type { OpenedLog } from '../decode/opened-log.ts';
 import type { ApprovalRecord } from '../structure/pairings.ts';
 import type { LogProblem, Verdict } from '../problems.ts';
 import { formatBugReport } from './bug-report.ts';
+import type { FormatVerdicts } from './format-verdicts.ts';
+import { deriveFormatVerdicts } from './format-verdicts.ts';
 import type { SilentRequest } from './silent-requests.ts';
 import { deriveSilentRequests } from './silent-requests.ts';
 import type { ToolNameCheck, TriageCall, UnexpectedTool } from './triage-calls.ts';
@@ -17,6 +19,8 @@ import { deriveContinuity, deriveHeaderFacts } from './triage-header.ts';
 export interface TriageReport {
   header: TriageHeader;
   verdict: Verdict;
+  /** The format generation and who refuses what: the writing release and current dsh (format-verdicts.ts). */
+  format: FormatVerdicts;
   continuity: TriageContinuity;
   /** Last tool call without a result or with an error (by callId), or null. */
   lastFailedCall: TriageCall | null;
@@ -59,9 +63,10 @@ export const TRIAGE_PROBLEMS_MAX = 200;
 /**
  * Reads a log the way seed 002 tells a dsh user to read a failed run. Pure: depends only on the
  * log; events are re-read from the store only where the index has no answer (request/header tool
- * lists, finish failures). Works for live, crashed, repaired and refused logs alike.
+ * lists, finish failures, the migration rules). Works for live, crashed, repaired and refused logs
+ * alike. `formatVerdicts`: deriveFormatVerdicts(log) when the caller has it already (it reads events).
  */
-export function deriveTriage(log: OpenedLog): TriageReport {
+export function deriveTriage(log: OpenedLog, formatVerdicts?: FormatVerdicts): TriageReport {
   const { index } = log;
   const header = deriveHeaderFacts(log);
   const continuity = deriveContinuity(log);
@@ -148,6 +153,7 @@ export function deriveTriage(log: OpenedLog): TriageReport {
   const report: TriageReport = {
     header,
     verdict: log.verdict,
+    format: formatVerdicts ?? deriveFormatVerdicts(log),
     continuity,
     lastFailedCall,
     failedCalls,
