@@ -146,6 +146,7 @@ function Shell({ store }: { store: ViewerStore }) {
         onToggleProblems={() => actions.setProblemsOpen(!isProblemsOpen)}
         onThemeChange={(next) => actions.setTheme(next)}
         onShowKeys={() => actions.setKeysOverlayOpen(true)}
+        onSelectSeq={(seq) => actions.selectEvent(seq)}
       />
       <input
         ref={fileInputRef}

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogDecoder } from '../log/index.ts';
-import { TOOL_SPAN_STATUSES, buildLogSummary, buildToolSpans, splitSummaryTurns } from './log-summary.ts';
+import {
+  TOOL_SPAN_STATUSES,
+  buildLogSummary,
+  buildToolSpans,
+  formatVerdictsOf,
+  splitSummaryTurns,
+} from './log-summary.ts';
 
 function openFixture(path: string) {
   const decoder = createLogDecoder({ checksum: null });
@@ -25,6 +31,25 @@ describe('buildLogSummary', () => {
     expect(summary.turns).toEqual(log.index.turns.slice(0, 1));
     expect(summary.isTurnsPartial).toBe(true);
     expect(summary.eventCount).toBe(log.store.eventCount);
+  });
+});
+
+describe('buildLogSummary format verdicts', () => {
+  it('carries the format verdicts of a finished log, derived once, and none while it loads', () => {
+    const decoder = createLogDecoder({ checksum: null });
+    const bytes = new Uint8Array(readFileSync(resolve('fixtures/max-tokens.jsonl')));
+    decoder.push(bytes.subarray(0, bytes.length >> 1));
+    expect(buildLogSummary(decoder.log, 'partial').formatVerdicts).toBeNull();
+    decoder.push(bytes.subarray(bytes.length >> 1));
+    const log = decoder.finish();
+    const summary = buildLogSummary(log, 'max-tokens');
+    expect(summary.formatVerdicts).toMatchObject({
+      generation: 0,
+      writer: { status: 'ok' },
+      current: { status: 'refuses', refusals: [{ rule: 'descriptor-version', seq: 4 }] },
+    });
+    expect(buildLogSummary(log, 'again').formatVerdicts).toBe(summary.formatVerdicts);
+    expect(formatVerdictsOf(log)).toBe(summary.formatVerdicts);
   });
 });
 

@@ -1,6 +1,7 @@
 // Builds the small LogSummary the main thread keeps (no per-event data) from an OpenedLog.
 
-import type { LogIndex, OpenedLog, ToolCallStatus, TurnSpan } from '../log/index.ts';
+import type { FormatVerdicts, LogIndex, OpenedLog, ToolCallStatus, TurnSpan } from '../log/index.ts';
+import { deriveFormatVerdicts } from '../log/index.ts';
 import type { LogSummary, ToolSpans } from './protocol.ts';
 
 /** Problem marks a summary carries at most (LogSummary.problemMarks). */
@@ -15,6 +16,20 @@ export const TOOL_SPAN_STATUSES: readonly ToolCallStatus[] = [
   'no-result',
 ];
 
+/** The format verdicts of each finished log, derived once (they read events back): the summary and triage ask. */
+const formatVerdictsByLog = new WeakMap<OpenedLog, FormatVerdicts>();
+
+/** The format verdicts of a finished log (cached per log), or null while it is still loading. */
+export function formatVerdictsOf(log: OpenedLog): FormatVerdicts | null {
+  if (!log.isComplete) return null;
+  let verdicts = formatVerdictsByLog.get(log);
+  if (verdicts === undefined) {
+    verdicts = deriveFormatVerdicts(log);
+    formatVerdictsByLog.set(log, verdicts);
+  }
+  return verdicts;
+}
+
 /** Options of buildLogSummary. */
 export interface LogSummaryOptions {
   /** At most this many (first) turns are included (partial summaries during a load); default all. */
@@ -24,7 +39,8 @@ export interface LogSummaryOptions {
 /**
  * Summarizes a (possibly still loading) log. `name` is the file name shown in the header.
  * O(events) for the type counts; called a few times per load, not per event. With `turnsMax`,
- * `turns` holds only the first turns and `isTurnsPartial` says so.
+ * `turns` holds only the first turns and `isTurnsPartial` says so. The format verdicts are derived
+ * for a finished log only (once: they read every non-chunk event of a generation-0 log back).
  */
 export function buildLogSummary(log: OpenedLog, name: string, options: LogSummaryOptions = {}): LogSummary {
   const { store, index, header } = log;
@@ -73,6 +89,7 @@ export function buildLogSummary(log: OpenedLog, name: string, options: LogSummar
     effectiveAgentPreset: index.selectedAgentPreset ?? headerPreset,
     isComplete: log.isComplete,
     isTruncated: log.problems.some((problem) => problem.kind === 'too-large'),
+    formatVerdicts: formatVerdictsOf(log),
     toolSpans: buildToolSpans(index),
   };
 }

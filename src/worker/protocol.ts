@@ -5,6 +5,7 @@ import type {
   EventDetail,
   EventRow,
   FileFacts,
+  FormatVerdicts,
   LogProblem,
   ModelMessageDetail,
   PackedModelView,
@@ -43,6 +44,11 @@ export interface LogSummary {
   isComplete: boolean;
   /** Reading stopped at the viewer's own text bound (a `too-large` problem): the verdict covers only what was read. */
   isTruncated: boolean;
+  /**
+   * The format generation and who refuses what (the writing release, current dsh), derived once
+   * the whole log is read; null in the summaries sent during a load.
+   */
+  formatVerdicts: FormatVerdicts | null;
   /**
    * Tool executions for the timeline (every tool call with a tool/call event), in callSeq order.
    * Absent only in summaries built by hand (tests); buildLogSummary always sets it.

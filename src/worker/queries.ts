@@ -14,6 +14,7 @@ import {
   type OpenedLog,
   type TriageReport,
 } from '../log/index.ts';
+import { formatVerdictsOf } from './log-summary.ts';
 import type { ModelViewAnswer, Query, QueryResults } from './protocol.ts';
 
 /** Every query kind but a search (runSlicedSearch answers those). */
@@ -26,7 +27,7 @@ function triageOf(log: OpenedLog): TriageReport {
   if (!log.isComplete) return deriveTriage(log);
   let report = triageByLog.get(log);
   if (!report) {
-    report = deriveTriage(log);
+    report = deriveTriage(log, formatVerdictsOf(log) ?? undefined);
     triageByLog.set(log, report);
   }
   return report;

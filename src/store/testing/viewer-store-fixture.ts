@@ -53,6 +53,7 @@ export function summaryOf(eventCount: number, sessionId = 's1'): LogSummary {
     isComplete: true,
     isTruncated: false,
     isTurnsPartial: false,
+    formatVerdicts: null,
   };
 }
 

@@ -1,9 +1,11 @@
-// The header bar: file name, verdict, problem count, session facts (the "header card") and tools.
+// The header bar: file name, verdict, format generation, problem count, session facts (the "header
+// card") and tools.
 import { useState } from 'react';
 import type { LogSummary } from '../../worker/client.ts';
 import { formatBytes, formatCount, formatEpoch } from '../shared/format.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 import type { ThemePreference } from '../../store/preferences-slice.ts';
+import { FormatBadge } from './FormatBadge.tsx';
 import { VerdictBadge } from './VerdictBadge.tsx';
 
 interface HeaderBarProps {
@@ -16,6 +18,8 @@ interface HeaderBarProps {
   onToggleProblems: () => void;
   onThemeChange: (theme: ThemePreference) => void;
   onShowKeys: () => void;
+  /** Moves the cursor to a seq (a refusal's event in the format panel). */
+  onSelectSeq: (seq: number) => void;
 }
 
 const NEXT_THEME: Record<ThemePreference, ThemePreference> = {
@@ -49,6 +53,7 @@ export function HeaderBar(props: HeaderBarProps) {
   const { summary, sourceName } = props;
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const header = summary?.header ?? null;
+  const format = summary?.formatVerdicts ?? null;
   return (
     <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex items-center gap-3 px-3 py-1.5">
@@ -68,7 +73,14 @@ export function HeaderBar(props: HeaderBarProps) {
           </span>
         )}
         {summary && summary.isComplete && (
-          <VerdictBadge verdict={summary.verdict} isTruncated={summary.isTruncated} />
+          <VerdictBadge
+            verdict={summary.verdict}
+            isTruncated={summary.isTruncated}
+            writtenBy={format !== null && format.generation !== null ? format.writer.release : null}
+          />
+        )}
+        {summary && summary.isComplete && format && (
+          <FormatBadge verdicts={format} onSelectSeq={props.onSelectSeq} />
         )}
         {summary && (
           <button

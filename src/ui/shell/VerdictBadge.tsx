@@ -1,4 +1,5 @@
-// The verdict badge: what upstream dsh would do with this file.
+// The verdict badge: what the dsh release that wrote this file would do with it (for generation 0:
+// dsh 0.1.1); what current dsh does is the format badge beside it.
 import type { Verdict } from '../../log/index.ts';
 
 const STYLES: Record<Verdict['status'], string> = {
@@ -9,17 +10,28 @@ const STYLES: Record<Verdict['status'], string> = {
 };
 
 const LABELS: Record<Verdict['status'], string> = {
-  ok: 'dsh would load it',
-  corrupt: 'corrupt: dsh refuses it',
-  unsupported: 'unsupported: dsh refuses it',
+  ok: 'would load it',
+  corrupt: 'refuses it as corrupt',
+  unsupported: 'refuses it as unsupported',
 };
 
 /**
  * A colored pill with the verdict status; the reason is in the tooltip. `isTruncated`: reading
  * stopped at the viewer's own bound, so the verdict covers only the part that was read.
+ * `writtenBy`: the releases that wrote the log's generation, named in the tooltip when known.
  */
-export function VerdictBadge({ verdict, isTruncated = false }: { verdict: Verdict; isTruncated?: boolean }) {
-  const reason = verdict.reason ?? 'No problem that would stop dsh from loading this log.';
+export function VerdictBadge({
+  verdict,
+  isTruncated = false,
+  writtenBy = null,
+}: {
+  verdict: Verdict;
+  isTruncated?: boolean;
+  writtenBy?: string | null;
+}) {
+  const reason = `${writtenBy !== null ? `The release that wrote it (${writtenBy}): ` : ''}${verdict.reason ?? 'No problem that would stop dsh from loading this log.'}`;
+  // "dsh 0.0.1 – 0.1.2 (session.jsonl)" names the releases, then the file they write.
+  const subject = writtenBy !== null ? writtenBy.replace(/\s*\(.*\)$/, '') : 'dsh';
   return (
     <span
       data-testid="verdict"
@@ -29,7 +41,7 @@ export function VerdictBadge({ verdict, isTruncated = false }: { verdict: Verdic
       className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLES[verdict.status]}`}
     >
       <span aria-hidden>{verdict.status === 'ok' ? '✓' : '✕'}</span>
-      {LABELS[verdict.status]}
+      {subject} {LABELS[verdict.status]}
       {isTruncated && <span className="font-normal">· first part only</span>}
     </span>
   );

@@ -50,7 +50,7 @@ export function TriagePane() {
       className="h-full overflow-y-auto bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100"
     >
       <FindingsBar report={report} onSelect={onSelect} />
-      <HeaderSection report={report} />
+      <HeaderSection report={report} onSelect={onSelect} />
       <ContinuitySection report={report} onSelect={onSelect} />
       <FailedCallSection report={report} onSelect={onSelect} />
       <ClassificationSection report={report} />

@@ -1,13 +1,29 @@
-// Step 1 of the reading order: the header (version, ids, cwd, preset, delegation) and the verdict.
-import type { TriageReport } from '../../../../log/index.ts';
+// Step 1 of the reading order: the header (version, ids, cwd, preset, delegation), the format
+// generation, and the verdicts of the release that wrote the log and of current dsh.
+import type { CurrentVerdictStatus } from '../../../../log/index.ts';
+import { describeCurrentVerdict, describeGeneration } from '../../../../log/index.ts';
 import { VisibleText } from '../../../shared/VisibleText.tsx';
 import { Badge } from '../parts/Badge.tsx';
+import type { BadgeTone } from '../parts/badge-tone.ts';
 import { Facts } from '../parts/Facts.tsx';
 import { Section } from '../parts/Section.tsx';
+import { SeqLink } from '../parts/SeqLink.tsx';
+import type { TriageSectionProps } from './section-props.ts';
 
-/** The header's fields, each untrusted string shown with its invisible characters revealed, and the header's notes. */
-export function HeaderSection({ report }: { report: TriageReport }) {
-  const { header } = report;
+const CURRENT_TONES: Record<CurrentVerdictStatus, BadgeTone> = {
+  ok: 'ok',
+  migrates: 'ok',
+  refuses: 'warn',
+  corrupt: 'bad',
+  newer: 'warn',
+};
+
+/**
+ * The header's fields, each untrusted string shown with its invisible characters revealed, the
+ * header's notes, the format verdicts, and current dsh's refusals with links to their seqs.
+ */
+export function HeaderSection({ report, onSelect }: TriageSectionProps) {
+  const { header, format } = report;
   return (
     <Section title="Header" step={1} testId="triage-header">
       <Facts
@@ -70,8 +86,42 @@ export function HeaderSection({ report }: { report: TriageReport }) {
               {report.verdict.reason !== null && <VisibleText text={report.verdict.reason} />}
             </span>,
           ],
+          ['format', <VisibleText text={describeGeneration(format)} />],
+          [
+            'current dsh',
+            <span
+              className="flex items-center gap-2"
+              data-testid="triage-current-verdict"
+              data-status={format.current.status}
+            >
+              <Badge tone={CURRENT_TONES[format.current.status]}>{format.current.status}</Badge>
+              <VisibleText
+                text={
+                  format.current.status === 'refuses'
+                    ? `${format.current.release} would refuse to migrate it (${format.current.refusalCount} ${format.current.refusalCount === 1 ? 'reason' : 'reasons'}, below).`
+                    : describeCurrentVerdict(format)
+                }
+              />
+            </span>,
+          ],
         ]}
       />
+      {format.current.refusals.length > 0 && (
+        <ul data-testid="triage-format-refusals" className="mt-1 space-y-0.5 text-xs">
+          {format.current.refusals.map((refusal, position) => (
+            <li key={`${refusal.rule}-${refusal.seq ?? 'header'}-${position}`} className="flex gap-2">
+              {refusal.seq === null ? (
+                <span className="font-mono text-zinc-500">header</span>
+              ) : (
+                <SeqLink seq={refusal.seq} onSelect={onSelect} />
+              )}
+              <span className="min-w-0">
+                <VisibleText text={refusal.message} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       {header.notes.length > 0 && (
         <ul className="mt-1 list-disc pl-4 text-xs text-amber-800 dark:text-amber-300">
           {header.notes.map((note) => (
