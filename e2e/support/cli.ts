@@ -43,3 +43,25 @@ export function triageFindingSeqs(file: string): number[] {
   const parsed = JSON.parse(output) as { findings: { seq: number }[] };
   return [...new Set(parsed.findings.map((finding) => finding.seq))].sort((a, b) => a - b);
 }
+
+/** The format verdicts of `inspect --json` (the generation, the writer's and current dsh's verdicts, the refusals). */
+export interface CliFormatVerdicts {
+  generation: number | null;
+  newerVersion: number | null;
+  writer: { release: string; status: string; reason: string | null };
+  current: {
+    release: string;
+    status: string;
+    reason: string | null;
+    refusals: { rule: string; seq: number | null }[];
+  };
+}
+
+/** `npm run cli -- inspect FILE --json`: its `format` field. */
+export function inspectFormatVerdicts(file: string): CliFormatVerdicts {
+  const output = execFileSync('npm', ['run', '--silent', 'cli', '--', 'inspect', file, '--json'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return (JSON.parse(output) as { format: CliFormatVerdicts }).format;
+}

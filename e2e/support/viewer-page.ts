@@ -15,6 +15,9 @@ export class ViewerPage {
   readonly events: Locator;
   readonly modelView: Locator;
   readonly fileInput: Locator;
+  /** The generation badge of the header ("v0" …) and the panel it opens. */
+  readonly formatBadge: Locator;
+  readonly formatPanel: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -24,6 +27,19 @@ export class ViewerPage {
     this.events = page.getByRole('region', { name: 'Events' });
     this.modelView = page.getByRole('region', { name: 'Model view' });
     this.fileInput = page.getByTestId('file-input');
+    this.formatBadge = page.getByTestId('format-generation');
+    this.formatPanel = page.getByTestId('format-verdicts');
+  }
+
+  /** Opens the format panel under the generation badge. */
+  async openFormatPanel(): Promise<void> {
+    await this.formatBadge.click();
+    await expect(this.formatPanel).toBeVisible();
+  }
+
+  /** A refusal of the format panel, by its rule name. */
+  formatRefusal(rule: string): Locator {
+    return this.formatPanel.locator(`[data-rule="${rule}"]`);
   }
 
   async goto(path = '/'): Promise<void> {
