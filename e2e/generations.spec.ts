@@ -42,3 +42,27 @@ test.describe('format generations', () => {
     });
   }
 });
+
+test.describe('a session directory with several generations', () => {
+  const DIRECTORY = 'fixtures/generations/multi-gen/1f64649f-af94-4c75-a0ea-40658dc71600';
+
+  test('opens its current file and lists the older generations, which open on request', async ({ page }) => {
+    const viewer = new ViewerPage(page);
+    await viewer.goto();
+    await viewer.fileInput.setInputFiles([
+      `${DIRECTORY}/session.jsonl.zstd`,
+      `${DIRECTORY}/session.v4.jsonl.zstd`,
+      `${DIRECTORY}/session.v3.jsonl.zstd`,
+    ]);
+    await viewer.waitForLoadState('ready');
+    await expect(page.getByText('session.v4.jsonl.zstd', { exact: true })).toBeVisible();
+    const bar = page.getByTestId('opened-files');
+    await expect(bar).toContainText('3 generations of one session');
+    await bar.getByRole('button', { name: /session\.jsonl\.zstd \(generation 0\)/ }).click();
+    await viewer.waitForLoadState('ready');
+    await expect(page.getByText('session.jsonl.zstd', { exact: true })).toBeVisible();
+    await expect(
+      bar.getByRole('button', { name: /session\.v4\.jsonl\.zstd \(generation 4\)/ }),
+    ).toBeVisible();
+  });
+});

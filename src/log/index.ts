@@ -70,3 +70,5 @@ export {
   unpackMessage,
   packedViewBuffers,
 } from './projections/packed-model-view.ts';
+export type { FormatGeneration, LogFileName, SessionGenerations } from './format/generations/generation.ts';
+export { parseLogFileName, pickCurrentGeneration } from './format/generations/generation.ts';
