@@ -6,13 +6,11 @@ export type {
   SessionHeader,
   ContentBlock,
   Message,
-  Seq,
   TokenUsage,
-  JsonValue,
   SurfaceOp,
   SurfaceEventType,
 } from './event.ts';
-export { KNOWN_EVENT_TYPES, ChunkKind, asSeq, isRecord } from './event.ts';
+export { KNOWN_EVENT_TYPES, ChunkKind, isRecord } from './event.ts';
 export { findFirstIndex, findFirstAtOrAbove, findLastAtOrBelow } from './base/binary-search.ts';
 export {
   escapeJsonForTerminal,
