@@ -6,7 +6,7 @@ import type { LogStore } from '../storage/log-store.ts';
 import type { LogProblem, Verdict } from '../problems.ts';
 import type { ZstdDecompressorName } from '../container/zstd-decode.ts';
 
-export type ContainerKind = 'jsonl' | 'zstd' | 'unknown';
+type ContainerKind = 'jsonl' | 'zstd' | 'unknown';
 
 /** Facts about the bytes (CLI.md `file`). */
 export interface FileFacts {
