@@ -51,17 +51,34 @@ export type ContentBlock =
   | { type: 'tool-result'; toolCallId: string; content: ContentBlock[]; isError?: boolean }
   | { type: string; [key: string]: unknown };
 
+/** The role of a message: `system` from generation 3, `developer` and `tool` from 4 (docs/format-generations.md). */
+export type MessageRole = 'user' | 'assistant' | 'system' | 'developer' | 'tool';
+
 /** A model-visible message (FORMAT.md §5.1). `source` is harness metadata, never sent to the model. */
 export interface Message {
   id: string;
-  role: 'user' | 'assistant' | 'system';
+  role: MessageRole;
   content: ContentBlock[];
   source: { kind: string; [key: string]: unknown };
 }
 
-/** The three surface-eligible event types (FORMAT.md §6.1). */
-export const SURFACE_EVENT_TYPES = ['user/message', 'assistant/message', 'tool/result'] as const;
+/**
+ * The surface-eligible event types: the three of FORMAT.md §6.1, then `system/message` (generation
+ * 3 on) and `developer/message` (generation 4). The order is an index in packed model views.
+ */
+export const SURFACE_EVENT_TYPES = [
+  'user/message',
+  'assistant/message',
+  'tool/result',
+  'system/message',
+  'developer/message',
+] as const;
 export type SurfaceEventType = (typeof SURFACE_EVENT_TYPES)[number];
+
+/** True for the event types that carry a surfaceOp (SURFACE_EVENT_TYPES). */
+export function isSurfaceEventType(type: string): type is SurfaceEventType {
+  return (SURFACE_EVENT_TYPES as readonly string[]).includes(type);
+}
 
 /** The 48 event types known to the upstream build (FORMAT.md Appendix A). */
 export const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set([

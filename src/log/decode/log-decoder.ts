@@ -353,6 +353,7 @@ class Decoder implements LogDecoder {
     return {
       file,
       header: this.lines.header,
+      format: this.lines.format,
       verdict: deriveVerdict(this.problems.items),
       problems: isComplete ? this.problems.items : this.problems.items.slice(),
       store: this.store,

@@ -5,8 +5,17 @@ import type { LogIndex } from '../structure/log-index.ts';
 import type { LogStore } from '../storage/log-store.ts';
 import type { LogProblem, Verdict } from '../problems.ts';
 import type { ZstdDecompressorName } from '../container/zstd-decode.ts';
+import type { FormatGeneration } from '../format/generations/generation.ts';
 
 type ContainerKind = 'jsonl' | 'zstd' | 'unknown';
+
+/** Which format generation the log is, as its header says (docs/format-generations.md §1). */
+export interface LogFormatFacts {
+  /** The generation whose rules the log was read with; null when the header names none this viewer knows (missing, malformed or newer). */
+  generation: FormatGeneration | null;
+  /** The header `version` when it is a safe integer above 4 (written by a newer dsh), else null. */
+  newerVersion: number | null;
+}
 
 /** Facts about the bytes (CLI.md `file`). */
 export interface FileFacts {
@@ -40,6 +49,8 @@ export interface FileFacts {
 export interface OpenedLog {
   file: FileFacts;
   header: SessionHeader | null;
+  /** The format generation; `verdict` is what the dsh release that wrote that generation does on open. */
+  format: LogFormatFacts;
   verdict: Verdict;
   problems: LogProblem[];
   store: LogStore;

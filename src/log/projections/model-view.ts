@@ -3,7 +3,7 @@
 
 import { deriveStreamingState } from './block-assembler.ts';
 import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
-import type { Message, SurfaceEventType, TokenUsage } from '../event.ts';
+import type { Message, MessageRole, SurfaceEventType, TokenUsage } from '../event.ts';
 import type { StreamingState } from './block-assembler.ts';
 import { isRecord } from '../event.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
@@ -14,7 +14,7 @@ export interface ModelViewMessage {
   /** The surface node's event seq (CLI.md `sourceSeq`). */
   seq: number;
   type: SurfaceEventType;
-  role: 'user' | 'assistant';
+  role: MessageRole;
   /** The node entered the surface through a replace op (compaction checkpoint or pruned result). */
   isReplacement: boolean;
 }
@@ -75,7 +75,7 @@ export function deriveModelView(log: OpenedLog, atSeq: number): ModelView {
     messages.push({
       seq,
       type: op.type,
-      role: op.type === 'assistant/message' ? 'assistant' : 'user',
+      role: op.role,
       isReplacement: op.op === 'replace',
     });
   }

@@ -253,6 +253,7 @@ export class LogScript {
         hadBom: false,
       },
       header,
+      format: { generation: 0, newerVersion: null },
       verdict: deriveVerdict(problems),
       problems,
       store,
