@@ -1,15 +1,5 @@
 // The vocabulary of a dsh session log (FORMAT.md §3, §5): stored events, messages, content blocks.
 
-/** A logical event sequence number: `events[i].seq === i` (FORMAT.md §3.2). Not a row index of any list. */
-export type Seq = number & { readonly __brand: 'Seq' };
-
-/** Brands a number as a Seq. The caller asserts it is a non-negative integer in the log's range. */
-export function asSeq(value: number): Seq {
-  return value as Seq;
-}
-
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-
 /** `surfaceOp` of a surface-eligible event (FORMAT.md §6.2). `start`/`end` are surface-node seqs. */
 export type SurfaceOp = 'append' | { op: 'replace'; start: number; end: number };
 
@@ -143,8 +133,7 @@ export const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /** Storage-only tags of packed chunk rows (FORMAT.md §4); never event types. */
-export const PACKED_ROW_TYPES = ['text-chunks', 'reasoning-chunks', 'tool-call-chunks'] as const;
-export type PackedRowType = (typeof PACKED_ROW_TYPES)[number];
+export type PackedRowType = 'text-chunks' | 'reasoning-chunks' | 'tool-call-chunks';
 
 /**
  * Kind of an `assistant/chunk`, as a small integer for the `chunkKind` column.

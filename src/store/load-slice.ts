@@ -16,14 +16,14 @@ import type { PreferencesSliceState } from './preferences-slice.ts';
 import type { Slice, SliceContext } from './slice.ts';
 import { parseLogFileName, pickCurrentGeneration, type EventRow } from '../log/index.ts';
 
-export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
+type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
 /** Where the bundled demo log is served (public/demo/), relative to the app's base URL. */
 const DEMO_LOG_PATH = 'demo/demo-session.jsonl.zstd';
 const DEMO_LOG_NAME = 'demo-session.jsonl.zstd (subagent fork, tools, packed chunks)';
 
 /** A permalink waiting for its log: applied once a log with this session id (or any, if null) is open. */
-export interface PendingJump {
+interface PendingJump {
   seq: number | null;
   sessionId: string | null;
 }

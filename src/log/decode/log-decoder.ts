@@ -33,7 +33,7 @@ export interface DecoderOptions {
 }
 
 /** Counters of a running decode: input bytes consumed, text bytes produced, events and storage lines so far. */
-export interface DecodeProgress {
+interface DecodeProgress {
   bytesIn: number;
   textBytes: number;
   events: number;
@@ -51,7 +51,7 @@ export interface LogDecoder {
 }
 
 /** Default bound on decompressed text (1.5 GiB): beyond it the load stops with a problem instead of exhausting memory. */
-export const DEFAULT_MAX_TEXT_BYTES = 1.5 * 1024 * 1024 * 1024;
+const DEFAULT_MAX_TEXT_BYTES = 1.5 * 1024 * 1024 * 1024;
 
 type Mode = 'sniffing' | 'jsonl' | 'zstd' | 'refused';
 

@@ -7,7 +7,7 @@ import type { LogProblem, Verdict } from '../problems.ts';
 import type { ZstdDecompressorName } from '../container/zstd-decode.ts';
 import type { FormatGeneration } from '../format/generations/generation.ts';
 
-export type ContainerKind = 'jsonl' | 'zstd' | 'unknown';
+type ContainerKind = 'jsonl' | 'zstd' | 'unknown';
 
 /** Which format generation the log is, as its header says (docs/format-generations.md §1). */
 export interface LogFormatFacts {

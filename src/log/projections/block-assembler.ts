@@ -180,7 +180,7 @@ function copyJsonValue(value: unknown): unknown {
 }
 
 /** The attempt whose streaming window contains `atSeq`, with its step and turn, or null. */
-export function findAttemptAt(
+function findAttemptAt(
   log: OpenedLog,
   atSeq: number,
 ): { turn: TurnSpan; step: StepSpan; attempt: AttemptSpan } | null {

@@ -50,7 +50,7 @@ export interface ModelMessageDetail {
  * The display surface (CLI.md "Surface for display") after every event with seq <= atSeq, as node
  * seqs in surface order. `atSeq` past the last event means the last event; negative means none.
  */
-export function deriveSurfaceNodes(log: OpenedLog, atSeq: number): number[] {
+function deriveSurfaceNodes(log: OpenedLog, atSeq: number): number[] {
   if (atSeq < 0) return [];
   return foldSurfaceAt(log.index.surfaceOps, log.index.surfaceCheckpoints, atSeq);
 }

@@ -66,7 +66,7 @@ export interface LogIndexBuilder extends EventSink {
 }
 
 /** An empty LogIndex (no events). */
-export function createEmptyLogIndex(): LogIndex {
+function createEmptyLogIndex(): LogIndex {
   return {
     turnOf: new Column(Int32Array),
     stepOf: new Column(Int32Array),
