@@ -45,5 +45,4 @@ export {
   isPackedReplacement,
   packedViewBuffers,
 } from './projections/packed-model-view.ts';
-export type { FormatGeneration, LogFileName, SessionGenerations } from './format/generations/generation.ts';
 export { parseLogFileName, pickCurrentGeneration } from './format/generations/generation.ts';

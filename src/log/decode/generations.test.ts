@@ -161,3 +161,51 @@ describe('one session in three generations (multi-gen)', () => {
     expect(v3?.store.eventCount).toBe(logs[2]?.store.eventCount);
   });
 });
+
+describe('generation-4 pruning', () => {
+  it('accepts a tool-role result replaced by one that changes only its content', async () => {
+    const { decodeLog: decode } = await import('./log-decoder.ts');
+    const header = {
+      type: 'session',
+      version: 4,
+      id: 's',
+      createdAt: 1,
+      cwd: '/w',
+      isSeeded: false,
+      delegationDepth: 0,
+    };
+    const result = (seq: number, text: string, op: unknown, sources?: number[]) => ({
+      type: 'tool/result',
+      seq,
+      time: seq,
+      data: {
+        turn: 1,
+        step: 1,
+        message: {
+          role: 'tool',
+          source: { kind: 'tool', callId: 'c1' },
+          toolCallId: 'c1',
+          content: [{ type: 'text', text }],
+          isError: false,
+          id: 'm1',
+        },
+      },
+      ...(sources ? { sourceEventSeqs: sources } : {}),
+      surfaceOp: op,
+    });
+    const lines = [
+      header,
+      { type: 'turn/start', seq: 0, time: 0, data: { turn: 1 } },
+      { type: 'step/start', seq: 1, time: 1, data: { turn: 1, step: 1 } },
+      result(2, 'long output', 'append'),
+      result(3, '[pruned]', { op: 'replace', startSeq: 2, endSeq: 2 }, [2]),
+      { type: 'step/end', seq: 4, time: 4, data: { turn: 1, step: 1 } },
+      { type: 'turn/end', seq: 5, time: 5, data: { turn: 1, reason: { kind: 'completed' } } },
+    ];
+    const log = decode(new TextEncoder().encode(lines.map((line) => JSON.stringify(line)).join('\n') + '\n'));
+    expect(log.problems).toEqual([]);
+    expect(deriveModelView(log, 5).messages.map((message) => [message.seq, message.isReplacement])).toEqual([
+      [3, true],
+    ]);
+  });
+});

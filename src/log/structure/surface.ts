@@ -304,8 +304,17 @@ function isSameExceptResultContent(original: unknown, replacement: unknown): boo
   return isDeepEqual(withoutResultContent(original), withoutResultContent(replacement));
 }
 
+/**
+ * A tool/result's data without the result content a pruning replacement may change: the wrapper
+ * block's `content` up to generation 3, the tool-role message's own `content` from generation 4.
+ */
 function withoutResultContent(data: unknown): unknown {
   if (!isRecord(data) || !isRecord(data.message) || !Array.isArray(data.message.content)) return data;
+  if (data.message.role === 'tool') {
+    const message: Record<string, unknown> = { ...data.message };
+    delete message.content;
+    return { ...data, message };
+  }
   const content = data.message.content.map((block: unknown, index: number) => {
     if (index !== 0 || !isRecord(block)) return block;
     const rest: Record<string, unknown> = { ...block };
