@@ -210,6 +210,7 @@ export default tseslint.config(
       'test-results',
       'public',
       'fixtures',
+      '.scratch',
       'scripts/**/*.mjs',
       'eslint.config.js',
     ],

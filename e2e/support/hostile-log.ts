@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Markdown and HTML that would run script, load something, or reorder text if rendered unsafely. */
-export const HOSTILE_TEXT = [
+const HOSTILE_TEXT = [
   '# Heading <script>window.__pwned = 1; alert(1)</script>',
   '<img src="x" onerror="window.__pwned = 2; alert(2)">',
   '[click me](javascript:alert(3)) [data link](data:text/html,<script>alert(4)</script>) [safe link](https://example.com/page)',

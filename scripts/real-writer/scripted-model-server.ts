@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { readOption } from '../lib/cli-options.ts';
 
 /** One streamed tool call: its id, function name and the argument text in the fragments to send. */
-export interface ScriptedToolCall {
+interface ScriptedToolCall {
   id: string;
   name: string;
   /** Argument JSON split into the fragments the stream carries (the first goes with id and name). */
@@ -30,7 +30,7 @@ export interface ScriptedToolCall {
 }
 
 /** Token counts reported in the usage chunk, in the wire's own (OpenAI/DeepSeek) field names. */
-export interface ScriptedUsage {
+interface ScriptedUsage {
   prompt_tokens: number;
   completion_tokens: number;
   prompt_cache_hit_tokens?: number;
@@ -38,7 +38,7 @@ export interface ScriptedUsage {
 }
 
 /** How a scripted stream ends when it does not end normally. */
-export type ScriptedBreak =
+type ScriptedBreak =
   /** Destroy the socket after this many content chunks (the client sees a reset mid-body). */
   | { kind: 'drop-connection'; afterChunks: number }
   /** End the HTTP response cleanly after this many content chunks, without `[DONE]`. */
@@ -49,13 +49,13 @@ export type ScriptedBreak =
  * only a request that matches. Needed when sessions run concurrently (a background subagent child and
  * its parent): each session's first user message is its own task, so it tells them apart.
  */
-export interface ReplyMatch {
+interface ReplyMatch {
   /** A substring of the text of the first `role: "user"` message of the request. */
   firstUserMessageIncludes?: string;
 }
 
 /** One answer to one request. */
-export type ScriptedReply = (
+type ScriptedReply = (
   | {
       kind: 'stream';
       /** Reasoning fragments, streamed first as `reasoning_content` deltas (DeepSeek thinking mode). */
@@ -88,7 +88,7 @@ export interface ModelScript {
 }
 
 /** What the server saw: one entry per request, in arrival order. */
-export interface RecordedRequest {
+interface RecordedRequest {
   lane: 'conversation' | 'title';
   /** Index of the scripted reply used within its lane; -1 for the built-in title or when none was left. */
   replyIndex: number;

@@ -4,7 +4,7 @@ import { ZSTD_MAGIC_BYTES } from '../log/index.ts';
 
 export const USAGE = 'usage: dsh-replay <inspect|project|triage> <file> [--json] [--at SEQ]';
 
-export type CliCommand = 'inspect' | 'project' | 'triage';
+type CliCommand = 'inspect' | 'project' | 'triage';
 
 export interface CliArguments {
   command: CliCommand;

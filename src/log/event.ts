@@ -1,15 +1,5 @@
 // The vocabulary of a dsh session log (FORMAT.md §3, §5): stored events, messages, content blocks.
 
-/** A logical event sequence number: `events[i].seq === i` (FORMAT.md §3.2). Not a row index of any list. */
-export type Seq = number & { readonly __brand: 'Seq' };
-
-/** Brands a number as a Seq. The caller asserts it is a non-negative integer in the log's range. */
-export function asSeq(value: number): Seq {
-  return value as Seq;
-}
-
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-
 /** `surfaceOp` of a surface-eligible event (FORMAT.md §6.2). `start`/`end` are surface-node seqs. */
 export type SurfaceOp = 'append' | { op: 'replace'; start: number; end: number };
 
@@ -61,17 +51,34 @@ export type ContentBlock =
   | { type: 'tool-result'; toolCallId: string; content: ContentBlock[]; isError?: boolean }
   | { type: string; [key: string]: unknown };
 
+/** The role of a message: `system` from generation 3, `developer` and `tool` from 4 (docs/format-generations.md). */
+export type MessageRole = 'user' | 'assistant' | 'system' | 'developer' | 'tool';
+
 /** A model-visible message (FORMAT.md §5.1). `source` is harness metadata, never sent to the model. */
 export interface Message {
   id: string;
-  role: 'user' | 'assistant' | 'system';
+  role: MessageRole;
   content: ContentBlock[];
   source: { kind: string; [key: string]: unknown };
 }
 
-/** The three surface-eligible event types (FORMAT.md §6.1). */
-export const SURFACE_EVENT_TYPES = ['user/message', 'assistant/message', 'tool/result'] as const;
+/**
+ * The surface-eligible event types: the three of FORMAT.md §6.1, then `system/message` (generation
+ * 3 on) and `developer/message` (generation 4). The order is an index in packed model views.
+ */
+export const SURFACE_EVENT_TYPES = [
+  'user/message',
+  'assistant/message',
+  'tool/result',
+  'system/message',
+  'developer/message',
+] as const;
 export type SurfaceEventType = (typeof SURFACE_EVENT_TYPES)[number];
+
+/** True for the event types that carry a surfaceOp (SURFACE_EVENT_TYPES). */
+export function isSurfaceEventType(type: string): type is SurfaceEventType {
+  return (SURFACE_EVENT_TYPES as readonly string[]).includes(type);
+}
 
 /** The 48 event types known to the upstream build (FORMAT.md Appendix A). */
 export const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set([
@@ -126,8 +133,7 @@ export const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /** Storage-only tags of packed chunk rows (FORMAT.md §4); never event types. */
-export const PACKED_ROW_TYPES = ['text-chunks', 'reasoning-chunks', 'tool-call-chunks'] as const;
-export type PackedRowType = (typeof PACKED_ROW_TYPES)[number];
+export type PackedRowType = 'text-chunks' | 'reasoning-chunks' | 'tool-call-chunks';
 
 /**
  * Kind of an `assistant/chunk`, as a small integer for the `chunkKind` column.

@@ -72,7 +72,7 @@ export interface LogProblem {
   message: string;
 }
 
-export type VerdictStatus = 'ok' | 'corrupt' | 'unsupported';
+type VerdictStatus = 'ok' | 'corrupt' | 'unsupported';
 
 /** What upstream dsh would do when loading this log. `reason` is null when ok. */
 export interface Verdict {

@@ -14,16 +14,16 @@ import {
 import type { LogPersistence, StoredLog } from './log-persistence.ts';
 import type { PreferencesSliceState } from './preferences-slice.ts';
 import type { Slice, SliceContext } from './slice.ts';
-import type { EventRow } from '../log/index.ts';
+import { parseLogFileName, pickCurrentGeneration, type EventRow } from '../log/index.ts';
 
-export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
+type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
 /** Where the bundled demo log is served (public/demo/), relative to the app's base URL. */
 const DEMO_LOG_PATH = 'demo/demo-session.jsonl.zstd';
 const DEMO_LOG_NAME = 'demo-session.jsonl.zstd (subagent fork, tools, packed chunks)';
 
 /** A permalink waiting for its log: applied once a log with this session id (or any, if null) is open. */
-export interface PendingJump {
+interface PendingJump {
   seq: number | null;
   sessionId: string | null;
 }
@@ -41,10 +41,26 @@ export interface LoadSliceState {
   missingSessionId: string | null;
   /** Incremented by every completed load, so caches keyed by it never mix two logs. */
   logGeneration: number;
+  /**
+   * The files opened together (several dropped or picked at once), in the order given, or [] after
+   * a single open. The open log is one of them; the rest are listed for the user to open.
+   */
+  openedFiles: File[];
+  /** How the open file was chosen from `openedFiles` (see openFiles), or null after a single open. */
+  openedFilesChoice: 'current-generation' | 'first-file' | null;
 }
 
 export interface LoadActions {
   openFile(file: File): void;
+  /**
+   * Opens several files given at once. When they are the logs of one session directory
+   * (`session.jsonl`, `session.vN.jsonl`, compressed or not), the current generation opens (the
+   * highest: older files are frozen predecessors, docs/format-generations.md §1); otherwise the
+   * first file. The others stay listed in `openedFiles` and open with openFromOpened.
+   */
+  openFiles(files: readonly File[]): void;
+  /** Opens one file of `openedFiles`, keeping the list. */
+  openFromOpened(file: File): void;
   openUrl(url: string, name?: string): void;
   openDemo(baseUrl: string): void;
   /** Reopens a log stored in the browser by session id; asks for the file if it is not stored. */
@@ -118,6 +134,8 @@ export function createLoadSlice(
       isPlaying: false,
       isProblemsOpen: false,
       logGeneration: get().logGeneration + 1,
+      openedFiles: [],
+      openedFilesChoice: null,
     });
     client.openLog(source, {
       onProgress(progress) {
@@ -192,6 +210,28 @@ export function createLoadSlice(
     openFile(file) {
       startLoad({ kind: 'file', file }, { kind: 'file', name: file.name, blob: file, savedAt: Date.now() });
     },
+    openFiles(files) {
+      const [first] = files;
+      if (first === undefined) return;
+      if (files.length === 1) {
+        actions.openFile(first);
+        return;
+      }
+      const names = files.map((file) => file.name);
+      const picked = pickCurrentGeneration(names);
+      const isOneSession = picked.current !== null && names.every((name) => parseLogFileName(name) !== null);
+      const chosen = isOneSession ? (files.find((file) => file.name === picked.current) ?? first) : first;
+      startLoad(
+        { kind: 'file', file: chosen },
+        { kind: 'file', name: chosen.name, blob: chosen, savedAt: Date.now() },
+      );
+      set({ openedFiles: [...files], openedFilesChoice: isOneSession ? 'current-generation' : 'first-file' });
+    },
+    openFromOpened(file) {
+      const { openedFiles, openedFilesChoice } = get();
+      startLoad({ kind: 'file', file }, { kind: 'file', name: file.name, blob: file, savedAt: Date.now() });
+      set({ openedFiles, openedFilesChoice });
+    },
     openUrl(url, name) {
       const displayName = name ?? (decodeURIComponent(url.split(/[?#]/)[0]?.split('/').pop() ?? '') || url);
       startLoad(
@@ -233,6 +273,8 @@ export function createLoadSlice(
       pendingJump: null,
       missingSessionId: null,
       logGeneration: 0,
+      openedFiles: [],
+      openedFilesChoice: null,
     },
     actions,
   };

@@ -51,17 +51,3 @@ export function createIndexedDbPersistence(): LogPersistence {
     },
   };
 }
-
-/** In-memory persistence for tests and for browsers without IndexedDB. */
-export function createMemoryPersistence(): LogPersistence {
-  const logs = new Map<string, StoredLog>();
-  return {
-    save(sessionId, log) {
-      logs.set(sessionId, log);
-      return Promise.resolve(true);
-    },
-    load(sessionId) {
-      return Promise.resolve(logs.get(sessionId) ?? null);
-    },
-  };
-}

@@ -5,9 +5,9 @@ import type { LogSummary } from '../worker/client.ts';
 import type { Slice, SliceContext } from './slice.ts';
 
 export type ThemePreference = 'system' | 'light' | 'dark';
-export type ModelMode = 'model' | 'transcript';
-export type TimelineAxis = 'seq' | 'time';
-export type SidePanel = 'model' | 'triage';
+type ModelMode = 'model' | 'transcript';
+type TimelineAxis = 'seq' | 'time';
+type SidePanel = 'model' | 'triage';
 
 export interface PreferencesSliceState {
   /** One short, dismissible message (clamped seq, storage unavailable …), or null. */

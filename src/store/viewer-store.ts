@@ -23,7 +23,7 @@ import {
 import { createViewerFeeds, type ViewerFeeds } from './viewer-feeds.ts';
 
 /** Every action, grouped under `state.actions` (STYLE.md §2.5). */
-export type ViewerActions = LoadActions & CursorActions & PreferencesActions;
+type ViewerActions = LoadActions & CursorActions & PreferencesActions;
 
 export type ViewerState = LoadSliceState &
   CursorSliceState &

@@ -20,6 +20,7 @@ import { ErrorBoundary } from './shell/ErrorBoundary.tsx';
 import { HeaderBar } from './shell/HeaderBar.tsx';
 import { KeysOverlay } from './shell/KeysOverlay.tsx';
 import { LoadProgressBar } from './shell/LoadProgressBar.tsx';
+import { OpenedFilesBar } from './shell/OpenedFilesBar.tsx';
 import { MountSoon } from './shell/MountSoon.tsx';
 import { EVENT_LIST_GEOMETRY, measureMaxElementHeightPx } from './panes/events/list-layout.ts';
 import { ProblemsPanel } from './shell/ProblemsPanel.tsx';
@@ -110,8 +111,8 @@ function Shell({ store }: { store: ViewerStore }) {
       event.preventDefault();
       depth = 0;
       setDragging(false);
-      const file = event.dataTransfer?.files[0];
-      if (file) store.getState().actions.openFile(file);
+      const files = Array.from(event.dataTransfer?.files ?? []);
+      if (files.length > 0) store.getState().actions.openFiles(files);
     };
     window.addEventListener('dragenter', onDragEnter);
     window.addEventListener('dragover', onDragOver);
@@ -154,13 +155,15 @@ function Shell({ store }: { store: ViewerStore }) {
         accept=".jsonl,.zstd,.zst,.jsonl.zstd,application/json,application/zstd"
         className="hidden"
         data-testid="file-input"
-        aria-label="Open a log file"
+        aria-label="Open log files"
+        multiple
         onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) actions.openFile(file);
+          const files = Array.from(event.target.files ?? []);
+          if (files.length > 0) actions.openFiles(files);
           event.target.value = '';
         }}
       />
+      <OpenedFilesBar />
       {loadState === 'loading' && (
         <LoadProgressBar name={sourceName} progress={progress} onCancel={() => actions.cancelLoad()} />
       )}

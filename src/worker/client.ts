@@ -13,15 +13,7 @@ import type {
 } from './protocol.ts';
 import type { EventRow } from '../log/index.ts';
 
-export type {
-  LoadFailure,
-  LoadProgress,
-  LoadSource,
-  LogSummary,
-  Query,
-  QueryResults,
-  ToolSpans,
-} from './protocol.ts';
+export type { LoadFailure, LoadProgress, LoadSource, LogSummary, Query, ToolSpans } from './protocol.ts';
 // Pure data beside the function that fills the summary; importing it brings no worker code along.
 export { TOOL_SPAN_STATUSES } from './log-summary.ts';
 
@@ -36,7 +28,7 @@ export interface LoadListener {
 }
 
 /** The query kinds and the shape of each (the `kind` selects the result type). */
-export type QueryOf<K extends Query['kind']> = Extract<Query, { kind: K }>;
+type QueryOf<K extends Query['kind']> = Extract<Query, { kind: K }>;
 
 /** Main-thread handle on the log worker. One per app; cheap to keep, restarts its worker after a crash. */
 export interface LogClient {

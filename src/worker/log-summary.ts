@@ -5,7 +5,7 @@ import { deriveFormatVerdicts } from '../log/index.ts';
 import type { LogSummary, ToolSpans } from './protocol.ts';
 
 /** Problem marks a summary carries at most (LogSummary.problemMarks). */
-export const PROBLEM_MARKS_MAX = 10_000;
+const PROBLEM_MARKS_MAX = 10_000;
 
 /** Tool-call statuses (CLI.md `toolCalls`) in the order ToolSpans.status codes them. */
 export const TOOL_SPAN_STATUSES: readonly ToolCallStatus[] = [

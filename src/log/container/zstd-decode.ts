@@ -163,7 +163,7 @@ function decodeStreaming(frame: Uint8Array, maxOutputBytes: number): FrameDecode
 }
 
 /** Joins byte arrays into one (no copy when there is a single part). */
-export function concatBytes(parts: readonly Uint8Array[], totalBytes?: number): Uint8Array {
+function concatBytes(parts: readonly Uint8Array[], totalBytes?: number): Uint8Array {
   if (parts.length === 1) return parts[0] as Uint8Array;
   const total = totalBytes ?? parts.reduce((sum, part) => sum + part.length, 0);
   const joined = new Uint8Array(total);

@@ -9,6 +9,7 @@ import {
   checkUnknownType,
 } from '../format/envelope.ts';
 import { applyLegacyUpgrade } from '../format/legacy.ts';
+import { normalizeEvent } from '../format/generations/normalize-event.ts';
 import type { ProblemEffect, ProblemKind } from '../problems.ts';
 import { ValidationStage } from '../problems.ts';
 import type { LogStore } from '../storage/log-store.ts';
@@ -44,7 +45,11 @@ export class EventChecker {
     if (obsolete)
       this.report('obsolete-type', 'corrupt', ValidationStage.OBSOLETE, obsolete, seq, line, byteOffset);
 
-    const legacy = applyLegacyUpgrade(event, store.sessionId, (other) => store.readStoredEvent(other));
+    const rules = store.rules;
+    const legacy =
+      rules.generation <= 1
+        ? applyLegacyUpgrade(event, store.sessionId, (other) => store.readStoredEvent(other))
+        : { event, upgrade: null, malformed: null };
     if (legacy.malformed)
       this.report(
         'legacy',
@@ -67,9 +72,20 @@ export class EventChecker {
         byteOffset,
       );
     }
-    const upgraded = legacy.event;
+    const normalized = normalizeEvent(legacy.event, rules);
+    if (normalized.fault)
+      this.report(
+        'envelope',
+        'corrupt',
+        ValidationStage.ENVELOPE,
+        `Invalid event at seq ${seq}: ${normalized.fault}; dsh refuses the log.`,
+        seq,
+        line,
+        byteOffset,
+      );
+    const upgraded = normalized.event;
 
-    const shape = checkMessageShape(upgraded);
+    const shape = checkMessageShape(upgraded, rules);
     if (shape)
       this.report(
         'message-shape',
@@ -80,7 +96,7 @@ export class EventChecker {
         line,
         byteOffset,
       );
-    const unknown = checkUnknownType(upgraded);
+    const unknown = checkUnknownType(upgraded, rules);
     if (unknown)
       this.report(
         'unknown-type',

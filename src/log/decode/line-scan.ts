@@ -4,6 +4,8 @@
 import type { SessionHeader, StoredEvent } from '../event.ts';
 import { isRecord } from '../event.ts';
 import { checkHeader } from '../format/header.ts';
+import { rulesOfGeneration } from '../format/generations/generation-rules.ts';
+import type { LogFormatFacts } from './opened-log.ts';
 import { isPackedRowType, validatePackedRow } from '../format/packed-rows.ts';
 import type { ProblemEffect, ProblemKind } from '../problems.ts';
 import { ValidationStage } from '../problems.ts';
@@ -26,6 +28,7 @@ export class LineScanner {
   /** Lines are inside complete zstd frames: any damage is fatal (FORMAT.md §1.4). Set by the decoder. */
   isStrict = false;
   private headerValue: SessionHeader | null = null;
+  private formatFacts: LogFormatFacts = { generation: null, newerVersion: null };
   private isHeaderRead = false;
   private lineNumber = 1;
   private nextLineOffset = 0;
@@ -41,6 +44,11 @@ export class LineScanner {
   ) {
     this.damage = new DamageState(problems);
     this.events = new EventChecker(store, problems);
+  }
+
+  /** The generation the header names (both null until the header is read). */
+  get format(): LogFormatFacts {
+    return this.formatFacts;
   }
 
   /** The parsed header (null until read, or when the first line is not a JSON object). */
@@ -116,6 +124,9 @@ export class LineScanner {
     const parsed = this.parse(bytes, start, end);
     const check = checkHeader(parsed === UNPARSABLE ? undefined : parsed);
     this.headerValue = check.header;
+    this.formatFacts = { generation: check.generation, newerVersion: check.newerVersion };
+    // A log of unknown generation is read as generation 0 (the problem above says why it is refused).
+    this.store.rules = rulesOfGeneration(check.generation ?? 0);
     for (const problem of check.problems) this.problems.report(problem);
     if (check.header && typeof check.header.id === 'string') this.store.sessionId = check.header.id;
   }
@@ -146,7 +157,7 @@ export class LineScanner {
       return;
     }
     const expected = this.store.eventCount;
-    if (isRecord(value) && isPackedRowType(value['type'])) {
+    if (this.store.rules.hasPackedRows && isRecord(value) && isPackedRowType(value['type'])) {
       this.acceptPackedRow(value, lineIndex, line, byteOffset);
       return;
     }

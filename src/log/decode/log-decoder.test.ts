@@ -375,16 +375,18 @@ describe('§10 header', () => {
     }
   });
 
-  it('case 16: a numeric version other than 0 is unsupported, named by direction, before shape checks', () => {
+  it('case 16: a numeric version no generation has (above 4, negative) is unsupported, named by direction, before shape checks', () => {
+    // Generations 1–4 are read since issue 15 (docs/format-generations.md §1); 5 is newer than any.
     const newer = decodeText(
-      jsonlText([headerLine({ version: 1, delegationDepth: undefined }), ...validLogLines().slice(1)]),
+      jsonlText([headerLine({ version: 5, delegationDepth: undefined }), ...validLogLines().slice(1)]),
     );
     expect(newer.verdict.status).toBe('unsupported');
-    expect(newer.verdict.reason).toMatch(/newer dsh.*upgrade/);
+    expect(newer.verdict.reason).toMatch(/newer dsh.*upgrade this viewer/);
+    expect(newer.format).toEqual({ generation: null, newerVersion: 5 });
     expect(problemKinds(newer)).not.toContain('bad-header');
     expect(newer.store.eventCount).toBe(9);
     const older = decodeText(jsonlText([headerLine({ version: -1 })]));
-    expect(older.verdict.reason).toMatch(/no upgrade path/);
+    expect(older.verdict.reason).toMatch(/no dsh release writes/);
     for (const version of [undefined, '0']) {
       const log = decodeText(jsonlText([headerLine({ version })]));
       expect(log.verdict.status).toBe('corrupt');

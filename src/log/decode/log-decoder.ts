@@ -14,8 +14,7 @@ import { LogStore } from '../storage/log-store.ts';
 import type { LogIndexBuilder } from '../structure/log-index.ts';
 import { createLogIndexBuilder } from '../structure/log-index.ts';
 import { LineScanner } from './line-scan.ts';
-import { generationOfVersion } from '../format/generations/generation.ts';
-import type { FileFacts, LogFormatFacts, OpenedLog } from './opened-log.ts';
+import type { FileFacts, OpenedLog } from './opened-log.ts';
 import { ProblemList, type ProblemPlace } from './problem-list.ts';
 import { ZstdFeed } from './zstd-feed.ts';
 
@@ -34,7 +33,7 @@ export interface DecoderOptions {
 }
 
 /** Counters of a running decode: input bytes consumed, text bytes produced, events and storage lines so far. */
-export interface DecodeProgress {
+interface DecodeProgress {
   bytesIn: number;
   textBytes: number;
   events: number;
@@ -52,7 +51,7 @@ export interface LogDecoder {
 }
 
 /** Default bound on decompressed text (1.5 GiB): beyond it the load stops with a problem instead of exhausting memory. */
-export const DEFAULT_MAX_TEXT_BYTES = 1.5 * 1024 * 1024 * 1024;
+const DEFAULT_MAX_TEXT_BYTES = 1.5 * 1024 * 1024 * 1024;
 
 type Mode = 'sniffing' | 'jsonl' | 'zstd' | 'refused';
 
@@ -354,6 +353,7 @@ class Decoder implements LogDecoder {
     return {
       file,
       header: this.lines.header,
+      format: this.lines.format,
       verdict: deriveVerdict(this.problems.items),
       problems: isComplete ? this.problems.items : this.problems.items.slice(),
       store: this.store,
@@ -361,21 +361,7 @@ class Decoder implements LogDecoder {
       lineCount: this.store.lineCount,
       packedRows: this.lines.packedRows,
       isComplete,
-      format: formatFactsOf(this.lines.header?.version),
     };
-  }
-}
-
-/** The generation a header `version` names (docs/format-generations.md §1). */
-function formatFactsOf(version: unknown): LogFormatFacts {
-  const classified = generationOfVersion(version);
-  switch (classified.kind) {
-    case 'known':
-      return { generation: classified.generation, newerVersion: null };
-    case 'newer':
-      return { generation: null, newerVersion: classified.version };
-    case 'malformed':
-      return { generation: null, newerVersion: null };
   }
 }
 

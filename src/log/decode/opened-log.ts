@@ -7,7 +7,15 @@ import type { LogProblem, Verdict } from '../problems.ts';
 import type { ZstdDecompressorName } from '../container/zstd-decode.ts';
 import type { FormatGeneration } from '../format/generations/generation.ts';
 
-export type ContainerKind = 'jsonl' | 'zstd' | 'unknown';
+type ContainerKind = 'jsonl' | 'zstd' | 'unknown';
+
+/** Which format generation the log is, as its header says (docs/format-generations.md §1). */
+export interface LogFormatFacts {
+  /** The generation whose rules the log was read with; null when the header names none this viewer knows (missing, malformed or newer). */
+  generation: FormatGeneration | null;
+  /** The header `version` when it is a safe integer above 4 (written by a newer dsh), else null. */
+  newerVersion: number | null;
+}
 
 /** Facts about the bytes (CLI.md `file`). */
 export interface FileFacts {
@@ -33,14 +41,6 @@ export interface FileFacts {
   decompressor?: ZstdDecompressorName;
 }
 
-/** Which format generation the log is, as its header says (docs/format-generations.md §1). */
-export interface LogFormatFacts {
-  /** The generation whose rules the log was read with; null when the header names none this viewer knows (missing, malformed or newer). */
-  generation: FormatGeneration | null;
-  /** The header `version` when it is a safe integer above 4 (written by a newer dsh), else null. */
-  newerVersion: number | null;
-}
-
 /**
  * Everything known about one log after (or during) decoding. `header` is the header object as
  * parsed (null when absent or unparsable) — its fields are trusted only if no `bad-header` problem
@@ -49,6 +49,8 @@ export interface LogFormatFacts {
 export interface OpenedLog {
   file: FileFacts;
   header: SessionHeader | null;
+  /** The format generation; `verdict` is what the dsh release that wrote that generation does on open. */
+  format: LogFormatFacts;
   verdict: Verdict;
   problems: LogProblem[];
   store: LogStore;
@@ -59,5 +61,4 @@ export interface OpenedLog {
   packedRows: number;
   /** True once the whole input was read (false while a load is in progress or was cancelled). */
   isComplete: boolean;
-  format: LogFormatFacts;
 }

@@ -1,8 +1,9 @@
 // Whole-log checks of one event (FORMAT.md §3.5): obsolete vocabulary, message shapes, the
 // unknown-type gate and the envelope. Each returns null when the event passes, else a reason.
 
-import type { StoredEvent } from '../event.ts';
-import { KNOWN_EVENT_TYPES, isRecord } from '../event.ts';
+import type { MessageRole, StoredEvent } from '../event.ts';
+import { isRecord } from '../event.ts';
+import type { GenerationRules } from './generations/generation-rules.ts';
 
 /** The seven keys an event envelope may have (FORMAT.md §3.1). */
 const ENVELOPE_KEYS = new Set(['type', 'seq', 'time', 'data', 'surfaceOp', 'sourceEventSeqs', 'ignorable']);
@@ -24,7 +25,7 @@ export function checkObsoleteVocabulary(event: StoredEvent): string | null {
 }
 
 /** Checks id/role/content/source of a message object; `role` is the required role. */
-function checkMessage(message: unknown, role: 'user' | 'assistant', what: string): string | null {
+function checkMessage(message: unknown, role: MessageRole, what: string): string | null {
   if (!isRecord(message)) return `${what} is not an object`;
   if (!isNonEmptyString(message['id'])) return `${what} has no non-empty string id`;
   if (message['role'] !== role) return `${what} role is not "${role}"`;
@@ -33,10 +34,20 @@ function checkMessage(message: unknown, role: 'user' | 'assistant', what: string
   return null;
 }
 
-/** §3.5.3 message shapes of user/message, assistant/message and tool/result (after legacy upgrades). */
-export function checkMessageShape(event: StoredEvent): string | null {
+/**
+ * §3.5.3 message shapes of the surface events (after legacy upgrades), for the log's generation: a
+ * tool/result wraps one tool-result block up to generation 3 and is a tool-role message from 4;
+ * system/message (3 on) and developer/message (4) hold a message of their role.
+ */
+export function checkMessageShape(event: StoredEvent, rules: GenerationRules): string | null {
   const data = event.data;
   switch (event.type) {
+    case 'system/message':
+    case 'developer/message': {
+      if (!isRecord(data)) return `${event.type} data is not an object`;
+      const role = event.type === 'system/message' ? 'system' : 'developer';
+      return checkMessage(data['message'], role, `${event.type} data.message`);
+    }
     case 'user/message': {
       const fault = checkMessage(data, 'user', 'user/message data');
       if (fault) return fault;
@@ -58,6 +69,7 @@ export function checkMessageShape(event: StoredEvent): string | null {
     case 'tool/result': {
       if (!isRecord(data)) return 'tool/result data is not an object';
       const message = data['message'];
+      if (rules.toolResultShape === 'tool-role') return checkToolRoleResult(message);
       const fault = checkMessage(message, 'user', 'tool/result data.message');
       if (fault) return fault;
       const record = message as Record<string, unknown>;
@@ -79,9 +91,28 @@ export function checkMessageShape(event: StoredEvent): string | null {
   }
 }
 
-/** §3.5.4: a type outside Appendix A without `ignorable: true` makes upstream refuse the log. */
-export function checkUnknownType(event: StoredEvent): string | null {
-  if (KNOWN_EVENT_TYPES.has(event.type) || event.ignorable === true) return null;
+/** A generation-4 tool result: `{role:'tool', toolCallId, content}` with `toolCallId` equal to `source.callId`. */
+function checkToolRoleResult(message: unknown): string | null {
+  const fault = checkMessage(message, 'tool', 'tool/result data.message');
+  if (fault) return fault;
+  const record = message as Record<string, unknown>;
+  const source = record['source'] as Record<string, unknown>;
+  if (source['kind'] !== 'tool') return 'tool/result source kind is not "tool"';
+  if (!isNonEmptyString(source['callId'])) return 'tool/result source has no non-empty string callId';
+  if (record['toolCallId'] !== source['callId']) return 'tool/result toolCallId differs from source.callId';
+  if ('isError' in record && typeof record['isError'] !== 'boolean')
+    return 'tool/result isError is not a boolean';
+  return null;
+}
+
+/**
+ * §3.5.4: a type the writing release does not know, without `ignorable: true`, makes it refuse the
+ * log. From generation 4, `plugin:<name>` types are opaque plugin records, not unknown events.
+ */
+export function checkUnknownType(event: StoredEvent, rules: GenerationRules): string | null {
+  if (rules.knownEventTypes.has(event.type) || event.ignorable === true) return null;
+  if (rules.hasPluginRecords && event.type.startsWith('plugin:') && event.type.length > 'plugin:'.length)
+    return null;
   return `Unknown event type "${event.type}" without ignorable: true; dsh refuses the log as "format unsupported" (likely written by a newer harness).`;
 }
 

@@ -5,6 +5,9 @@ import { isRecord } from '../event.ts';
 import type { LogProblem } from '../problems.ts';
 import { ValidationStage } from '../problems.ts';
 import { describeUnsupportedVersion, isSupportedFormatVersion } from './format-version.ts';
+import type { FormatGeneration } from './generations/generation.ts';
+import { generationOfVersion } from './generations/generation.ts';
+import { REQUIRED_HEADER_KEYS, rulesOfGeneration } from './generations/generation-rules.ts';
 
 /** Header keys that upstream retired; their presence rejects the log (FORMAT.md §2.2 step 5). */
 const RETIRED_HEADER_KEYS = ['sandboxMode', 'approvalPolicy'] as const;
@@ -13,6 +16,10 @@ const RETIRED_HEADER_KEYS = ['sandboxMode', 'approvalPolicy'] as const;
 export interface HeaderCheck {
   header: SessionHeader | null;
   problems: LogProblem[];
+  /** The generation whose rules apply; null when the header names none this viewer knows. */
+  generation: FormatGeneration | null;
+  /** The header `version` when it is a safe integer above the newest known generation, else null. */
+  newerVersion: number | null;
 }
 
 function isNonNegativeSafeInteger(value: unknown): value is number {
@@ -37,6 +44,8 @@ export function checkHeader(parsed: unknown): HeaderCheck {
   if (parsed === undefined)
     return {
       header: null,
+      generation: null,
+      newerVersion: null,
       problems: [
         headerProblem(
           'bad-header',
@@ -49,6 +58,8 @@ export function checkHeader(parsed: unknown): HeaderCheck {
   if (!isRecord(parsed))
     return {
       header: null,
+      generation: null,
+      newerVersion: null,
       problems: [
         headerProblem(
           'bad-header',
@@ -60,15 +71,19 @@ export function checkHeader(parsed: unknown): HeaderCheck {
     };
   const header = parsed as SessionHeader;
   const version = parsed['version'];
+  const reading = generationOfVersion(version);
   if (typeof version === 'number' && !isSupportedFormatVersion(version)) {
     const message = describeUnsupportedVersion(version);
     return {
       header,
+      generation: null,
+      newerVersion: reading.kind === 'newer' ? reading.version : null,
       problems: [
         headerProblem('unsupported-version', 'unsupported', ValidationStage.HEADER_VERSION, message),
       ],
     };
   }
+  const generation = reading.kind === 'known' ? reading.generation : null;
   const faults: string[] = [];
   if (parsed['type'] !== 'session') faults.push('`type` is not "session"');
   if (typeof version !== 'number') faults.push('`version` is missing or not a number');
@@ -85,11 +100,12 @@ export function checkHeader(parsed: unknown): HeaderCheck {
   if ('cwd' in parsed && typeof parsed['cwd'] !== 'string') faults.push('`cwd` is not a string');
   if ('parentSession' in parsed && typeof parsed['parentSession'] !== 'string')
     faults.push('`parentSession` is not a string');
-  if ('seedLength' in parsed && !isNonNegativeSafeInteger(parsed['seedLength']))
-    faults.push('`seedLength` is not a non-negative safe integer');
-  if (faults.length === 0) return { header, problems: [] };
+  faults.push(...checkGenerationKeys(parsed, generation ?? 0));
+  if (faults.length === 0) return { header, generation, newerVersion: null, problems: [] };
   return {
     header,
+    generation,
+    newerVersion: null,
     problems: [
       headerProblem(
         'bad-header',
@@ -99,4 +115,26 @@ export function checkHeader(parsed: unknown): HeaderCheck {
       ),
     ],
   };
+}
+
+/**
+ * The header fields that differ by generation (docs/format-generations.md §1, §3): generations 0/1
+ * mark a seeded child with `seedLength`; from 2 on `isSeeded` is required and the key set is exact.
+ */
+function checkGenerationKeys(parsed: Record<string, unknown>, generation: FormatGeneration): string[] {
+  const rules = rulesOfGeneration(generation);
+  const faults: string[] = [];
+  if (rules.seedMarker === 'seedLength') {
+    if ('seedLength' in parsed && !isNonNegativeSafeInteger(parsed['seedLength']))
+      faults.push('`seedLength` is not a non-negative safe integer');
+    return faults;
+  }
+  if (typeof parsed['isSeeded'] !== 'boolean') faults.push('`isSeeded` is missing or not a boolean');
+  if (rules.isHeaderKeySetExact) {
+    const allowed = new Set<string>([...REQUIRED_HEADER_KEYS, 'isSeeded', ...rules.headerOptionalKeys]);
+    for (const key of Object.keys(parsed))
+      if (!allowed.has(key) && !RETIRED_HEADER_KEYS.includes(key as (typeof RETIRED_HEADER_KEYS)[number]))
+        faults.push(`key \`${key}\` is not a generation-${generation} header key`);
+  }
+  return faults;
 }

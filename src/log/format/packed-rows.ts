@@ -4,7 +4,7 @@ import type { PackedRowType, StoredEvent } from '../event.ts';
 import { isRecord } from '../event.ts';
 
 /** A row that passed FORMAT.md §4.3 validation. `count` ≥ 1 members; member k has seq `seq0 + k`. */
-export interface ValidPackedRow {
+interface ValidPackedRow {
   rowType: PackedRowType;
   seq0: number;
   time0: number;

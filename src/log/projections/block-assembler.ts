@@ -3,6 +3,7 @@
 
 import { findSpanAt } from '../base/span-lookup.ts';
 import { readChunkData } from '../storage/chunk-reader.ts';
+import { expandStream } from '../format/generations/stream-records.ts';
 import type { ContentBlock, TokenUsage } from '../event.ts';
 import { ChunkKind, isRecord } from '../event.ts';
 import type { AttemptSpan, StepSpan, TurnSpan } from '../structure/turns.ts';
@@ -21,6 +22,14 @@ export interface StreamingState {
   usage: TokenUsage | null;
   /** Chunks of this attempt applied so far. */
   chunkCount: number;
+  /**
+   * Wall-clock times (ms) of the first and the last applied chunk: event times of top-level chunks
+   * (generations 0/1), or the stream records' own times when the stream is embedded (2 on).
+   */
+  startTime: number | null;
+  endTime: number | null;
+  /** The stream is embedded in one event (an assistant/attempt of generation 2 on), not top-level chunks. */
+  isEmbedded: boolean;
 }
 
 interface BlockDraft {
@@ -171,7 +180,7 @@ function copyJsonValue(value: unknown): unknown {
 }
 
 /** The attempt whose streaming window contains `atSeq`, with its step and turn, or null. */
-export function findAttemptAt(
+function findAttemptAt(
   log: OpenedLog,
   atSeq: number,
 ): { turn: TurnSpan; step: StepSpan; attempt: AttemptSpan } | null {
@@ -205,6 +214,8 @@ export function deriveStreamingState(log: OpenedLog, atSeq: number): StreamingSt
   const found = findAttemptAt(log, atSeq);
   if (found === null) return null;
   const { step, attempt } = found;
+  if (log.index.chunkKind.get(attempt.firstChunkSeq) === ChunkKind.NONE)
+    return deriveEmbeddedStreamingState(log, step, attempt.firstChunkSeq, atSeq);
   let cache = assemblyCache.get(log);
   if (cache === undefined || cache.firstChunkSeq !== attempt.firstChunkSeq || cache.appliedThrough > atSeq) {
     cache = {
@@ -223,6 +234,7 @@ export function deriveStreamingState(log: OpenedLog, atSeq: number): StreamingSt
   }
   if (through > cache.appliedThrough) cache.appliedThrough = through;
   const assembler = cache.assembler;
+  const times = log.store.eventTime;
   return {
     turn: step.turn,
     step: step.step,
@@ -232,5 +244,38 @@ export function deriveStreamingState(log: OpenedLog, atSeq: number): StreamingSt
     finishKind: assembler.finishKind,
     usage: assembler.usage === null ? null : { ...assembler.usage },
     chunkCount: assembler.chunkCount,
+    startTime: finiteOrNull(times.get(attempt.firstChunkSeq)),
+    endTime: finiteOrNull(times.get(through)),
+    isEmbedded: false,
   };
+}
+
+/** An attempt whose stream is `data.stream` of the event at `seq` (generation 2 on): assembled whole. */
+function deriveEmbeddedStreamingState(
+  log: OpenedLog,
+  step: StepSpan,
+  seq: number,
+  atSeq: number,
+): StreamingState {
+  const event = log.store.readEvent(seq);
+  const { chunks } = expandStream(isRecord(event.data) ? event.data.stream : undefined);
+  const assembler = new BlockAssembler();
+  for (const { chunk } of chunks) assembler.apply(chunk);
+  return {
+    turn: step.turn,
+    step: step.step,
+    firstChunkSeq: seq,
+    atSeq,
+    blocks: assembler.snapshot(),
+    finishKind: assembler.finishKind,
+    usage: assembler.usage === null ? null : { ...assembler.usage },
+    chunkCount: assembler.chunkCount,
+    startTime: chunks[0]?.time ?? null,
+    endTime: chunks.at(-1)?.time ?? null,
+    isEmbedded: true,
+  };
+}
+
+function finiteOrNull(value: number): number | null {
+  return Number.isFinite(value) ? value : null;
 }

@@ -4,6 +4,8 @@
 import { PLAIN_LINE_MAX_CHARS, toPlainLine } from '../base/visible-text.ts';
 import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
 import { isRecord } from '../event.ts';
+import { expandStream } from '../format/generations/stream-records.ts';
+import { readToolResultFacts } from '../format/generations/tool-result-facts.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 
 /** Longest summary returned, in UTF-16 code units (an ellipsis marks the cut). */
@@ -38,6 +40,15 @@ function describeEvent(type: string, data: Record<string, unknown>, surfaceOp: u
       return describeAssistant(data, surfaceOp);
     case 'tool/result':
       return describeToolResult(data, surfaceOp);
+    case 'system/message':
+    case 'developer/message': {
+      const message = isRecord(data.message) ? data.message : {};
+      const content = Array.isArray(message.content) ? message.content : [];
+      if (content.length === 0) return `${opLabel(surfaceOp)}${sourceLabel(message.source)}: no content`;
+      return `${opLabel(surfaceOp)}${sourceLabel(message.source)}: ${excerptContent(content)}`;
+    }
+    case 'assistant/attempt':
+      return describeAttempt(data.stream);
     case 'assistant/chunk':
       return describeChunk(data.chunk);
     case 'tool/call':
@@ -93,6 +104,8 @@ function describeEvent(type: string, data: Record<string, unknown>, surfaceOp: u
       return `${show(data.point)} ${show(data.handlerId)}${typeof data.decision === 'string' ? `: ${data.decision}` : ''}`;
     case 'tool/code-dispatch-start':
     case 'tool/code-dispatch':
+    case 'tool/ptc-dispatch-start':
+    case 'tool/ptc-dispatch':
       return `${show(data.name)} ${show(data.subCallId)}${data.isError === true ? ' (error)' : ''}`;
     case 'subagent/descriptor':
       return `${show(data.mode)} via ${show(data.provider)}${typeof data.label === 'string' ? `: ${excerpt(data.label)}` : ''}`;
@@ -116,11 +129,24 @@ function describeAssistant(data: Record<string, unknown>, surfaceOp: unknown): s
 function describeToolResult(data: Record<string, unknown>, surfaceOp: unknown): string {
   const message = isRecord(data.message) ? data.message : {};
   const source = isRecord(message.source) ? message.source : {};
-  const block = Array.isArray(message.content) ? (message.content[0] as unknown) : undefined;
-  const inner = isRecord(block) ? block.content : undefined;
-  const isError = isRecord(block) && block.isError === true;
+  const facts = readToolResultFacts(message);
+  const inner = facts.content;
+  const isError = facts.isError;
   const error = isRecord(data.error) && typeof data.error.code === 'string' ? ` ${data.error.code}` : '';
   return `${opLabel(surfaceOp)}${show(source.callId)}${isError ? ` error${error}` : ''}: ${excerptContent(inner)}`;
+}
+
+/** A model attempt no message answered (generation 2 on): its finish, or that it never finished. */
+function describeAttempt(stream: unknown): string {
+  const { chunks } = expandStream(stream);
+  const finish = chunks.findLast(({ chunk }) => chunk.type === 'finish')?.chunk;
+  const reason = isRecord(finish?.reason) ? finish.reason : null;
+  const failure = reason !== null && isRecord(reason.failure) ? reason.failure : null;
+  const outcome =
+    reason === null
+      ? 'stopped without a finish'
+      : `finished ${show(reason.kind)}${failure !== null ? ` ${show(failure.code)}: ${excerpt(typeof failure.message === 'string' ? failure.message : '')}` : ''}`;
+  return `attempt of ${chunks.length} chunks, ${outcome}`;
 }
 
 function describeChunk(chunk: unknown): string {

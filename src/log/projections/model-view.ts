@@ -3,7 +3,7 @@
 
 import { deriveStreamingState } from './block-assembler.ts';
 import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
-import type { Message, SurfaceEventType, TokenUsage } from '../event.ts';
+import type { Message, MessageRole, SurfaceEventType, TokenUsage } from '../event.ts';
 import type { StreamingState } from './block-assembler.ts';
 import { isRecord } from '../event.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
@@ -14,7 +14,7 @@ export interface ModelViewMessage {
   /** The surface node's event seq (CLI.md `sourceSeq`). */
   seq: number;
   type: SurfaceEventType;
-  role: 'user' | 'assistant';
+  role: MessageRole;
   /** The node entered the surface through a replace op (compaction checkpoint or pruned result). */
   isReplacement: boolean;
 }
@@ -50,7 +50,7 @@ export interface ModelMessageDetail {
  * The display surface (CLI.md "Surface for display") after every event with seq <= atSeq, as node
  * seqs in surface order. `atSeq` past the last event means the last event; negative means none.
  */
-export function deriveSurfaceNodes(log: OpenedLog, atSeq: number): number[] {
+function deriveSurfaceNodes(log: OpenedLog, atSeq: number): number[] {
   if (atSeq < 0) return [];
   return foldSurfaceAt(log.index.surfaceOps, log.index.surfaceCheckpoints, atSeq);
 }
@@ -75,7 +75,7 @@ export function deriveModelView(log: OpenedLog, atSeq: number): ModelView {
     messages.push({
       seq,
       type: op.type,
-      role: op.type === 'assistant/message' ? 'assistant' : 'user',
+      role: op.role,
       isReplacement: op.op === 'replace',
     });
   }

@@ -2,13 +2,26 @@
 // page: a view of a long session lists hundreds of messages, and as objects each cursor move would
 // clone, allocate and later collect one object per message (≈ 30 KB per move on the bench log; the
 // page's garbage collections were its longest scrub pauses). The columns are transferred, not copied.
-import { SURFACE_EVENT_TYPES, type SurfaceEventType } from '../event.ts';
+import { SURFACE_EVENT_TYPES, type MessageRole, type SurfaceEventType } from '../event.ts';
 import type { StreamingState } from './block-assembler.ts';
 import type { ModelView, ModelViewMessage } from './model-view.ts';
 
-/** Bits of `PackedModelView.flags`: the message's index in SURFACE_EVENT_TYPES, and whether it entered by a replace op. */
-const TYPE_MASK = 0b0011;
-const REPLACEMENT_BIT = 0b0100;
+/**
+ * Bits of `PackedModelView.flags`: the message's index in SURFACE_EVENT_TYPES, whether it entered
+ * by a replace op, and whether a tool/result has the tool role (generation 4) rather than `user`.
+ */
+const TYPE_MASK = 0b00111;
+const REPLACEMENT_BIT = 0b01000;
+const TOOL_ROLE_BIT = 0b10000;
+
+/** The role each surface type's message has (a tool/result's depends on its shape: TOOL_ROLE_BIT). */
+const ROLE_OF_TYPE: Readonly<Record<SurfaceEventType, MessageRole>> = {
+  'user/message': 'user',
+  'assistant/message': 'assistant',
+  'tool/result': 'user',
+  'system/message': 'system',
+  'developer/message': 'developer',
+};
 
 export interface PackedModelView {
   atSeq: number | null;
@@ -26,7 +39,10 @@ export function packModelView(view: ModelView): PackedModelView {
   const flags = new Uint8Array(count);
   view.messages.forEach((message, index) => {
     seqs[index] = message.seq;
-    flags[index] = SURFACE_EVENT_TYPES.indexOf(message.type) | (message.isReplacement ? REPLACEMENT_BIT : 0);
+    flags[index] =
+      SURFACE_EVENT_TYPES.indexOf(message.type) |
+      (message.isReplacement ? REPLACEMENT_BIT : 0) |
+      (message.role === 'tool' ? TOOL_ROLE_BIT : 0);
   });
   return { atSeq: view.atSeq, nodeCount: view.nodeCount, seqs, flags, streaming: view.streaming };
 }
@@ -43,11 +59,12 @@ export function isPackedReplacement(view: PackedModelView, index: number): boole
 
 /** Message `index` as deriveModelView lists it. */
 export function unpackMessage(view: PackedModelView, index: number): ModelViewMessage {
-  const type = SURFACE_EVENT_TYPES[(view.flags[index] ?? 0) & TYPE_MASK] as SurfaceEventType;
+  const flags = view.flags[index] ?? 0;
+  const type = SURFACE_EVENT_TYPES[flags & TYPE_MASK] as SurfaceEventType;
   return {
     seq: view.seqs[index] ?? -1,
     type,
-    role: type === 'assistant/message' ? 'assistant' : 'user',
+    role: (flags & TOOL_ROLE_BIT) !== 0 ? 'tool' : ROLE_OF_TYPE[type],
     isReplacement: isPackedReplacement(view, index),
   };
 }

@@ -34,7 +34,10 @@ export function deriveTranscript(log: OpenedLog): TranscriptEntry[] {
           seq: op.seq,
           replacedSeq: op.shadowedSeqs[0] ?? op.start ?? -1,
         });
-      else entries.push({ kind: 'compaction', seq: op.seq, replacedSeqs: [...op.shadowedSeqs] });
+      else if (op.type === 'user/message')
+        entries.push({ kind: 'compaction', seq: op.seq, replacedSeqs: [...op.shadowedSeqs] });
+      // A replacing system/message is a changed system prompt (generation 3 on): a message, not a compaction.
+      else if (!op.isEmpty) entries.push({ kind: 'message', seq: op.seq, type: op.type });
     }
   }
   entries.sort((a, b) => a.seq - b.seq);

@@ -1,6 +1,5 @@
-// Token usage per step and per turn (FORMAT.md §7.7) and context occupancy against the window.
+// Token usage per step (FORMAT.md §7.7) and context occupancy against the window.
 
-import { findLastAtOrBelow } from '../base/binary-search.ts';
 import { isRecord } from '../event.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 
@@ -55,56 +54,6 @@ export function deriveUsage(log: OpenedLog): UsagePoint[] {
     }
   }
   return points;
-}
-
-/** Usage summed over the steps of one turn (session totals sum per-step values, FORMAT.md §7.7). */
-export interface TurnUsage {
-  turn: number;
-  /** Seq of the turn's first usage report. */
-  seq: number;
-  steps: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-  /** Context occupancy of the turn's last step (not a sum), and its window or null. */
-  lastContextTokens: number;
-  contextWindow: number | null;
-}
-
-/** Groups per-step points into per-turn totals, in turn order of appearance. */
-export function sumUsageByTurn(points: readonly UsagePoint[]): TurnUsage[] {
-  const turns: TurnUsage[] = [];
-  for (const point of points) {
-    let current = turns.at(-1);
-    if (current === undefined || current.turn !== point.turn) {
-      current = {
-        turn: point.turn,
-        seq: point.seq,
-        steps: 0,
-        inputTokens: 0,
-        outputTokens: 0,
-        cacheReadTokens: 0,
-        cacheWriteTokens: 0,
-        lastContextTokens: 0,
-        contextWindow: null,
-      };
-      turns.push(current);
-    }
-    current.steps++;
-    current.inputTokens += point.inputTokens;
-    current.outputTokens += point.outputTokens;
-    current.cacheReadTokens += point.cacheReadTokens;
-    current.cacheWriteTokens += point.cacheWriteTokens;
-    current.lastContextTokens = point.contextTokens;
-    current.contextWindow = point.contextWindow;
-  }
-  return turns;
-}
-
-/** Index of the usage point of the step containing `seq` (or the last one before it), or -1. */
-export function findUsagePointAt(points: readonly UsagePoint[], seq: number): number {
-  return findLastAtOrBelow(points, seq, (point) => point.seq);
 }
 
 function readContextWindow(log: OpenedLog, seq: number): number | null {

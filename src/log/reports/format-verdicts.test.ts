@@ -9,11 +9,13 @@ import type { OpenedLog } from '../decode/opened-log.ts';
 import type { FormatGeneration } from '../format/generations/generation.ts';
 import type { ChecksumVerifier } from '../container/zstd-checksum.ts';
 import { loadChecksumVerifier } from '../container/zstd-checksum.ts';
-import { CORPUS_DIR, isCorpusPresent } from '../testing/corpus-dir.ts';
+import { CORPUS_DIR } from '../testing/corpus-dir.ts';
 import { FIXTURES_DIR } from '../testing/make-decoder-fixtures.ts';
 import { TriageLogBuilder, textBlock, toolCallBlock } from '../testing/triage-log-builder.ts';
 import { CURRENT_RELEASE, deriveFormatVerdicts } from './format-verdicts.ts';
 import type { MigrationRule } from './migration-audit.ts';
+
+const isCorpusPresent = existsSync(join(CORPUS_DIR, 'MANIFEST.json'));
 
 let checksum: ChecksumVerifier | null = null;
 beforeAll(async () => {
@@ -398,5 +400,58 @@ describe('deriveFormatVerdicts on the real-writer logs (fixtures/real-writer)', 
     expect(verdicts.writer).toMatchObject({ release: 'dsh 0.0.1 – 0.1.2 (session.jsonl)', status: 'ok' });
     expect(verdicts.current.status).toBe(rule === null ? 'migrates' : 'refuses');
     expect(verdicts.current.refusals.map((refusal) => refusal.rule)).toEqual(rule === null ? [] : [rule]);
+  });
+});
+
+describe('deriveFormatVerdicts on generations 1–4 (fixtures/generations)', () => {
+  const generationsDir = join(FIXTURES_DIR, 'generations');
+
+  it.each([
+    ['cancel', null],
+    ['compaction-replace', null],
+    ['legacy-web', 'surface-before-first-step'],
+    ['packed-chunks', null],
+    ['tool-error', null],
+    ['corpus__acp-agent__snapshots__text-turn__session', null],
+    ['corpus__headless-agent__snapshots__compaction-recovery__session', null],
+  ] as const)(
+    'the published migration output oracle/%s.v2.jsonl: %s (as the oracle judges it through v2 → v3)',
+    (name, rule) => {
+      const log = decodeLog(readFileSync(join(generationsDir, 'oracle', `${name}.v2.jsonl`)), { checksum });
+      const verdicts = deriveFormatVerdicts(log);
+      expect(verdicts.generation).toBe(2);
+      expect(verdicts.writer).toMatchObject({ release: 'dsh 0.1.3 (session.v2.jsonl)', status: 'ok' });
+      expect(verdicts.current.refusals.map((refusal) => refusal.rule)).toEqual(rule === null ? [] : [rule]);
+      const v3 = join(generationsDir, 'oracle', `${name}.v3.jsonl`);
+      if (existsSync(v3))
+        expect(deriveFormatVerdicts(decodeLog(readFileSync(v3), { checksum })).current.status).toBe(
+          'migrates',
+        );
+    },
+  );
+
+  it('refuses the oracle’s logical-form v1 output for its header, as the published v1 codec does', () => {
+    const log = decodeLog(readFileSync(join(generationsDir, 'oracle', 'cancel.v1.jsonl')), { checksum });
+    const verdicts = deriveFormatVerdicts(log);
+    expect(verdicts.generation).toBe(1);
+    expect(verdicts.current.refusals.map((refusal) => refusal.message)).toEqual([
+      expect.stringContaining('the header has the key "isSeeded"'),
+      expect.stringContaining('the header has the key "inheritedEventCount"'),
+    ]);
+  });
+
+  it.each([
+    ['stored/v2/acp/cancel/session.v2.jsonl.zstd', 2, 'migrates'],
+    ['stored/v3/acp/cancel/session.v3.jsonl.zstd', 3, 'migrates'],
+    ['stored/v3/sdk/text-turn/session.v3.jsonl.zstd', 3, 'migrates'],
+    ['stored/v3/sdk/subagent-fork-in-process/session.1.v3.jsonl.zstd', 3, 'migrates'],
+    ['stored/v4/sdk/bash-tool/session.v4.jsonl.zstd', 4, 'ok'],
+    ['stored/v4/session/compaction-recovery/session.v4.jsonl.zstd', 4, 'ok'],
+    ['multi-gen/1f64649f-af94-4c75-a0ea-40658dc71600/session.v4.jsonl.zstd', 4, 'ok'],
+  ] as const)('%s: generation %d, current dsh %s', (path, generation, status) => {
+    const verdicts = deriveFormatVerdicts(decodeLog(readFileSync(join(generationsDir, path)), { checksum }));
+    expect(verdicts.generation).toBe(generation);
+    expect(verdicts.writer.status).toBe('ok');
+    expect(verdicts.current).toMatchObject({ status, refusals: [] });
   });
 });

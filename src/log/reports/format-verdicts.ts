@@ -34,7 +34,7 @@ import type { OpenedLog } from '../decode/opened-log.ts';
 import type { FormatGeneration } from '../format/generations/generation.ts';
 import { NEWEST_KNOWN_GENERATION } from '../format/generations/generation.ts';
 import { rulesOfGeneration } from '../format/generations/generation-rules.ts';
-import type { VerdictStatus } from '../problems.ts';
+import type { Verdict } from '../problems.ts';
 import type { FormatRefusal } from './migration-audit.ts';
 import { REFUSAL_PREFIX, auditMigration } from './migration-audit.ts';
 
@@ -51,7 +51,7 @@ export interface FormatVerdicts {
   /** The header `version` when it is above 4 (written by a newer dsh), else null. */
   newerVersion: number | null;
   /** What the release that wrote the log does when it opens it (for generation 0: dsh 0.1.1). */
-  writer: { release: string; status: VerdictStatus; reason: string | null };
+  writer: { release: string; status: Verdict['status']; reason: string | null };
   current: {
     release: string;
     /** ok: native (generation 4); migrates / refuses: an older log; corrupt: unreadable; newer: generation > 4. */

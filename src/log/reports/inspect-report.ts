@@ -1,7 +1,7 @@
 // The machine-readable answers of the command line (CLI.md `inspect --json` and `project --json`),
 // built from an OpenedLog so that every reader of the contract gets the same JSON.
 
-import type { SessionHeader } from '../event.ts';
+import type { MessageRole, SessionHeader } from '../event.ts';
 import type { ToolCallStatus } from '../structure/tool-calls.ts';
 import { deriveModelView, readModelMessage } from '../projections/model-view.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
@@ -68,7 +68,8 @@ export interface ProjectReport {
   /** The seq the model view was folded to; null when the log has no events. */
   at: number | null;
   messages: {
-    role: 'user' | 'assistant';
+    /** `user` | `assistant` in generations 0–2; `system` from 3; `developer` and `tool` from 4. */
+    role: MessageRole;
     /** The surface node (event seq) the message comes from. */
     sourceSeq: number;
     /** Content block types, in order. */

@@ -205,18 +205,18 @@ describe('deriveTriage header facts (FORMAT.md §2.3, §8.1)', () => {
     expect(header.notes.join(' ')).toMatch(/plain fork/);
   });
 
-  it('marks a header version other than 0 as not readable by this build', () => {
-    const builder = new TriageLogBuilder({ version: 3 });
+  it('marks a header version newer than generation 4 as not readable by this build', () => {
+    const builder = new TriageLogBuilder({ version: 5 });
     builder.turnStart();
     const report = deriveTriage(open(builder));
-    expect(report.header.version).toBe(3);
+    expect(report.header.version).toBe(5);
     expect(report.header.isVersionSupported).toBe(false);
     expect(report.verdict.status).toBe('unsupported');
-    expect(report.bugReport).toMatch(/header version:\s+3 \(not readable by this build\)/);
+    expect(report.bugReport).toMatch(/header version:\s+5 \(not readable by this build\)/);
   });
 
   it('explains an unreadable version in the words of the verdict', () => {
-    const report = deriveTriage(open(new TriageLogBuilder({ version: 3 })));
+    const report = deriveTriage(open(new TriageLogBuilder({ version: 5 })));
     expect(report.header.notes).toContain(report.verdict.reason);
   });
 });

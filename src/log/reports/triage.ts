@@ -58,7 +58,7 @@ export interface TriageFinding {
 }
 
 /** How many problems the report carries (the total is in `problemCount`). */
-export const TRIAGE_PROBLEMS_MAX = 200;
+const TRIAGE_PROBLEMS_MAX = 200;
 
 /**
  * Reads a log the way seed 002 tells a dsh user to read a failed run. Pure: depends only on the

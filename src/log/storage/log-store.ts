@@ -6,6 +6,9 @@ import { Column } from '../base/columns.ts';
 import type { StoredEvent } from '../event.ts';
 import { expandPackedRowMember } from '../format/packed-rows.ts';
 import { upgradeLegacyEvent } from '../format/legacy.ts';
+import type { GenerationRules } from '../format/generations/generation-rules.ts';
+import { rulesOfGeneration } from '../format/generations/generation-rules.ts';
+import { normalizeEvent } from '../format/generations/normalize-event.ts';
 import { FrameDecompressor } from '../container/zstd-decode.ts';
 
 /** How many decompressed zstd frames the store keeps for on-demand reads (model view, event detail, search). */
@@ -65,6 +68,9 @@ export class LogStore {
 
   /** Session id used by legacy upgrades (FORMAT.md §3.6 `legacy-message:<sid>:<seq>`). */
   sessionId = '';
+
+  /** The rules of the log's format generation (set from the header; generation 0 until then). */
+  rules: GenerationRules = rulesOfGeneration(0);
 
   private readonly decoder = new TextDecoder('utf-8');
 
@@ -251,11 +257,17 @@ export class LogStore {
     return parsed as StoredEvent;
   }
 
-  /** The event after the legacy v0 upgrades of FORMAT.md §3.6 (what projections use). */
+  /**
+   * The event in the reading shape projections use: the legacy v0 upgrades of FORMAT.md §3.6 (in
+   * generations 0 and 1), then the generation's envelope normalization (docs/format-generations.md).
+   */
   readEvent(seq: number): StoredEvent {
-    return upgradeLegacyEvent(this.readStoredEvent(seq), this.sessionId, (replacedSeq) =>
-      this.readStoredEvent(replacedSeq),
-    );
+    const stored = this.readStoredEvent(seq);
+    const upgraded =
+      this.rules.generation <= 1
+        ? upgradeLegacyEvent(stored, this.sessionId, (replacedSeq) => this.readStoredEvent(replacedSeq))
+        : stored;
+    return normalizeEvent(upgraded, this.rules).event;
   }
 
   /**

@@ -5,7 +5,7 @@
 import { Column } from '../base/columns.ts';
 import type { ChunkRun, EventSink } from './event-sink.ts';
 import type { StoredEvent } from '../event.ts';
-import { ChunkKind, isRecord } from '../event.ts';
+import { ChunkKind, isRecord, isSurfaceEventType } from '../event.ts';
 import type { LogStore } from '../storage/log-store.ts';
 import type { LogProblem } from '../problems.ts';
 import { ValidationStage } from '../problems.ts';
@@ -66,7 +66,7 @@ export interface LogIndexBuilder extends EventSink {
 }
 
 /** An empty LogIndex (no events). */
-export function createEmptyLogIndex(): LogIndex {
+function createEmptyLogIndex(): LogIndex {
   return {
     turnOf: new Column(Int32Array),
     stepOf: new Column(Int32Array),
@@ -143,7 +143,7 @@ class IndexBuilder implements LogIndexBuilder {
     let chunkKind: ChunkKind = ChunkKind.NONE;
     this.index.consumedBy.push(-1);
     const type = event.type;
-    if (type !== 'user/message' && type !== 'assistant/message' && type !== 'tool/result') {
+    if (!isSurfaceEventType(type)) {
       if (event.surfaceOp !== undefined || event.sourceEventSeqs !== undefined)
         this.surface.checkNonSurface(event);
     }
@@ -173,6 +173,13 @@ class IndexBuilder implements LogIndexBuilder {
         break;
       case 'assistant/message':
         this.acceptAssistantMessage(event, data);
+        break;
+      case 'assistant/attempt':
+        this.turns.acceptAttempt(seq, data);
+        break;
+      case 'system/message':
+      case 'developer/message':
+        this.acceptHeadMessage(event, type, data);
         break;
       case 'tool/call':
         if (typeof data.callId !== 'string') break;
@@ -256,6 +263,7 @@ class IndexBuilder implements LogIndexBuilder {
       'user/message',
       Array.isArray(content) && content.length === 0,
       null,
+      'user',
     );
     this.markConsumed(event);
     const source = data.source;
@@ -267,7 +275,7 @@ class IndexBuilder implements LogIndexBuilder {
     const seq = event.seq;
     const message = isRecord(data.message) ? data.message : {};
     const content = Array.isArray(message.content) ? (message.content as unknown[]) : [];
-    this.surface.accept(event, 'assistant/message', content.length === 0, null);
+    this.surface.accept(event, 'assistant/message', content.length === 0, null, 'assistant');
     this.markConsumed(event);
     const stepNumber = this.turns.openStepNumber;
     this.turns.acceptAssistantMessage(seq, data, event.sourceEventSeqs);
@@ -279,11 +287,39 @@ class IndexBuilder implements LogIndexBuilder {
     );
   }
 
+  /**
+   * system/message (generation 3 on) and developer/message (4): surface nodes of the system and
+   * developer roles, inside a step. An empty one is a node that projects nothing (no system prompt).
+   */
+  private acceptHeadMessage(
+    event: StoredEvent,
+    type: 'system/message' | 'developer/message',
+    data: Record<string, unknown>,
+  ): void {
+    const message = isRecord(data.message) ? data.message : {};
+    const content = Array.isArray(message.content) ? (message.content as unknown[]) : [];
+    this.surface.accept(
+      event,
+      type,
+      content.length === 0,
+      null,
+      type === 'system/message' ? 'system' : 'developer',
+    );
+    this.markConsumed(event);
+    this.turns.checkInOpenStep(event.seq, type, data);
+  }
+
   private acceptToolResult(event: StoredEvent, data: Record<string, unknown>): void {
     const message = isRecord(data.message) ? data.message : {};
     const source = isRecord(message.source) ? message.source : {};
     const callId = typeof source.callId === 'string' ? source.callId : null;
-    const record = this.surface.accept(event, 'tool/result', false, callId);
+    const record = this.surface.accept(
+      event,
+      'tool/result',
+      false,
+      callId,
+      message.role === 'tool' ? 'tool' : 'user',
+    );
     this.markConsumed(event);
     if (callId === null) return;
     const isReplacement = isRecord(event.surfaceOp) || record?.op === 'replace';

@@ -3,14 +3,16 @@
 // surface after any seq is found without refolding from seq 0.
 
 import { findFirstAtOrAbove, findLastAtOrBelow } from '../base/binary-search.ts';
-import type { StoredEvent } from '../event.ts';
+import type { MessageRole, StoredEvent, SurfaceEventType } from '../event.ts';
 import { isRecord } from '../event.ts';
 
 /** One surface operation, in seq order (FORMAT.md §6.2). */
 export interface SurfaceOpRecord {
   seq: number;
-  /** Event type after upgrade: user/message, assistant/message or tool/result. */
-  type: 'user/message' | 'assistant/message' | 'tool/result';
+  /** Event type after upgrade (one of SURFACE_EVENT_TYPES). */
+  type: SurfaceEventType;
+  /** The role of the node's message (a tool/result is `user` up to generation 3, `tool` from 4). */
+  role: MessageRole;
   op: 'append' | 'replace';
   /** For replace: the surface-node seqs bounding the shadowed span. */
   start: number | null;
@@ -80,6 +82,7 @@ export class SurfaceFolder {
     type: SurfaceType,
     isEmpty: boolean,
     callId: string | null,
+    role: MessageRole,
   ): SurfaceOpRecord | null {
     const seq = event.seq;
     this.checkSources(event, type);
@@ -89,7 +92,7 @@ export class SurfaceFolder {
       return null;
     }
     if (surfaceOp === 'append') {
-      const record = this.pushOp(seq, type, 'append', null, null, isEmpty, true, [], callId);
+      const record = this.pushOp(seq, type, 'append', null, null, isEmpty, true, [], callId, role);
       this.nodes.push(seq);
       this.afterOp(record);
       return record;
@@ -99,7 +102,7 @@ export class SurfaceFolder {
       if (isRecord(surfaceOp) && surfaceOp.op === 'replace') {
         const start = typeof surfaceOp.start === 'number' ? surfaceOp.start : null;
         const end = typeof surfaceOp.end === 'number' ? surfaceOp.end : null;
-        return this.pushOp(seq, type, 'replace', start, end, isEmpty, false, [], callId);
+        return this.pushOp(seq, type, 'replace', start, end, isEmpty, false, [], callId, role);
       }
       return null;
     }
@@ -109,11 +112,11 @@ export class SurfaceFolder {
     if (i < 0 || j < 0) {
       const missing = i < 0 ? start : end;
       this.reportViolation(seq, `replace ${start}..${end}: seq ${missing} is not on the surface.`);
-      return this.pushOp(seq, type, 'replace', start, end, isEmpty, false, [], callId);
+      return this.pushOp(seq, type, 'replace', start, end, isEmpty, false, [], callId, role);
     }
     if (i > j) {
       this.reportViolation(seq, `replace ${start}..${end}: start comes after end in surface order.`);
-      return this.pushOp(seq, type, 'replace', start, end, isEmpty, false, [], callId);
+      return this.pushOp(seq, type, 'replace', start, end, isEmpty, false, [], callId, role);
     }
     const shadowed = this.nodes.slice(i, j + 1);
     const sources = Array.isArray(event.sourceEventSeqs) ? new Set<unknown>(event.sourceEventSeqs) : null;
@@ -125,7 +128,7 @@ export class SurfaceFolder {
       );
     if (type === 'tool/result') this.checkToolResultReplacement(event, shadowed);
     this.nodes.splice(i, j - i + 1, seq);
-    const record = this.pushOp(seq, type, 'replace', start, end, isEmpty, true, shadowed, callId);
+    const record = this.pushOp(seq, type, 'replace', start, end, isEmpty, true, shadowed, callId, role);
     this.afterOp(record);
     return record;
   }
@@ -207,8 +210,20 @@ export class SurfaceFolder {
     isApplied: boolean,
     shadowedSeqs: number[],
     callId: string | null,
+    role: MessageRole,
   ): SurfaceOpRecord {
-    const record: SurfaceOpRecord = { seq, type, op, start, end, isEmpty, isApplied, shadowedSeqs, callId };
+    const record: SurfaceOpRecord = {
+      seq,
+      type,
+      role,
+      op,
+      start,
+      end,
+      isEmpty,
+      isApplied,
+      shadowedSeqs,
+      callId,
+    };
     this.ops.push(record);
     this.opSeqs.push(seq);
     return record;
@@ -289,8 +304,17 @@ function isSameExceptResultContent(original: unknown, replacement: unknown): boo
   return isDeepEqual(withoutResultContent(original), withoutResultContent(replacement));
 }
 
+/**
+ * A tool/result's data without the result content a pruning replacement may change: the wrapper
+ * block's `content` up to generation 3, the tool-role message's own `content` from generation 4.
+ */
 function withoutResultContent(data: unknown): unknown {
   if (!isRecord(data) || !isRecord(data.message) || !Array.isArray(data.message.content)) return data;
+  if (data.message.role === 'tool') {
+    const message: Record<string, unknown> = { ...data.message };
+    delete message.content;
+    return { ...data, message };
+  }
   const content = data.message.content.map((block: unknown, index: number) => {
     if (index !== 0 || !isRecord(block)) return block;
     const rest: Record<string, unknown> = { ...block };

@@ -2,6 +2,7 @@
 // message that asked for it, its tool/call and its first result, with the status CLI.md defines,
 // including the crash-repair scan of a hanging last turn.
 
+import { readToolResultFacts } from '../format/generations/tool-result-facts.ts';
 import { isRecord } from '../event.ts';
 
 export type ToolCallStatus = 'ok' | 'error' | 'not-started' | 'outcome-unknown' | 'no-result';
@@ -115,10 +116,9 @@ export class ToolCallTracker {
     }
     if (call.resultSeq !== null) return;
     call.resultSeq = seq;
-    const block = Array.isArray(message.content) ? (message.content[0] as unknown) : undefined;
     const error = data.error;
     const errorCode = isRecord(error) && typeof error.code === 'string' ? error.code : null;
-    const isError = (isRecord(block) && block.isError === true) || error !== undefined;
+    const isError = readToolResultFacts(message).isError || error !== undefined;
     this.resultFacts.set(callId, { isError, errorCode });
   }
 

@@ -236,9 +236,31 @@ export class TurnTracker {
         step.usage = data.usage;
         step.usageSeq = seq;
       }
-      this.linkAttempt(step, seq, sources);
+      if (Array.isArray(data.stream)) this.addEmbeddedAttempt(step, seq, data.stream, seq);
+      else this.linkAttempt(step, seq, sources);
     }
     this.openAttempt = null;
+  }
+
+  /**
+   * assistant/attempt (generation 2 and later): a model attempt no message answered — failed,
+   * retried or cancelled — whose stream is embedded in the event. It is an attempt of the open step.
+   */
+  acceptAttempt(seq: number, data: Record<string, unknown>): void {
+    this.checkInOpenStep(seq, 'assistant/attempt', data);
+    const step = this.openStep;
+    if (step !== null) this.addEmbeddedAttempt(step, seq, data.stream, null);
+    this.openAttempt = null;
+  }
+
+  /** An attempt whose chunks are embedded in one event (`data.stream`): it spans that event's seq. */
+  private addEmbeddedAttempt(step: StepSpan, seq: number, stream: unknown, messageSeq: number | null): void {
+    const facts = readStreamEnd(stream);
+    step.attempts.push({ firstChunkSeq: seq, lastChunkSeq: seq, finishKind: facts.finishKind, messageSeq });
+    if (facts.usage !== null && messageSeq === null) {
+      step.usage = facts.usage;
+      step.usageSeq = seq;
+    }
   }
 
   /** Reports an event of `type` that belongs in a step but is outside one, or names another one. */
@@ -293,6 +315,22 @@ export class TurnTracker {
     const attempt = step.attempts.at(-1);
     if (attempt !== undefined && attempt.messageSeq === null) attempt.messageSeq = seq;
   }
+}
+
+/** The finish kind and last usage of an embedded stream's single-chunk records (streams are short: one pass). */
+function readStreamEnd(stream: unknown): { finishKind: string | null; usage: TokenUsage | null } {
+  let finishKind: string | null = null;
+  let usage: TokenUsage | null = null;
+  if (!Array.isArray(stream)) return { finishKind, usage };
+  for (const record of stream as unknown[]) {
+    if (!isRecord(record) || record.type !== 'chunk' || !isRecord(record.chunk)) continue;
+    const chunk = record.chunk;
+    if (chunk.type === 'finish') {
+      const reason = chunk.reason;
+      finishKind = isRecord(reason) && typeof reason.kind === 'string' ? reason.kind : 'unknown';
+    } else if (chunk.type === 'usage' && isUsage(chunk.usage)) usage = chunk.usage;
+  }
+  return { finishKind, usage };
 }
 
 function isUsage(value: unknown): value is TokenUsage {

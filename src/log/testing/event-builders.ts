@@ -11,7 +11,7 @@ import type { LogProblem } from '../problems.ts';
 import { deriveVerdict } from '../problems.ts';
 
 /** First event time of built logs (epoch ms); event seq s gets time BASE_TIME_MS + s. */
-export const BASE_TIME_MS = 1_783_352_100_000;
+const BASE_TIME_MS = 1_783_352_100_000;
 
 interface EventLine {
   kind: 'event';
@@ -253,6 +253,7 @@ export class LogScript {
         hadBom: false,
       },
       header,
+      format: { generation: 0, newerVersion: null },
       verdict: deriveVerdict(problems),
       problems,
       store,
@@ -260,7 +261,6 @@ export class LogScript {
       lineCount,
       packedRows,
       isComplete: true,
-      format: { generation: 0, newerVersion: null },
     };
   }
 }

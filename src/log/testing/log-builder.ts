@@ -6,7 +6,7 @@ import xxhash from 'xxhash-wasm';
 import { ZSTD_MAGIC } from '../container/zstd-frames.ts';
 
 /** Base of the synthetic `time` values (epoch ms). */
-export const TEST_TIME_MS = 1_783_352_100_000;
+const TEST_TIME_MS = 1_783_352_100_000;
 export const TEST_SESSION_ID = '5138ed0d-0000-4000-8000-000000000001';
 
 const encoder = new TextEncoder();

@@ -22,9 +22,9 @@ export const CORPUS_FIXTURES: Readonly<Record<string, string>> = {
 };
 
 /** Raw block size of the re-encoded last frame of the torn fixture. */
-export const TORN_FIXTURE_BLOCK_BYTES = 512;
+const TORN_FIXTURE_BLOCK_BYTES = 512;
 /** How many payload bytes of the torn raw block are present. */
-export const TORN_FIXTURE_PARTIAL_BYTES = 200;
+const TORN_FIXTURE_PARTIAL_BYTES = 200;
 
 /**
  * Builds the torn fixture from a complete `.jsonl.zstd`: every frame but the last is kept as is;

@@ -43,7 +43,7 @@ export interface CursorPreparer {
 export const CURSOR_HOLD_MAX_MS = 150;
 
 /** The events list's side of the cursor protocol (read through useSettledCursor). */
-export interface ListCursor {
+interface ListCursor {
   /**
    * Whether the list follows a move from `shownSeq` to `nextSeq` at once, in the render where every
    * other pane moves: a move at most one block of rows away, whose rows the store prepares with the

@@ -3,7 +3,7 @@
 
 import type { LoadListener, LogClient, LogSummary } from '../../worker/client.ts';
 import type { CursorPreparer, EventListGeometry } from '../cursor/cursor-slice.ts';
-import { createMemoryPersistence } from '../log-persistence.ts';
+import type { LogPersistence, StoredLog } from '../log-persistence.ts';
 import { createViewerStore } from '../viewer-store.ts';
 
 /** The events list's numbers in the app (ui/panes/events/list-layout.ts, which the store cannot import). */
@@ -83,6 +83,20 @@ export function createFakeClient() {
     client,
     listeners,
     crash: (message: string) => crashListeners.forEach((listener) => listener(message)),
+  };
+}
+
+/** Persistence in a Map: what a test saves, it can load again; nothing reaches IndexedDB. */
+function createMemoryPersistence(): LogPersistence {
+  const logs = new Map<string, StoredLog>();
+  return {
+    save(sessionId, log) {
+      logs.set(sessionId, log);
+      return Promise.resolve(true);
+    },
+    load(sessionId) {
+      return Promise.resolve(logs.get(sessionId) ?? null);
+    },
   };
 }
 

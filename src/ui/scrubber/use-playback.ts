@@ -5,13 +5,13 @@ import { aimedSeq } from '../../store/cursor/cursor-slice.ts';
 import type { ViewerStore } from '../../store/viewer-store.ts';
 
 /** A gap between two events never waits longer than this (ms of wall time, before the speed factor). */
-export const PLAYBACK_GAP_MAX_MS = 1_000;
+const PLAYBACK_GAP_MAX_MS = 1_000;
 /** The shortest wait per frame; several events are applied per frame when they are closer than this. */
 const FRAME_MS = 16;
 const TIMES_BLOCK = 512;
 
 /** The wall-clock wait before the event after one at `fromTime`, at `speed` (>0). Pure. */
-export function computePlaybackDelayMs(fromTime: number, toTime: number, speed: number): number {
+function computePlaybackDelayMs(fromTime: number, toTime: number, speed: number): number {
   const gap = Number.isFinite(toTime - fromTime) ? Math.max(0, toTime - fromTime) : 0;
   return Math.min(gap, PLAYBACK_GAP_MAX_MS) / Math.max(0.01, speed);
 }

@@ -10,7 +10,7 @@ export type DeferredWorkScheduler = (job: () => void) => () => void;
 const IDLE_TIMEOUT_MS = 400;
 
 /** Outside the app's provider: the next idle period (at most IDLE_TIMEOUT_MS away). */
-export const scheduleWhenIdle: DeferredWorkScheduler = (job) => requestIdle(job, IDLE_TIMEOUT_MS);
+const scheduleWhenIdle: DeferredWorkScheduler = (job) => requestIdle(job, IDLE_TIMEOUT_MS);
 
 export const DeferredWorkContext = createContext<DeferredWorkScheduler>(scheduleWhenIdle);
 

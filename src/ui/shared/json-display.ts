@@ -3,7 +3,7 @@
 import { previewText, revealInvisibleCharacters } from './visible-text.ts';
 
 /** Longest string shown in the JSON tree (characters); the rest is summarized. */
-export const JSON_STRING_PREVIEW_CHARS = 4_000;
+const JSON_STRING_PREVIEW_CHARS = 4_000;
 /** Deeper levels are replaced by a note (the tree would be unusable, and recursion unbounded). */
 export const JSON_DEPTH_MAX = 64;
 

@@ -2,7 +2,7 @@
 // scrollTop after React changed the list forces a synchronous layout, the main cost of a scrub.
 
 /** The part of a @tanstack/virtual Virtualizer this observer uses. */
-export interface OffsetObservedVirtualizer {
+interface OffsetObservedVirtualizer {
   scrollElement: HTMLElement | null;
   options: { isScrollingResetDelay: number };
 }

@@ -1,5 +1,5 @@
 // Colours and short labels of the format verdicts (the generation badge and its panel).
-import type { CurrentVerdictStatus, VerdictStatus } from '../../log/index.ts';
+import type { CurrentVerdictStatus, Verdict } from '../../log/index.ts';
 
 /** Classes of each tone, light and dark. */
 export const TONE_CLASSES = {
@@ -20,7 +20,7 @@ export const CURRENT_STATUS_LABELS: Record<CurrentVerdictStatus, string> = {
 };
 
 /** The tone of the writing release's verdict. */
-export function writerTone(status: VerdictStatus): FormatTone {
+export function writerTone(status: Verdict['status']): FormatTone {
   return status === 'ok' ? 'good' : status === 'corrupt' ? 'bad' : 'warn';
 }
 

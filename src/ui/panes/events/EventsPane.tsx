@@ -22,7 +22,7 @@ import {
 } from './list-layout.ts';
 
 /** Blocks (of BLOCK_ROWS rows) rendered beyond the visible ones on each side: none, a block is taller than most viewports. */
-export const OVERSCAN_BLOCKS = 0;
+const OVERSCAN_BLOCKS = 0;
 
 interface RowBlockProps {
   block: number;

@@ -22,7 +22,7 @@ export const ROW_HEIGHT_PX = 22;
 /** Smallest row height (px) the list shrinks to for very long logs (text stays legible). */
 export const MIN_ROW_HEIGHT_PX = 12;
 /** Height (px) assumed when the browser's limit cannot be measured: Firefox's, the lowest in use. */
-export const FALLBACK_MAX_ELEMENT_HEIGHT_PX = 17_000_000;
+const FALLBACK_MAX_ELEMENT_HEIGHT_PX = 17_000_000;
 /** Share of the browser's limit the list may use (margin for the detail panel and rounding). */
 const MAX_HEIGHT_SHARE = 0.95;
 

@@ -90,6 +90,19 @@ export function ContentBlockView({ block, isMarkdown }: { block: ContentBlock; i
         </div>
       );
     }
+    case 'tool-addition':
+    case 'tool-removal': {
+      // Generation 4 developer messages announce tools the model gains or loses from here on.
+      const isAddition = block.type === 'tool-addition';
+      return (
+        <div
+          className={`inline-block rounded border px-2 py-0.5 font-mono text-xs ${isAddition ? 'border-emerald-300 text-emerald-800 dark:border-emerald-800 dark:text-emerald-300' : 'border-rose-300 text-rose-800 dark:border-rose-800 dark:text-rose-300'}`}
+        >
+          {isAddition ? '+ tool ' : '− tool '}
+          {revealInvisibleCharacters(readString(block, 'toolName'))}
+        </div>
+      );
+    }
     case 'image': {
       const attachment = (block as Record<string, unknown>).attachment;
       const field = (key: string): string => {

@@ -2,7 +2,7 @@
 
 import { findFirstAtOrAbove, findLastAtOrBelow, type UsagePoint } from '../../../log/index.ts';
 
-/** uPlot's aligned data: x (usage seq) then one array per series; null leaves a gap. */
+/** uPlot's aligned data: x (usage seq), then context, output, cache read and window tokens; null leaves a gap. */
 export type UsageChartColumns = [
   number[],
   (number | null)[],
@@ -10,14 +10,6 @@ export type UsageChartColumns = [
   (number | null)[],
   (number | null)[],
 ];
-
-/** Series after x, in the order of UsageChartColumns. */
-export const USAGE_SERIES = [
-  { label: 'context', key: 'contextTokens' },
-  { label: 'output', key: 'outputTokens' },
-  { label: 'cache read', key: 'cacheReadTokens' },
-  { label: 'window', key: 'contextWindow' },
-] as const;
 
 /**
  * x = the seq of each step's last usage report (ascending, so it lines up with the scrubber);

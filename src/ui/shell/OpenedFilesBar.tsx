@@ -1,0 +1,43 @@
+// The other files of a multi-file open: the session directory's older generations (frozen
+// predecessors of the current log), or files that were given together but not opened.
+import { parseLogFileName } from '../../log/index.ts';
+import { useViewer } from '../../store/use-viewer.ts';
+import { revealInvisibleCharacters } from '../shared/visible-text.ts';
+
+function describeFile(name: string): string {
+  const parsed = parseLogFileName(name);
+  return parsed === null ? 'not a session log name' : `generation ${parsed.generation}`;
+}
+
+/** A bar under the header listing the files opened together with the open log; renders nothing otherwise. */
+export function OpenedFilesBar() {
+  const openedFiles = useViewer((state) => state.openedFiles);
+  const choice = useViewer((state) => state.openedFilesChoice);
+  const sourceName = useViewer((state) => state.sourceName);
+  const actions = useViewer((state) => state.actions);
+  if (openedFiles.length < 2) return null;
+  const others = openedFiles.filter((file) => file.name !== sourceName);
+  return (
+    <div
+      role="status"
+      data-testid="opened-files"
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-sky-200 bg-sky-50 px-3 py-1 text-xs text-sky-950 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100"
+    >
+      <span>
+        {choice === 'current-generation'
+          ? `${openedFiles.length} generations of one session: the highest is current, the others are frozen history dsh no longer writes.`
+          : `${openedFiles.length} files were given; one session opens at a time.`}
+      </span>
+      {others.map((file) => (
+        <button
+          key={file.name}
+          type="button"
+          className="rounded border border-sky-300 px-1.5 font-mono hover:bg-sky-100 dark:border-sky-800 dark:hover:bg-sky-900"
+          onClick={() => actions.openFromOpened(file)}
+        >
+          open {revealInvisibleCharacters(file.name)} ({describeFile(file.name)})
+        </button>
+      ))}
+    </div>
+  );
+}
