@@ -58,7 +58,7 @@ export interface FormatVerdicts {
     status: CurrentVerdictStatus;
     /** The first cause when not ok or migrates, else null. */
     reason: string | null;
-    /** Why current dsh would refuse, in the order it checks (at most REFUSALS_PER_RULE_MAX per rule). */
+    /** Why current dsh would refuse, in the order it checks (at most 20 per rule: migration-audit.ts). */
     refusals: FormatRefusal[];
     /** How many refusals were found, including those not listed. */
     refusalCount: number;

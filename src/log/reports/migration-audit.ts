@@ -70,7 +70,7 @@ export interface FormatRefusal {
 }
 
 /** At most this many refusals per rule are kept (the count of all of them is kept too). */
-export const REFUSALS_PER_RULE_MAX = 20;
+const REFUSALS_PER_RULE_MAX = 20;
 
 /** The order upstream runs its checks in: the first refusal of the lowest stage is the one it reports. */
 const STAGE: Readonly<Record<MigrationRule, number>> = {
