@@ -10,9 +10,9 @@ const STYLES: Record<Verdict['status'], string> = {
 };
 
 const LABELS: Record<Verdict['status'], string> = {
-  ok: 'would load it',
-  corrupt: 'refuses it as corrupt',
-  unsupported: 'refuses it as unsupported',
+  ok: 'dsh would load it',
+  corrupt: 'corrupt: dsh refuses it',
+  unsupported: 'unsupported: dsh refuses it',
 };
 
 /**
@@ -30,8 +30,6 @@ export function VerdictBadge({
   writtenBy?: string | null;
 }) {
   const reason = `${writtenBy !== null ? `The release that wrote it (${writtenBy}): ` : ''}${verdict.reason ?? 'No problem that would stop dsh from loading this log.'}`;
-  // "dsh 0.0.1 – 0.1.2 (session.jsonl)" names the releases, then the file they write.
-  const subject = writtenBy !== null ? writtenBy.replace(/\s*\(.*\)$/, '') : 'dsh';
   return (
     <span
       data-testid="verdict"
@@ -41,7 +39,7 @@ export function VerdictBadge({
       className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLES[verdict.status]}`}
     >
       <span aria-hidden>{verdict.status === 'ok' ? '✓' : '✕'}</span>
-      {subject} {LABELS[verdict.status]}
+      {LABELS[verdict.status]}
       {isTruncated && <span className="font-normal">· first part only</span>}
     </span>
   );
