@@ -61,3 +61,15 @@ test('a v0 log current dsh migrates says so in the badge and its panel', async (
   await viewer.press('Escape');
   await expect(viewer.formatPanel).toBeHidden();
 });
+
+test('a generation-4 log shows v4, and current dsh reads it natively', async ({ page }) => {
+  const path = resolve('fixtures/generations/stored/v4/sdk/bash-tool/session.v4.jsonl.zstd');
+  expect(inspectFormatVerdicts(path)).toMatchObject({ generation: 4, current: { status: 'ok' } });
+  const viewer = new ViewerPage(page);
+  await viewer.goto();
+  await viewer.openFile(path);
+  await viewer.waitForLoadState('ready');
+  await expect(viewer.formatBadge).toHaveAttribute('data-generation', '4');
+  await expect(viewer.formatBadge).toHaveAttribute('data-current-status', 'ok');
+  await expect(viewer.formatBadge).toContainText('v4');
+});
