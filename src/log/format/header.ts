@@ -35,40 +35,31 @@ function headerProblem(
   return { kind, effect, stage, line: 1, seq: null, byteOffset: 0, message };
 }
 
+/** The check of a first line that is no header object at all. */
+function notAHeader(message: string): HeaderCheck {
+  return {
+    header: null,
+    generation: null,
+    newerVersion: null,
+    problems: [headerProblem('bad-header', 'corrupt', ValidationStage.HEADER_SHAPE, message)],
+  };
+}
+
 /**
  * Checks the parsed first line. `parsed` is the JSON.parse result, or `undefined` when the line
- * was not valid JSON. A numeric version other than 0 is refused before any shape check (and the
- * shape is then not checked: a newer format need not satisfy today's shape).
+ * was not valid JSON. A numeric version that names no known generation (above 4, negative,
+ * fractional) is refused before any shape check (and the shape is then not checked: a newer format
+ * need not satisfy today's shape); a known one selects the generation's header rules.
  */
 export function checkHeader(parsed: unknown): HeaderCheck {
   if (parsed === undefined)
-    return {
-      header: null,
-      generation: null,
-      newerVersion: null,
-      problems: [
-        headerProblem(
-          'bad-header',
-          'corrupt',
-          ValidationStage.HEADER_SHAPE,
-          'The first line is not valid JSON, so it is not a session header; dsh refuses this log.',
-        ),
-      ],
-    };
+    return notAHeader(
+      'The first line is not valid JSON, so it is not a session header; dsh refuses this log.',
+    );
   if (!isRecord(parsed))
-    return {
-      header: null,
-      generation: null,
-      newerVersion: null,
-      problems: [
-        headerProblem(
-          'bad-header',
-          'corrupt',
-          ValidationStage.HEADER_SHAPE,
-          'The first line is not a JSON object, so it is not a session header; dsh refuses this log.',
-        ),
-      ],
-    };
+    return notAHeader(
+      'The first line is not a JSON object, so it is not a session header; dsh refuses this log.',
+    );
   const header = parsed as SessionHeader;
   const version = parsed['version'];
   const reading = generationOfVersion(version);

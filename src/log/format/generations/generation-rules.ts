@@ -90,44 +90,38 @@ const GENERATION_0: GenerationRules = {
   hasPluginRecords: false,
 };
 
+/** Generation 2 as each later one starts from it: v2 framing (isSeeded, exact header keys, embedded streams). */
+const GENERATION_2: GenerationRules = {
+  ...GENERATION_0,
+  generation: 2,
+  writtenBy: 'dsh 0.1.3 (session.v2.jsonl)',
+  seedMarker: 'isSeeded',
+  headerOptionalKeys: V2_HEADER_OPTIONAL_KEYS,
+  isHeaderKeySetExact: true,
+  hasPackedRows: false,
+  streams: 'embedded',
+  knownEventTypes: V2_TYPES,
+};
+
+/** Generation 3 adds system/message nodes and renames the replace op's keys. */
+const GENERATION_3: GenerationRules = {
+  ...GENERATION_2,
+  generation: 3,
+  writtenBy: 'dsh 0.1.5 – 0.1.6 (session.v3.jsonl)',
+  replaceKeys: { start: 'startSeq', end: 'endSeq' },
+  systemPrompt: 'system-message',
+  knownEventTypes: V3_TYPES,
+};
+
 const RULES: Readonly<Record<FormatGeneration, GenerationRules>> = {
   0: GENERATION_0,
   1: { ...GENERATION_0, generation: 1, writtenBy: 'development builds of dsh 0.1.3 (session.v1.jsonl)' },
-  2: {
-    ...GENERATION_0,
-    generation: 2,
-    writtenBy: 'dsh 0.1.3 (session.v2.jsonl)',
-    seedMarker: 'isSeeded',
-    headerOptionalKeys: V2_HEADER_OPTIONAL_KEYS,
-    isHeaderKeySetExact: true,
-    hasPackedRows: false,
-    streams: 'embedded',
-    knownEventTypes: V2_TYPES,
-  },
-  3: {
-    ...GENERATION_0,
-    generation: 3,
-    writtenBy: 'dsh 0.1.5 – 0.1.6 (session.v3.jsonl)',
-    seedMarker: 'isSeeded',
-    headerOptionalKeys: V2_HEADER_OPTIONAL_KEYS,
-    isHeaderKeySetExact: true,
-    hasPackedRows: false,
-    streams: 'embedded',
-    replaceKeys: { start: 'startSeq', end: 'endSeq' },
-    systemPrompt: 'system-message',
-    knownEventTypes: V3_TYPES,
-  },
+  2: GENERATION_2,
+  3: GENERATION_3,
   4: {
-    ...GENERATION_0,
+    ...GENERATION_3,
     generation: 4,
     writtenBy: 'dsh 0.1.7 – 0.2.x (session.v4.jsonl)',
-    seedMarker: 'isSeeded',
-    headerOptionalKeys: V2_HEADER_OPTIONAL_KEYS,
-    isHeaderKeySetExact: true,
-    hasPackedRows: false,
-    streams: 'embedded',
-    replaceKeys: { start: 'startSeq', end: 'endSeq' },
-    systemPrompt: 'system-message',
     toolResultShape: 'tool-role',
     knownEventTypes: V4_TYPES,
     hasPluginRecords: true,
