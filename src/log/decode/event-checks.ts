@@ -107,7 +107,7 @@ export class EventChecker {
         line,
         byteOffset,
       );
-    const envelope = checkEnvelope(value);
+    const envelope = checkEnvelope(value, rules);
     if (envelope)
       this.report(
         'envelope',

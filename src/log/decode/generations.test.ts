@@ -209,3 +209,53 @@ describe('generation-4 pruning', () => {
     ]);
   });
 });
+
+describe('what the writing release refuses', () => {
+  /** A one-step log of `generation` whose step holds `events` (seqs 2…), as JSONL bytes. */
+  function logOf(generation: number, events: Record<string, unknown>[]): Uint8Array {
+    const header = {
+      type: 'session',
+      version: generation,
+      id: 's',
+      createdAt: 1,
+      cwd: '/w',
+      isSeeded: false,
+      delegationDepth: 0,
+    };
+    const lines: unknown[] = [
+      header,
+      { type: 'turn/start', seq: 0, time: 0, data: { turn: 1 } },
+      { type: 'step/start', seq: 1, time: 1, data: { turn: 1, step: 1 } },
+      ...events.map((event, index) => ({ seq: index + 2, time: index + 2, ...event })),
+    ];
+    return new TextEncoder().encode(lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
+  }
+  const pluginSourcedUser = {
+    type: 'user/message',
+    data: { id: 'u', role: 'user', content: [], source: { kind: 'plugin', plugin: 'goal' } },
+    surfaceOp: 'append',
+  };
+  const headerWithSystem = {
+    type: 'request/header',
+    data: { reason: 'initial', header: { config: { provider: 'p', model: 'm' }, system: 'be brief' } },
+  };
+
+  it('generation 4 refuses a message source of kind "plugin"; generation 3 still writes them', () => {
+    expect(decodeLog(logOf(4, [pluginSourcedUser])).verdict.reason).toMatch(
+      /source kind is "plugin".*retired/,
+    );
+    expect(decodeLog(logOf(3, [pluginSourcedUser])).verdict.status).toBe('ok');
+  });
+
+  it('generations 3 and 4 refuse a system prompt in request/header; generation 2 keeps it there', () => {
+    for (const generation of [3, 4])
+      expect(decodeLog(logOf(generation, [headerWithSystem])).verdict.reason).toMatch(/header\.system/);
+    expect(decodeLog(logOf(2, [headerWithSystem])).verdict.status).toBe('ok');
+  });
+
+  it('a version above 4 is written by a newer dsh than this viewer knows', () => {
+    const log = decodeLog(logOf(5, []));
+    expect(log.verdict.status).toBe('unsupported');
+    expect(log.format.newerVersion).toBe(5);
+  });
+});

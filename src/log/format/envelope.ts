@@ -46,14 +46,17 @@ export function checkMessageShape(event: StoredEvent, rules: GenerationRules): s
     case 'developer/message': {
       if (!isRecord(data)) return `${event.type} data is not an object`;
       const role = event.type === 'system/message' ? 'system' : 'developer';
-      return checkMessage(data['message'], role, `${event.type} data.message`);
+      const fault = checkMessage(data['message'], role, `${event.type} data.message`);
+      if (fault) return fault;
+      const message = data['message'] as Record<string, unknown>;
+      return checkSourceKind(message['source'] as Record<string, unknown>, rules, event.type);
     }
     case 'user/message': {
       const fault = checkMessage(data, 'user', 'user/message data');
       if (fault) return fault;
       const source = (data as Record<string, unknown>)['source'] as Record<string, unknown>;
       if (!isNonEmptyString(source['kind'])) return 'user/message source has no non-empty string kind';
-      return null;
+      return checkSourceKind(source, rules, 'user/message');
     }
     case 'assistant/message': {
       if (!isRecord(data)) return 'assistant/message data is not an object';
@@ -91,6 +94,17 @@ export function checkMessageShape(event: StoredEvent, rules: GenerationRules): s
   }
 }
 
+/** From generation 4 a source names its producer: the generic `kind: 'plugin'` is retired. */
+function checkSourceKind(
+  source: Record<string, unknown>,
+  rules: GenerationRules,
+  what: string,
+): string | null {
+  if (rules.hasProducerOwnedSources && source['kind'] === 'plugin')
+    return `${what} source kind is "plugin", which generation ${rules.generation} retired (sources name their producer)`;
+  return null;
+}
+
 /** A generation-4 tool result: `{role:'tool', toolCallId, content}` with `toolCallId` equal to `source.callId`. */
 function checkToolRoleResult(message: unknown): string | null {
   const fault = checkMessage(message, 'tool', 'tool/result data.message');
@@ -116,10 +130,12 @@ export function checkUnknownType(event: StoredEvent, rules: GenerationRules): st
   return `Unknown event type "${event.type}" without ignorable: true; dsh refuses the log as "format unsupported" (likely written by a newer harness).`;
 }
 
-function checkRequestHeader(data: unknown): string | null {
+function checkRequestHeader(data: unknown, rules: GenerationRules): string | null {
   const header = isRecord(data) ? data['header'] : undefined;
   const config = isRecord(header) ? header['config'] : undefined;
   if (!isRecord(header) || !isRecord(config)) return 'request/header has no data.header.config object';
+  if (rules.systemPrompt === 'system-message' && 'system' in header)
+    return `request/header carries header.system; from generation 3 the system prompt is a system/message`;
   if (!isNonEmptyString(config['provider']) || !isNonEmptyString(config['model']))
     return 'request/header config lacks a non-empty provider and model';
   if ('reasoningEffort' in config && !isNonEmptyString(config['reasoningEffort']))
@@ -141,7 +157,7 @@ function checkRequestHeader(data: unknown): string | null {
  * §3.5.6 envelope check of one event as parsed from its line (`value` is the raw object; the seq
  * was already matched to its index by the scan). Returns the first fault or null.
  */
-export function checkEnvelope(value: Record<string, unknown>): string | null {
+export function checkEnvelope(value: Record<string, unknown>, rules: GenerationRules): string | null {
   for (const key in value) {
     if (!ENVELOPE_KEYS.has(key)) return `the event has a key "${key}" outside the envelope`;
   }
@@ -152,6 +168,6 @@ export function checkEnvelope(value: Record<string, unknown>): string | null {
   if (!('data' in value)) return 'the event has no `data`';
   if ('ignorable' in value && value['ignorable'] !== true)
     return 'the event `ignorable` is present but not true';
-  if (value['type'] === 'request/header') return checkRequestHeader(value['data']);
+  if (value['type'] === 'request/header') return checkRequestHeader(value['data'], rules);
   return null;
 }

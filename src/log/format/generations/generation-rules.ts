@@ -30,6 +30,8 @@ export interface GenerationRules {
   knownEventTypes: ReadonlySet<string>;
   /** Whether `plugin:<name>` event types are opaque records of this generation (not unknown events). */
   hasPluginRecords: boolean;
+  /** Whether message sources name their producer (`system-prompt`, `runtime-context` …): `kind: 'plugin'` is refused. */
+  hasProducerOwnedSources: boolean;
 }
 
 /** Types added to generation 0 after 0.1.1 without a version bump (GENERATIONS.md §2.0). */
@@ -88,6 +90,7 @@ const GENERATION_0: GenerationRules = {
   toolResultShape: 'user-wrapper',
   knownEventTypes: RELEASED_V0_TYPES,
   hasPluginRecords: false,
+  hasProducerOwnedSources: false,
 };
 
 /** Generation 2 as each later one starts from it: v2 framing (isSeeded, exact header keys, embedded streams). */
@@ -125,6 +128,7 @@ const RULES: Readonly<Record<FormatGeneration, GenerationRules>> = {
     toolResultShape: 'tool-role',
     knownEventTypes: V4_TYPES,
     hasPluginRecords: true,
+    hasProducerOwnedSources: true,
   },
 };
 
