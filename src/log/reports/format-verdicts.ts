@@ -3,7 +3,7 @@
 // §9, GENERATIONS.md §4).
 //
 // The current-dsh verdict of a generation 0–3 log whose writer reads it comes from the migration
-// rules in migration-audit.ts. CHECKED (each refusal names its rule):
+// rules that migration-audit.ts runs (the migration-*.ts files). CHECKED (each refusal names its rule):
 //   header       key set of the frozen v0 codec (generations 0, 1), field types, absolute `cwd`;
 //   v0 → v1      `request/header-delta`, `mode/set`, reason `fallback`; unknown event types even when
 //                ignorable (generations 0–2; generation 3: unless ignorable); `subagent/descriptor`
