@@ -1,5 +1,6 @@
-// The per-event validation of an accepted envelope, in upstream's stage order (FORMAT.md §3.5):
-// obsolete vocabulary, legacy upgrade, message shape, unknown type, envelope keys.
+// The per-event validation of an accepted envelope, in upstream's stage order (FORMAT.md §3.5), by
+// the rules of the log's generation: obsolete vocabulary, legacy upgrade, message shape, unknown
+// type, envelope keys.
 
 import type { StoredEvent } from '../event.ts';
 import {
@@ -29,8 +30,9 @@ export class EventChecker {
   ) {}
 
   /**
-   * Checks one stored event and returns it after the legacy upgrades of FORMAT.md §3.6 (what the
-   * index sees). `value` is the parsed line, `event` the same with a string `type`; `line` and
+   * Checks one stored event by its generation's rules and returns it in the reading shape the index
+   * sees: the legacy upgrades of FORMAT.md §3.6 (generations 0/1), then the envelope normalization
+   * of docs/format-generations.md §0 (ranges, startSeq/endSeq). `value` is the parsed line, `event` the same with a string `type`; `line` and
    * `byteOffset` place it in the text (separate numbers: this runs once per event).
    */
   check(
