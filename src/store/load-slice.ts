@@ -172,6 +172,10 @@ export function createLoadSlice(
           });
         }
       },
+      onFormatVerdicts(formatVerdicts) {
+        const summary = get().summary;
+        if (isCurrent() && summary !== null) set({ summary: { ...summary, formatVerdicts } });
+      },
       onFailed(failure) {
         if (!isCurrent()) return;
         cursor.cancelPendingMove();

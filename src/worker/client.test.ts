@@ -37,6 +37,7 @@ const NOOP_LISTENER = {
   onProgress() {},
   onSummary() {},
   onLoaded() {},
+  onFormatVerdicts() {},
   onFailed() {},
 };
 

@@ -11,7 +11,7 @@ import type {
   QueryResults,
   WorkerToMain,
 } from './protocol.ts';
-import type { EventRow } from '../log/index.ts';
+import type { EventRow, FormatVerdicts } from '../log/index.ts';
 
 export type { LoadFailure, LoadProgress, LoadSource, LogSummary, Query, ToolSpans } from './protocol.ts';
 // Pure data beside the function that fills the summary; importing it brings no worker code along.
@@ -24,6 +24,8 @@ export interface LoadListener {
    * one comes with the log's first rows. */
   onSummary(summary: LogSummary, firstRows?: readonly EventRow[]): void;
   onLoaded(summary: LogSummary, progress: LoadProgress): void;
+  /** After onLoaded: the format verdicts of the loaded log (they take a pass over its events). */
+  onFormatVerdicts(verdicts: FormatVerdicts): void;
   onFailed(failure: LoadFailure): void;
 }
 
@@ -69,6 +71,8 @@ export function createLogClient(createWorker: WorkerFactory = createLogWorker): 
   let nextLoadId = 1;
   /** The load in progress; `turnParts` collects the final summary's leading turns ('turns' messages). */
   let currentLoad: { loadId: number; listener: LoadListener; turnParts: LogSummary['turns'][] } | null = null;
+  /** The last load that finished: its format verdicts follow 'loaded'. */
+  let loadedLoad: { loadId: number; listener: LoadListener } | null = null;
   const pending = new Map<number, PendingRequest>();
   const crashListeners = new Set<(message: string) => void>();
   /** Whether the current worker was asked to open a log (so a crash loses one). */
@@ -117,12 +121,16 @@ export function createLogClient(createWorker: WorkerFactory = createLogWorker): 
         if (currentLoad?.loadId === message.loadId) {
           const { listener, turnParts } = currentLoad;
           currentLoad = null;
+          loadedLoad = { loadId: message.loadId, listener };
           const summary =
             turnParts.length === 0
               ? message.summary
               : { ...message.summary, turns: [...turnParts.flat(), ...message.summary.turns] };
           listener.onLoaded(summary, message.progress);
         }
+        return;
+      case 'format-verdicts':
+        if (loadedLoad?.loadId === message.loadId) loadedLoad.listener.onFormatVerdicts(message.verdicts);
         return;
       case 'load-failed':
         if (currentLoad?.loadId === message.loadId) {
@@ -168,6 +176,7 @@ export function createLogClient(createWorker: WorkerFactory = createLogWorker): 
       }
       const loadId = nextLoadId++;
       currentLoad = { loadId, listener, turnParts: [] };
+      loadedLoad = null;
       post({ type: 'open', loadId, source });
       hasOpenedLog = true;
       return loadId;

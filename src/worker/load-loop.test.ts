@@ -70,13 +70,13 @@ afterEach(() => {
 });
 
 describe('runLoad', () => {
-  it('posts a first summary with the first rows, then the final summary in parts and loaded', async () => {
+  it('posts a first summary with the first rows, then the final summary in parts, loaded and the format verdicts', async () => {
     const bytes = fixture('public/demo/demo-session.jsonl.zstd');
     const expected = buildLogSummary(decodeLog(bytes), SOURCE.kind === 'url' ? SOURCE.name : '');
     const { posted, currentLogs, types } = await load(() => Promise.resolve(streamOf(bytes, 4096).opened));
 
     expect(types.filter((type) => type === 'load-failed')).toEqual([]);
-    expect(types.at(-1)).toBe('loaded');
+    expect(types.slice(-2)).toEqual(['loaded', 'format-verdicts']);
     const summaries = posted.filter((message) => message.type === 'summary');
     expect(summaries.length).toBeGreaterThan(0);
     expect(summaries[0]?.firstRows?.length).toBeGreaterThan(0);
@@ -85,8 +85,12 @@ describe('runLoad', () => {
     expect(posted.every((message) => 'loadId' in message && message.loadId === 7)).toBe(true);
 
     const turns = posted.flatMap((message) => (message.type === 'turns' ? message.turns : []));
-    const loaded = posted.at(-1);
+    const loaded = posted.at(-2);
     if (loaded?.type !== 'loaded') throw new Error('no loaded message');
+    // The verdicts' audit waits until the page has the log: 'loaded' does not carry them yet.
+    expect(loaded.summary.formatVerdicts).toBeNull();
+    const verdicts = posted.at(-1);
+    expect(verdicts?.type === 'format-verdicts' ? verdicts.verdicts.generation : null).toBe(0);
     expect([...turns, ...loaded.summary.turns]).toEqual(expected.turns);
     expect(loaded.summary.eventCount).toBe(expected.eventCount);
     expect(loaded.progress).toMatchObject({ bytesRead: bytes.length, totalBytes: bytes.length });
@@ -105,7 +109,8 @@ describe('runLoad', () => {
     const stream = streamOf(bytes, chunkBytes, () => vi.advanceTimersByTime(WORK_SLICE_MS + 1));
     const { posted, yields } = await load(() => Promise.resolve(stream.opened));
 
-    expect(yields()).toBe(Math.ceil(bytes.length / chunkBytes));
+    // One yield per decoding slice, and one after 'loaded' before the format verdicts' audit.
+    expect(yields()).toBe(Math.ceil(bytes.length / chunkBytes) + 1);
     const progressTimes = posted.flatMap((message) =>
       message.type === 'progress' ? [message.progress.elapsedMs] : [],
     );

@@ -9,7 +9,7 @@ import {
   type OpenedLog,
 } from '../log/index.ts';
 import { LoadError, classifyLoadError, detectRefusal } from './load-failure.ts';
-import { buildLogSummary, splitSummaryTurns } from './log-summary.ts';
+import { buildLogSummary, formatVerdictsOf, splitSummaryTurns } from './log-summary.ts';
 import type { LoadFailure, LoadProgress, LoadSource, WorkerToMain } from './protocol.ts';
 import type { OpenedSource } from './read-source.ts';
 import { WORK_SLICE_MS, type YieldToEventLoop } from './work-slices.ts';
@@ -59,7 +59,7 @@ export interface LoadDependencies {
 /**
  * Loads `source` for `load`. Posts 'progress' at most every PROGRESS_INTERVAL_MS, a 'summary' as soon
  * as events exist (with the first FIRST_ROWS rows) and then every SUMMARY_INTERVAL_MS, then 'turns'
- * parts and 'loaded'; or one 'load-failed'. Once `load.isCancelled` it stops reading and posts
+ * parts, 'loaded' and 'format-verdicts'; or one 'load-failed'. Once `load.isCancelled` it stops reading and posts
  * nothing more. Yields to the event loop every WORK_SLICE_MS so queries are answered meanwhile.
  * Never rejects.
  */
@@ -148,6 +148,11 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
     const { parts, summary } = splitSummaryTurns(buildLogSummary(log, name), TURNS_PER_MESSAGE);
     for (const turns of parts) post({ type: 'turns', loadId, turns });
     post({ type: 'loaded', loadId, summary, progress: progressOf(log) });
+    // The verdicts' migration audit re-reads the log's events: the page shows the log first.
+    await deps.yieldToEventLoop();
+    if (load.isCancelled) return;
+    const verdicts = formatVerdictsOf(log);
+    if (verdicts !== null) post({ type: 'format-verdicts', loadId, verdicts });
   } catch (error) {
     if (load.isCancelled) return;
     deps.setCurrentLog(null);

@@ -35,13 +35,15 @@ describe('buildLogSummary', () => {
 });
 
 describe('buildLogSummary format verdicts', () => {
-  it('carries the format verdicts of a finished log, derived once, and none while it loads', () => {
+  it('carries the format verdicts of a finished log once they are derived (once), and none while it loads', () => {
     const decoder = createLogDecoder({ checksum: null });
     const bytes = new Uint8Array(readFileSync(resolve('fixtures/max-tokens.jsonl')));
     decoder.push(bytes.subarray(0, bytes.length >> 1));
     expect(buildLogSummary(decoder.log, 'partial').formatVerdicts).toBeNull();
     decoder.push(bytes.subarray(bytes.length >> 1));
     const log = decoder.finish();
+    expect(buildLogSummary(log, 'before the audit').formatVerdicts).toBeNull();
+    formatVerdictsOf(log);
     const summary = buildLogSummary(log, 'max-tokens');
     expect(summary.formatVerdicts).toMatchObject({
       generation: 0,

@@ -89,7 +89,7 @@ export function buildLogSummary(log: OpenedLog, name: string, options: LogSummar
     effectiveAgentPreset: index.selectedAgentPreset ?? headerPreset,
     isComplete: log.isComplete,
     isTruncated: log.problems.some((problem) => problem.kind === 'too-large'),
-    formatVerdicts: formatVerdictsOf(log),
+    formatVerdicts: formatVerdictsByLog.get(log) ?? null,
     toolSpans: buildToolSpans(index),
   };
 }

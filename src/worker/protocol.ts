@@ -146,6 +146,8 @@ export type WorkerToMain =
    * long structured clone on the main thread; the client puts them in front of 'loaded''s `turns`. */
   | { type: 'turns'; loadId: number; turns: TurnSpan[] }
   | { type: 'loaded'; loadId: number; summary: LogSummary; progress: LoadProgress }
+  /** Right after 'loaded': the format verdicts, whose migration audit re-reads the log, so it waits until the log is shown. */
+  | { type: 'format-verdicts'; loadId: number; verdicts: FormatVerdicts }
   | { type: 'load-failed'; loadId: number; failure: LoadFailure }
   | { type: 'result'; requestId: number; result: QueryResults[Query['kind']] }
   | { type: 'query-failed'; requestId: number; message: string };
