@@ -4,7 +4,7 @@
 
 import { init as initZstd, compress as zstdCompress } from '@bokuweb/zstd-wasm';
 import xxhash from 'xxhash-wasm';
-import { ZSTD_MAGIC } from '../../src/log/index.ts';
+import { ZSTD_MAGIC, listCompleteZstdFrames } from '../../src/log/index.ts';
 
 /** Level used by upstream (default level, no dictionary). */
 const ZSTD_LEVEL = 3;
@@ -59,32 +59,11 @@ export function blockHeader(isLast: boolean, type: number, size: number): Uint8A
 }
 
 /**
- * The complete frames of a well-formed .zstd file as [start, end) byte offsets. Throws on a bad
- * magic; does not handle torn frames (the decoder's own scanner, src/log/container, does that).
+ * The complete frames of a well-formed .zstd file as [start, end) byte offsets (the core's scan);
+ * throws when the file has bytes after them (a torn or invalid frame).
  */
 export function listFrames(bytes: Uint8Array): [number, number][] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const frames: [number, number][] = [];
-  let offset = 0;
-  while (offset + 6 <= bytes.byteLength) {
-    const start = offset;
-    if (view.getUint32(offset, true) !== ZSTD_MAGIC) throw new Error(`bad frame magic at ${offset}`);
-    const descriptor = bytes[offset + 4] ?? 0;
-    const fcsFlag = descriptor >> 6;
-    const single = (descriptor & 0x20) !== 0;
-    const dictFlag = descriptor & 0x03;
-    const fcsBytes = fcsFlag === 0 ? (single ? 1 : 0) : 1 << fcsFlag;
-    offset += 5 + (single ? 0 : 1) + (dictFlag === 3 ? 4 : dictFlag) + fcsBytes;
-    for (;;) {
-      const header =
-        (bytes[offset] ?? 0) | ((bytes[offset + 1] ?? 0) << 8) | ((bytes[offset + 2] ?? 0) << 16);
-      offset += 3;
-      const type = (header >> 1) & 3;
-      offset += type === 1 ? 1 : header >>> 3;
-      if ((header & 1) === 1) break;
-    }
-    if ((descriptor & CHECKSUM_FLAG) !== 0) offset += 4;
-    frames.push([start, offset]);
-  }
+  const { frames, end } = listCompleteZstdFrames(bytes);
+  if (end !== bytes.length) throw new Error(`no complete zstd frame at byte ${end}`);
   return frames;
 }

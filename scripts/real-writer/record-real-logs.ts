@@ -23,7 +23,7 @@ import {
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decompress } from 'fzstd';
-import { ZSTD_MAGIC } from '../../src/log/index.ts';
+import { listCompleteZstdFrames } from '../../src/log/index.ts';
 import { readOption } from '../lib/cli-options.ts';
 import {
   startScriptedModelServer,
@@ -104,47 +104,18 @@ function readJson<T>(path: string): T {
   return JSON.parse(readFileSync(path, 'utf8')) as T;
 }
 
-/** Complete frames per FORMAT.md §1.4's scan; `end` is where the complete frames stop. */
-function scanZstdFrames(bytes: Uint8Array): { frames: Uint8Array[]; end: number } {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const frames: Uint8Array[] = [];
-  let offset = 0;
-  while (offset < bytes.length) {
-    const start = offset;
-    if (offset + 5 > bytes.length || view.getUint32(offset, true) !== ZSTD_MAGIC) break;
-    const descriptor = bytes[offset + 4] ?? 0;
-    const fcsFlag = descriptor >> 6;
-    const isSingleSegment = (descriptor & 0x20) !== 0;
-    const hasChecksum = (descriptor & 0x04) !== 0;
-    const dictFlag = descriptor & 0x03;
-    const dictBytes = dictFlag === 3 ? 4 : dictFlag;
-    const fcsBytes = fcsFlag === 0 ? (isSingleSegment ? 1 : 0) : 1 << fcsFlag;
-    offset += 5 + (isSingleSegment ? 0 : 1) + dictBytes + fcsBytes;
-    let isLast = false;
-    while (!isLast && offset + 3 <= bytes.length) {
-      const blockHeader =
-        (bytes[offset] ?? 0) | ((bytes[offset + 1] ?? 0) << 8) | ((bytes[offset + 2] ?? 0) << 16);
-      isLast = (blockHeader & 1) === 1;
-      const blockType = (blockHeader >> 1) & 3;
-      offset += 3 + (blockType === 1 ? 1 : blockHeader >> 3);
-    }
-    if (hasChecksum) offset += 4;
-    if (!isLast || offset > bytes.length) return { frames, end: start };
-    frames.push(bytes.subarray(start, offset));
-  }
-  return { frames, end: offset };
-}
-
 function summarizeLog(path: string, file: string): LogSummary {
   const bytes = new Uint8Array(readFileSync(path));
   let text: string;
   let frames = 0;
   let tornTailBytes = 0;
   if (path.endsWith('.zstd')) {
-    const scan = scanZstdFrames(bytes);
+    const scan = listCompleteZstdFrames(bytes);
     frames = scan.frames.length;
     tornTailBytes = bytes.length - scan.end;
-    text = scan.frames.map((frame) => new TextDecoder().decode(decompress(frame))).join('');
+    text = scan.frames
+      .map(([start, end]) => new TextDecoder().decode(decompress(bytes.subarray(start, end))))
+      .join('');
   } else {
     text = new TextDecoder().decode(bytes);
   }

@@ -53,3 +53,4 @@ export {
   packedViewBuffers,
 } from './projections/packed-model-view.ts';
 export { parseLogFileName, pickCurrentGeneration } from './format/generations/generation.ts';
+export { listCompleteZstdFrames } from './container/zstd-frames.ts';

@@ -20,6 +20,8 @@ import {
 } from '../testing/log-builder.ts';
 import type { ChecksumVerifier } from './zstd-checksum.ts';
 import { loadChecksumVerifier } from './zstd-checksum.ts';
+import { listCompleteZstdFrames } from './zstd-frames.ts';
+import { FIXTURES_DIR } from '../testing/make-decoder-fixtures.ts';
 import type { FastDecompress } from './zstd-decode.ts';
 import { FrameDecompressor } from './zstd-decode.ts';
 
@@ -203,5 +205,19 @@ describe('the fast zstd path', () => {
       expect(log.file.decompressor, name).toBe('zstd-wasm');
       expect(readerFacts(log), name).toEqual(readerFacts(decodeLog(bytes, { checksum })));
     }
+  });
+});
+
+describe('listCompleteZstdFrames', () => {
+  it('lists the frames of a multi-frame log and stops where a torn frame begins', () => {
+    const bytes = new Uint8Array(readFileSync(join(FIXTURES_DIR, 'torn-frame.jsonl.zstd')));
+    const { frames, end } = listCompleteZstdFrames(bytes);
+    expect(frames.length).toBeGreaterThan(1);
+    expect(frames[0]?.[0]).toBe(0);
+    frames.slice(1).forEach(([start], index) => expect(start).toBe(frames[index]?.[1]));
+    expect(end).toBe(frames.at(-1)?.[1]);
+    expect(end).toBeLessThan(bytes.length);
+    const whole = bytes.subarray(0, end);
+    expect(listCompleteZstdFrames(whole)).toEqual({ frames, end: whole.length });
   });
 });

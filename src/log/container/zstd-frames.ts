@@ -175,3 +175,20 @@ export function scanZstdFrame(bytes: Uint8Array, start: number): ZstdFrameScan {
   }
   return { kind: 'complete', start, end: at, header, lastBlockEnd };
 }
+
+/**
+ * The leading complete frames of `bytes` as `[start, end)` offsets, by the same scan the decoder
+ * uses; `end` is where they stop (bytes.length unless a torn or invalid frame follows). For tools
+ * that inspect a file's write batches; the decoder itself handles torn and invalid frames.
+ */
+export function listCompleteZstdFrames(bytes: Uint8Array): { frames: [number, number][]; end: number } {
+  const frames: [number, number][] = [];
+  let offset = 0;
+  while (offset < bytes.length) {
+    const scan = scanZstdFrame(bytes, offset);
+    if (scan.kind !== 'complete') break;
+    frames.push([scan.start, scan.end]);
+    offset = scan.end;
+  }
+  return { frames, end: offset };
+}
