@@ -1,7 +1,7 @@
 // The viewer end to end in real Chromium against the built app: demo, drop, scrub, permalinks, errors.
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { executedToolCalls, projectMessageCount, projectMessageSeqs } from './support/cli.ts';
+import { executedToolCalls, projectMessageCount } from './support/cli.ts';
 import { ViewerPage } from './support/viewer-page.ts';
 
 const PACKED_ZSTD = resolve('fixtures/packed-chunks.jsonl.zstd');
@@ -140,35 +140,4 @@ test('Cancel stops a load in progress and the next file still opens', async ({ p
   await expect(page.getByTestId('notice')).toContainText('cancelled');
   await page.getByRole('button', { name: 'Open the demo' }).click();
   await viewer.waitForLoadState('ready');
-});
-
-test('the model view shows the newest messages at the cursor, browses all of them, and follows the next move', async ({
-  page,
-}) => {
-  const viewer = new ViewerPage(page);
-  await viewer.openDemo();
-  const last = Number(await viewer.slider.getAttribute('max'));
-  await viewer.waitForModelViewAt(last);
-  const seqs = projectMessageSeqs(DEMO, last);
-  const scroller = viewer.modelView.getByTestId('model-view-scroll');
-  const cards = viewer.modelView.getByTestId('model-message');
-  await expect(scroller).toHaveAttribute('data-scroll-mode', 'tail');
-  // The newest messages, in order, ending with the newest one; the rest are behind "browse all".
-  const shown = await cards.evaluateAll((elements) =>
-    elements.map((element) => Number((element as unknown as { dataset: { seq: string } }).dataset.seq)),
-  );
-  expect(shown.length).toBeGreaterThan(0);
-  expect(shown.length).toBeLessThan(seqs.length);
-  expect(shown).toEqual(seqs.slice(-shown.length));
-  await viewer.modelView.getByRole('button', { name: /earlier entr.*browse all/ }).click();
-  await expect(scroller).toHaveAttribute('data-scroll-mode', 'browse');
-  // Browsing reaches the first message.
-  await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
-  await expect(cards.first()).toHaveAttribute('data-seq', String(seqs[0]));
-  // The next cursor move shows the newest messages at the new seq again.
-  await viewer.press('ArrowLeft');
-  await viewer.waitForModelViewAt(last - 1);
-  await expect(scroller).toHaveAttribute('data-scroll-mode', 'tail');
-  const newest = projectMessageSeqs(DEMO, last - 1).at(-1);
-  await expect(cards.last()).toHaveAttribute('data-seq', String(newest));
 });

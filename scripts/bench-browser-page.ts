@@ -176,3 +176,92 @@ export function isRowInListViewportInPage(seq: number): boolean {
   const inner = row.getBoundingClientRect();
   return inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5;
 }
+
+/** The model-view scroll from the newest message to the first: how long, and how long the viewport stayed blank. */
+export interface ConversationScrollTiming {
+  /** First scroll → the first message rendered with its body at the top of the viewport (ms). */
+  durationMs: number;
+  frames: number;
+  /** Frames in which less than half the viewport showed cards with their content. */
+  blankFrames: number;
+  /** Longest run of consecutive blank frames (ms). */
+  longestBlankMs: number;
+  /** Page time of the scroll (for long tasks). */
+  start: number;
+  end: number;
+  reachedFirst: boolean;
+}
+
+interface PageScroller extends PageElement {
+  scrollTop: number;
+  scrollHeight: number;
+  clientHeight: number;
+  querySelectorAll(selector: string): ArrayLike<PageElement>;
+}
+
+/**
+ * Scrolls the model view from its newest message up by `stepPx` per animation frame (a fast fling)
+ * until its first message is rendered with its body, checking each frame how much of the viewport
+ * shows loaded cards.
+ */
+export async function scrollConversationToFirstInPage(args: {
+  stepPx: number;
+  timeoutMs: number;
+}): Promise<ConversationScrollTiming | null> {
+  const page = globalThis as unknown as PageGlobals;
+  const scroller = page.document.querySelector('[data-testid="model-view-scroll"]') as PageScroller | null;
+  if (!scroller) return null;
+  scroller.scrollTop = 0;
+  await new Promise<void>((next) => page.requestAnimationFrame(() => next()));
+  const nextFrame = () =>
+    new Promise<number>((next) => page.requestAnimationFrame(() => next(performance.now())));
+  const coveredFraction = (): number => {
+    const view = scroller.getBoundingClientRect();
+    const height = view.bottom - view.top;
+    if (height <= 0) return 1;
+    let covered = 0;
+    const cards = scroller.querySelectorAll('[data-conversation-key]');
+    for (let index = 0; index < cards.length; index += 1) {
+      const card = cards[index];
+      if (!card || card.getAttribute('data-loaded') === 'false') continue;
+      const article = (card as unknown as { querySelector(s: string): PageElement | null }).querySelector(
+        '[data-loaded="false"]',
+      );
+      if (article) continue;
+      const rect = card.getBoundingClientRect();
+      covered += Math.max(0, Math.min(rect.bottom, view.bottom) - Math.max(rect.top, view.top));
+    }
+    return covered / height;
+  };
+  const isFirstShown = (): boolean => {
+    const first = scroller.querySelectorAll('[data-index="0"]')[0];
+    if (!first) return false;
+    const loaded = (first as unknown as { querySelector(s: string): PageElement | null }).querySelector(
+      '[data-loaded="false"]',
+    );
+    const view = scroller.getBoundingClientRect();
+    return loaded === null && first.getBoundingClientRect().top >= view.top - 1;
+  };
+  const start = performance.now();
+  let frames = 0;
+  let blankFrames = 0;
+  let blankSince: number | null = null;
+  let longestBlankMs = 0;
+  let reachedFirst = false;
+  while (performance.now() - start < args.timeoutMs) {
+    const now = await nextFrame();
+    frames += 1;
+    if (coveredFraction() < 0.5) {
+      blankFrames += 1;
+      blankSince ??= now;
+      longestBlankMs = Math.max(longestBlankMs, now - blankSince);
+    } else blankSince = null;
+    if (isFirstShown()) {
+      reachedFirst = true;
+      break;
+    }
+    scroller.scrollTop = Math.max(scroller.scrollTop - args.stepPx, -scroller.scrollHeight);
+  }
+  const end = performance.now();
+  return { durationMs: end - start, frames, blankFrames, longestBlankMs, start, end, reachedFirst };
+}

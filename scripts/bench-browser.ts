@@ -1,7 +1,8 @@
 // `npm run bench:browser`: serves the built app (dist/) with vite preview, opens Chromium through
 // Playwright, drops the generated ~1.3 M-event .jsonl.zstd on the file input and measures time to
 // first rows (a row with its content, not a placeholder), time to ready, main-thread long tasks during load and during a scrub sweep, scrub
-// latency (cursor move → the model view DOM says that seq, and → the frame that paints it) and memory. `--json` prints one JSON object.
+// latency (cursor move → the model view DOM says that seq, and → the frame that paints it), the model
+// view scrolled from its newest message to its first at the last seq (scripts/lib/bench-conversation.ts) and memory. `--json` prints one JSON object.
 //
 // Options: --scale 1 --seed 1 --generation 0 --out .bench --moves 200 --runs 1 --port 4179 --json --headed --profile --screenshots
 // --runs N repeats the whole measurement in N fresh browsers (timings on a shared machine vary by
@@ -31,6 +32,7 @@ import { percentile, round } from './lib/percentile.ts';
 import { startPreview, stopServer } from './lib/preview-server.ts';
 import { findPidByMarker, readProcessTreeRss } from './lib/process-memory.ts';
 import { createRandom } from './lib/random.ts';
+import { TARGET_CONVERSATION_BLANK_MS, measureConversationScroll } from './lib/bench-conversation.ts';
 import { formatMib, formatReportTable, type ReportRow } from './lib/report-table.ts';
 
 const LOAD_TIMEOUT_MS = 180_000;
@@ -152,6 +154,8 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
   latencies.sort((a, b) => a - b);
   paintLatencies.sort((a, b) => a - b);
 
+  const conversation = await measureConversationScroll(page, events - 1, notes);
+
   // The end of the events list must be reachable by scrolling (browsers cap element heights near 33 M px).
   const lastSeq = events - 1;
   await page
@@ -201,6 +205,7 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
     scrubPaintP50Ms: round(percentile(paintLatencies, 0.5)),
     scrubPaintP99Ms: round(percentile(paintLatencies, 0.99)),
     isLastRowReachable,
+    ...conversation,
     mainJsHeapUsedBytes: metric('JSHeapUsedSize'),
     mainJsHeapTotalBytes: metric('JSHeapTotalSize'),
     workerJsHeapUsedBytes: workerHeapBytes,
@@ -335,6 +340,25 @@ function printReports(reports: readonly RunReport[], files: LargeLogFiles): void
     ],
     ['scrub → its frame painted p50', each((report) => ms(report.scrubPaintP50Ms)), ''],
     ['scrub → its frame painted p99', each((report) => ms(report.scrubPaintP99Ms)), ''],
+    [
+      'model view, newest → first message at the last seq',
+      each(
+        (report) => `${ms(report.conversationScrollMs)} (${report.conversationScrollFrames ?? 'n/a'} frames)`,
+      ),
+      '',
+    ],
+    [
+      '  longest main-thread task meanwhile',
+      each((report) => ms(report.conversationLongestTaskMs)),
+      check((report) => report.conversationLongestTaskMs, TARGET_LONGEST_TASK_MS),
+    ],
+    [
+      '  longest blank viewport (blank frames)',
+      each(
+        (report) => `${ms(report.conversationLongestBlankMs)} (${report.conversationBlankFrames ?? 'n/a'})`,
+      ),
+      check((report) => report.conversationLongestBlankMs, TARGET_CONVERSATION_BLANK_MS),
+    ],
     ['last seq reachable by scrolling', each((report) => (report.isLastRowReachable ? 'yes' : 'NO')), ''],
     ['main-thread JS heap used', each((report) => formatMib(report.mainJsHeapUsedBytes)), ''],
     ['worker JS heap used', each((report) => formatMib(report.workerJsHeapUsedBytes)), ''],

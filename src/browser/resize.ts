@@ -24,3 +24,39 @@ export function observeContentSize(
   observer.observe(element, { box: 'content-box' });
   return () => observer.disconnect();
 }
+
+/** One observer for many elements (the items of a list), reporting border-box heights. */
+export interface SizeObserver {
+  observe: (element: Element) => void;
+  unobserve: (element: Element) => void;
+  disconnect: () => void;
+}
+
+/**
+ * Calls `onResize` once per layout with every observed element whose border-box size changed (and
+ * each newly observed one, after the layout that places it). Where there is no ResizeObserver (Node
+ * tests) the observer does nothing.
+ */
+export function createSizeObserver(
+  onResize: (changes: readonly { element: Element; height: number; width: number }[]) => void,
+): SizeObserver {
+  if (typeof ResizeObserver === 'undefined')
+    return { observe: () => undefined, unobserve: () => undefined, disconnect: () => undefined };
+  const observer = new ResizeObserver((entries) => {
+    onResize(
+      entries.map((entry) => {
+        const box = entry.borderBoxSize[0];
+        return {
+          element: entry.target,
+          height: box ? box.blockSize : entry.contentRect.height,
+          width: box ? box.inlineSize : entry.contentRect.width,
+        };
+      }),
+    );
+  });
+  return {
+    observe: (element) => observer.observe(element, { box: 'border-box' }),
+    unobserve: (element) => observer.unobserve(element),
+    disconnect: () => observer.disconnect(),
+  };
+}

@@ -10,7 +10,7 @@ import { getAppBaseUrl, useCopyPermalink, useUrlSync } from '../url/use-url-sync
 import type { LogClient } from '../worker/client.ts';
 import { EventsPane } from './panes/events/EventsPane.tsx';
 import { ModelViewPane } from './panes/model-view/ModelViewPane.tsx';
-import { MAX_TAIL_ITEMS } from './panes/model-view/tail-window.ts';
+import { MAX_TAIL_ITEMS } from './panes/model-view/height-estimates.ts';
 import { TimelinePane } from './panes/timeline/TimelinePane.tsx';
 import { TriagePane } from './panes/triage/TriagePane.tsx';
 import { Scrubber } from './scrubber/Scrubber.tsx';

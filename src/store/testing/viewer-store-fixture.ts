@@ -8,7 +8,7 @@ import { createViewerStore } from '../viewer-store.ts';
 
 /** The events list's numbers in the app (ui/panes/events/list-layout.ts, which the store cannot import). */
 export const TEST_EVENT_LIST: EventListGeometry = { rowsPerBlock: 16, rowsAroundCursor: 48 };
-/** The model-view pane's MAX_TAIL_ITEMS (ui/panes/model-view/tail-window.ts). */
+/** The model-view pane's MAX_TAIL_ITEMS (ui/panes/model-view/height-estimates.ts). */
 const TEST_MODEL_VIEW_TAIL_BODIES = 12;
 
 /** Prepares nothing: every move is ready at once (tests of the store's own rules). */

@@ -38,6 +38,7 @@ export const MessageView = memo(function MessageView({
     <article
       data-testid="model-message"
       data-seq={seq}
+      data-loaded={detail ? 'true' : 'false'}
       className={`rounded-md border border-l-4 border-zinc-200 bg-white px-3 py-2 shadow-sm dark:border-zinc-700 dark:bg-zinc-900 ${ROLE_STYLES[kind] ?? ''} ${
         isAtCursor ? 'ring-2 ring-sky-400/60' : ''
       }`}

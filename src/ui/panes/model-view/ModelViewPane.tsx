@@ -1,92 +1,34 @@
 // The model view: the messages the model would be sent next at the cursor (deriveMessages() at that
-// seq), streaming output inside an attempt, or the human transcript (FORMAT.md §6.5).
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import {
-  isPackedReplacement,
-  packedMessageCount,
-  type PackedModelView,
-  type TranscriptEntry,
-} from '../../../log/index.ts';
+// seq), streaming output inside an attempt, or the human transcript (FORMAT.md §6.5), as one
+// scrollable conversation from the first message to the newest (use-conversation-scroll.ts).
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useViewer } from '../../../store/use-viewer.ts';
-import { placeVirtualItem, useVirtualList } from '../../shared/use-virtual-list.ts';
 import { useWorkerQuery } from '../../shared/use-worker-query.ts';
 import { MessageView } from './MessageView.tsx';
 import { StreamingView } from './StreamingView.tsx';
 import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
 import { useModelView } from './use-model-view.ts';
-import {
-  MAX_TAIL_ITEMS,
-  chooseTailCount,
-  estimateCardHeightPx,
-  estimateMessageHeightPx,
-} from './tail-window.ts';
+import { estimateCardHeightPx, estimateMessageHeightPx } from './height-estimates.ts';
 import { useObservedSize } from '../../shared/use-observed-size.ts';
+import {
+  NO_ITEMS,
+  conversationItemKey,
+  modelViewItems,
+  transcriptItems,
+  type ConversationItem,
+  type ConversationItems,
+} from './conversation-items.ts';
+import { useConversationScroll } from './use-conversation-scroll.ts';
 
 const MODE_OPTIONS = [
   { value: 'model', label: 'What the model sees' },
   { value: 'transcript', label: 'Transcript' },
 ] as const;
 
-/** First guess of a message's height before it is measured (browsing mode). */
-const MESSAGE_ESTIMATE_PX = 120;
-const OVERSCAN_MESSAGES = 4;
 /** A transcript marker's height (px). */
 const MARKER_PX = 24;
-
-type ListItem =
-  | { kind: 'message'; seq: number; isReplacement: boolean }
-  | { kind: 'streaming' }
-  | { kind: 'marker'; seq: number; label: string };
-
-/** The pane's items, read by index: a model view's come from its packed columns, one object per item read. */
-interface ItemList {
-  count: number;
-  messageCount: number;
-  at(index: number): ListItem | undefined;
-}
-
-function arrayItems(items: readonly ListItem[]): ItemList {
-  return {
-    count: items.length,
-    messageCount: items.filter((item) => item.kind === 'message').length,
-    at: (index) => items[index],
-  };
-}
-
-/** A model view's messages, then its streaming card when the cursor is inside a model attempt. */
-function packedItems(view: PackedModelView): ItemList {
-  const messageCount = packedMessageCount(view);
-  return {
-    count: messageCount + (view.streaming ? 1 : 0),
-    messageCount,
-    at: (index) => {
-      if (index < 0 || index >= messageCount)
-        return index === messageCount && view.streaming ? { kind: 'streaming' } : undefined;
-      return {
-        kind: 'message',
-        seq: view.seqs[index] ?? -1,
-        isReplacement: isPackedReplacement(view, index),
-      };
-    },
-  };
-}
-
-function describeTranscriptMarker(entry: TranscriptEntry): string | null {
-  switch (entry.kind) {
-    case 'message':
-      return null;
-    case 'compaction':
-      return `compaction: replaced ${entry.replacedSeqs.length} message(s)`;
-    case 'pruned-result':
-      return `tool result pruned (replaces seq ${entry.replacedSeq})`;
-    case 'turn-start':
-      return `turn ${entry.turn} started`;
-    case 'turn-end':
-      return `turn ${entry.turn} ended${entry.reason ? `: ${entry.reason}` : ''}`;
-    default:
-      return null;
-  }
-}
+/** Bodies fetched beyond the rendered items, so a scroll finds them already here (items each side). */
+const PREFETCH_ITEMS = 12;
 
 /** Right-hand pane; follows `cursorSeq`, sets it when a message's seq is clicked. */
 export function ModelViewPane() {
@@ -105,100 +47,61 @@ export function ModelViewPane() {
   });
   const transcript = transcriptAnswer.status === 'ready' ? transcriptAnswer.value : null;
 
-  const items = useMemo<ItemList>(() => {
-    if (mode === 'transcript') {
-      if (!transcript || cursorSeq === null) return arrayItems([]);
-      const shown: ListItem[] = [];
-      for (const entry of transcript) {
-        if (entry.seq > cursorSeq) break;
-        if (entry.kind === 'message') shown.push({ kind: 'message', seq: entry.seq, isReplacement: false });
-        else
-          shown.push({
-            kind: 'marker',
-            seq: entry.seq,
-            label: describeTranscriptMarker(entry) ?? entry.kind,
-          });
-      }
-      return arrayItems(shown);
-    }
-    return view ? packedItems(view) : arrayItems([]);
+  const items = useMemo<ConversationItems>(() => {
+    if (mode === 'transcript')
+      return transcript && cursorSeq !== null ? transcriptItems(transcript, cursorSeq) : NO_ITEMS;
+    return view ? modelViewItems(view) : NO_ITEMS;
   }, [mode, transcript, cursorSeq, view]);
 
-  // Tail mode (the default): the newest items that fill the pane, in normal flow at the bottom of a
-  // column-reverse scroller that stays at its bottom without a scroll write (tail-window.ts). "Browse
-  // all" switches to browsing mode, a virtualized list of every item, until the cursor moves.
-  const followKey = `${mode}:${cursorSeq ?? ''}:${items.count}`;
-  const [browseKey, setBrowseKey] = useState<string | null>(null);
-  const isBrowsing = browseKey === followKey;
   const [paneRef, paneSize] = useObservedSize<HTMLDivElement>();
-  const tailCount = chooseTailCount(
-    items.count,
-    (fromEnd) => {
-      const item = items.at(items.count - 1 - fromEnd);
-      if (item?.kind === 'message') return estimateMessageHeightPx(feed.body(item.seq), paneSize.width);
-      if (item?.kind === 'streaming' && view?.streaming)
-        return estimateCardHeightPx(view.streaming.blocks, true, paneSize.width);
-      return MARKER_PX;
-    },
-    paneSize.height,
-    MAX_TAIL_ITEMS,
-  );
-  const earlierCount = items.count - tailCount;
-
-  const estimateSize = useCallback(() => MESSAGE_ESTIMATE_PX, []);
-  // Stable per item list, so the virtualizer's measurements are rebuilt only when the list changes.
-  const getItemKey = useCallback(
+  // Estimates of loaded bodies, by seq, at the pane's current width: a render sums every item's height.
+  const [estimates] = useState(() => ({ widthPx: 0, bySeq: new Map<number, number>() }));
+  if (estimates.widthPx !== paneSize.width) {
+    estimates.widthPx = paneSize.width;
+    estimates.bySeq.clear();
+  }
+  const keyOf = useCallback(
     (index: number) => {
       const item = items.at(index);
-      return item ? itemKey(item) : index;
+      return item ? conversationItemKey(item) : `missing-${index}`;
     },
     [items],
   );
-  const {
-    scrollRef,
-    items: virtualItems,
-    totalSizePx,
-    measureElement,
-    scrollToIndex,
-  } = useVirtualList({
-    // Inert in tail mode (no items, no scroll element).
-    count: isBrowsing ? items.count : 0,
-    estimateSize,
-    overscan: OVERSCAN_MESSAGES,
-    getItemKey,
-  });
-  // Browsing starts with the newest message above the tail at the bottom of the pane.
-  const firstBrowseIndexRef = useRef(0);
-  useLayoutEffect(() => {
-    if (isBrowsing) scrollToIndex(firstBrowseIndexRef.current, 'end');
-  }, [isBrowsing, scrollToIndex]);
+  const estimateOf = (index: number): number => {
+    const item = items.at(index);
+    if (item?.kind === 'message') {
+      const cached = estimates.bySeq.get(item.seq);
+      if (cached !== undefined) return cached;
+      const detail = feed.body(item.seq);
+      const estimate = estimateMessageHeightPx(detail, paneSize.width);
+      if (detail) estimates.bySeq.set(item.seq, estimate);
+      return estimate;
+    }
+    if (item?.kind === 'streaming' && view?.streaming)
+      return estimateCardHeightPx(view.streaming.blocks, true, paneSize.width);
+    return MARKER_PX;
+  };
+  const scroll = useConversationScroll({ count: items.count, keyOf, estimateOf, widthPx: paneSize.width });
+  const { first, end, topSpacerPx, bottomSpacerPx } = scroll.window;
 
-  const shownItems = isBrowsing
-    ? virtualItems.map((virtualItem) => items.at(virtualItem.index))
-    : Array.from({ length: tailCount }, (_, offset) => items.at(earlierCount + offset));
-  const shownSeqs = shownItems.flatMap((item) => (item?.kind === 'message' ? [item.seq] : []));
-  const shownKey = shownSeqs.join(',');
+  // Bodies of the rendered items and of a few beyond them, so a scroll finds them already here.
+  const wantedSeqs: number[] = [];
+  for (
+    let index = Math.max(0, first - PREFETCH_ITEMS);
+    index < Math.min(items.count, end + PREFETCH_ITEMS);
+    index += 1
+  ) {
+    const item = items.at(index);
+    if (item?.kind === 'message' && feed.body(item.seq) === undefined) wantedSeqs.push(item.seq);
+  }
+  const wantedKey = wantedSeqs.join(',');
   useEffect(() => {
-    if (shownKey) feed.requestBodies(shownKey.split(',').map(Number));
-  }, [shownKey, feed]);
-
-  // A cursor move shows the newest message again: if the user scrolled the tail up, back to its
-  // bottom (0 in a column-reverse scroller). Scroll events tell whether they did, so nothing is read.
-  const tailRef = useRef<HTMLDivElement>(null);
-  const isTailScrolledRef = useRef(false);
-  useLayoutEffect(() => {
-    const element = tailRef.current;
-    if (!element || !isTailScrolledRef.current) return;
-    const frame = requestAnimationFrame(() => {
-      element.scrollTop = 0;
-      isTailScrolledRef.current = false;
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [followKey]);
+    if (wantedKey) feed.requestBodies(wantedKey.split(',').map(Number));
+  }, [wantedKey, feed]);
 
   const onJump = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
   const messageCount = items.messageCount;
-  const renderItem = (item: ListItem): ReactNode => {
+  const renderItem = (item: ConversationItem): ReactNode => {
     if (item.kind === 'message')
       return (
         <MessageView
@@ -215,13 +118,29 @@ export function ModelViewPane() {
       <button
         type="button"
         onClick={() => onJump(item.seq)}
-        className="w-full text-center text-[11px] text-zinc-500 hover:text-sky-700"
+        className="w-full text-center text-[11px] text-zinc-600 hover:text-sky-700 dark:text-zinc-400 dark:hover:text-sky-300"
       >
         — {item.label} · seq {item.seq} —
       </button>
     );
   };
-  const scrollerClass = 'min-h-0 flex-1 overflow-auto';
+  const rendered: ReactNode[] = [];
+  for (let index = first; index < end; index += 1) {
+    const item = items.at(index);
+    if (!item) continue;
+    const key = conversationItemKey(item);
+    rendered.push(
+      <div
+        key={key}
+        data-conversation-key={key}
+        data-index={index}
+        ref={scroll.measureRef}
+        className="px-2 py-1"
+      >
+        {renderItem(item)}
+      </div>,
+    );
+  }
 
   return (
     <section
@@ -239,7 +158,10 @@ export function ModelViewPane() {
           onChange={(option) => actions.setModelMode(option)}
           className="text-xs"
         />
-        <span className="text-xs tabular-nums text-zinc-500" data-testid="model-message-count">
+        <span
+          className="text-xs tabular-nums text-zinc-600 dark:text-zinc-400"
+          data-testid="model-message-count"
+        >
           {messageCount} message{messageCount === 1 ? '' : 's'}
           {mode === 'model' && view ? ` · ${view.nodeCount} surface nodes · at seq ${view.atSeq ?? '—'}` : ''}
         </span>
@@ -248,29 +170,20 @@ export function ModelViewPane() {
             streaming
           </span>
         )}
-        {isBrowsing && (
-          <button
-            type="button"
-            onClick={() => setBrowseKey(null)}
-            className="ml-auto rounded border border-zinc-300 px-1.5 text-[11px] text-zinc-600 hover:bg-zinc-100 dark:border-zinc-600 dark:text-zinc-300 dark:hover:bg-zinc-800"
-          >
-            ↓ newest
-          </button>
-        )}
       </div>
       {error && (
         <div className="px-2 py-1 text-xs text-red-700 dark:text-red-300">
           The model view could not be derived: {error}
         </div>
       )}
-      {/* The background is the wrapper's, not the scrollers': a scroller without its own opaque
+      {/* The background is the wrapper's, not the scroller's: a scroller without its own opaque
           background is painted into the page's layer (at 1x pixel ratio, to keep LCD text) instead of a
           composited layer of its own, so only its visible part is rasterized at each move, not also the
           cards above the pane that a layer's tiles cover. A trace of 200 jumps counted ~30% fewer
           raster tiles. */}
-      <div ref={paneRef} className="flex min-h-0 flex-1 flex-col bg-zinc-50 dark:bg-zinc-950">
+      <div ref={paneRef} className="relative flex min-h-0 flex-1 flex-col bg-zinc-50 dark:bg-zinc-950">
         {items.count === 0 && (
-          <p className="p-4 text-center text-xs text-zinc-500">
+          <p className="p-4 text-center text-xs text-zinc-600 dark:text-zinc-400">
             {cursorSeq === null
               ? 'No events yet.'
               : mode === 'model'
@@ -278,79 +191,38 @@ export function ModelViewPane() {
                 : 'No transcript entries up to the cursor.'}
           </p>
         )}
-        {isBrowsing ? (
+        {items.count > 0 && (
           <div
-            ref={scrollRef}
-            className={scrollerClass}
-            // Its own layout root: measuring a card re-lays out this list only.
-            style={{ contain: 'strict' }}
+            ref={scroll.scrollRef}
+            onScroll={scroll.onScroll}
+            className="flex min-h-0 flex-1 flex-col-reverse overflow-auto"
+            // Its own layout root: a card's layout never re-lays out the page.
+            style={{ contain: 'strict', overflowAnchor: 'none' }}
             data-testid="model-view-scroll"
-            data-scroll-mode="browse"
+            data-away-from-bottom={scroll.isAwayFromBottom ? 'true' : 'false'}
+            data-first-index={first}
+            tabIndex={0}
+            aria-label="Conversation"
           >
-            <div style={{ height: totalSizePx, position: 'relative' }}>
-              {virtualItems.map((virtualItem) => {
-                const item = items.at(virtualItem.index);
-                if (!item) return null;
-                return (
-                  <div
-                    key={virtualItem.key}
-                    data-index={virtualItem.index}
-                    ref={measureElement}
-                    style={placeVirtualItem(virtualItem)}
-                    className="px-2 py-1"
-                  >
-                    {renderItem(item)}
-                  </div>
-                );
-              })}
+            {/* The one flex item, as tall as the pane at least, so a short conversation reads from the top. */}
+            <div className="flex-[1_0_auto] py-1">
+              <div style={{ height: topSpacerPx }} aria-hidden="true" />
+              {rendered}
+              <div style={{ height: bottomSpacerPx }} aria-hidden="true" />
             </div>
           </div>
-        ) : (
-          items.count > 0 && (
-            <div
-              ref={tailRef}
-              className={`${scrollerClass} flex flex-col-reverse`}
-              style={{ contain: 'strict' }}
-              data-testid="model-view-scroll"
-              data-scroll-mode="tail"
-              onScroll={(event) => {
-                isTailScrolledRef.current = event.currentTarget.scrollTop < -1;
-              }}
-            >
-              {/* The one flex item: column-reverse keeps its bottom in view as it changes. */}
-              <div className="py-1">
-                {earlierCount > 0 && (
-                  <div className="px-2 py-1">
-                    <button
-                      type="button"
-                      onClick={() => {
-                        firstBrowseIndexRef.current = earlierCount - 1;
-                        setBrowseKey(followKey);
-                      }}
-                      className="w-full rounded border border-dashed border-zinc-300 py-1 text-[11px] text-zinc-500 hover:border-sky-400 hover:text-sky-700 dark:border-zinc-700 dark:hover:text-sky-300"
-                    >
-                      ↑ {earlierCount} earlier {earlierCount === 1 ? 'entry' : 'entries'}: browse all{' '}
-                      {items.count}
-                    </button>
-                  </div>
-                )}
-                {shownItems.map(
-                  (item) =>
-                    item && (
-                      <div key={itemKey(item)} className="px-2 py-1">
-                        {renderItem(item)}
-                      </div>
-                    ),
-                )}
-              </div>
-            </div>
-          )
+        )}
+        {scroll.isAwayFromBottom && items.count > 0 && (
+          <button
+            type="button"
+            onClick={scroll.jumpToNewest}
+            className="absolute bottom-3 right-4 rounded-full border border-sky-300 bg-white px-3 py-1 text-xs font-medium text-sky-800 shadow-md hover:bg-sky-50 dark:border-sky-700 dark:bg-zinc-900 dark:text-sky-200 dark:hover:bg-zinc-800"
+            data-testid="jump-to-newest"
+          >
+            ↓ Jump to newest
+          </button>
         )}
       </div>
     </section>
   );
-}
-
-function itemKey(item: ListItem): string {
-  return item.kind === 'streaming' ? 'streaming' : `${item.kind}-${item.seq}`;
 }

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessageDetail } from '../../../log/index.ts';
-import {
-  TAIL_MARGIN_PX,
-  UNKNOWN_MESSAGE_PX,
-  chooseTailCount,
-  estimateMessageHeightPx,
-  estimateWrappedLines,
-} from './tail-window.ts';
+import { UNKNOWN_MESSAGE_PX, estimateMessageHeightPx, estimateWrappedLines } from './height-estimates.ts';
 
 function detail(type: ModelMessageDetail['type'], content: unknown[]): ModelMessageDetail {
   return {
@@ -57,19 +51,5 @@ describe('estimateMessageHeightPx', () => {
     ]);
     expect(estimateMessageHeightPx(result, 800)).toBeGreaterThan(30 * 16);
     expect(estimateMessageHeightPx(null, 800)).toBe(UNKNOWN_MESSAGE_PX);
-  });
-});
-
-describe('chooseTailCount', () => {
-  it('takes items from the end until the viewport and its margin are covered', () => {
-    expect(chooseTailCount(50, () => 100, 600, 12)).toBe(Math.ceil((600 + TAIL_MARGIN_PX) / 100));
-    expect(chooseTailCount(50, (index) => (index === 0 ? 5_000 : 100), 600, 12)).toBe(1);
-  });
-
-  it('stays within the item count and the cap, and takes one item at least', () => {
-    expect(chooseTailCount(3, () => 10, 600, 12)).toBe(3);
-    expect(chooseTailCount(50, () => 10, 600, 12)).toBe(12);
-    expect(chooseTailCount(50, () => 10, 0, 0)).toBe(1);
-    expect(chooseTailCount(0, () => 10, 600, 12)).toBe(0);
   });
 });

@@ -1,19 +1,15 @@
-// Which messages the model view renders while it follows the cursor ("tail mode"): the newest ones,
-// as many as fill the pane plus a margin, in normal flow at the bottom of a column-reverse scroller.
-// Sizes are estimated from the bodies' text before anything is laid out, so a cursor move renders
-// its cards in one commit and lays them out in one frame: no measuring, no scroll write, no second
-// render (a virtualized list needs all three on every move, and during a scrub each lands on the
-// next move's critical path).
+// Heights of the model view's cards before they are laid out, estimated from their bodies' text: the
+// conversation window (conversation-window.ts) chooses what to render from them, so a cursor move
+// renders the newest cards in one commit and lays them out in one frame, with no measuring, no scroll
+// write and no second render on the scrub path. Once a card is rendered its measured height is used.
 import type { ContentBlock, ModelMessageDetail } from '../../../log/index.ts';
 import { TEXT_PREVIEW_CHARS } from '../../shared/visible-text.ts';
 
 /**
- * Most items tail mode renders. A model view arrives with the bodies of this many of its newest
- * messages (the app passes it to the store), so a cursor move lands without placeholder cards.
+ * A model view arrives with the bodies of this many of its newest messages (the app passes it to the
+ * store), so a cursor move at the bottom of the conversation lands without placeholder cards.
  */
 export const MAX_TAIL_ITEMS = 12;
-/** Rendered beyond the pane's height, so a card estimated too tall never leaves a gap at the top (px). */
-export const TAIL_MARGIN_PX = 120;
 /** A card whose body has not arrived (px). */
 export const UNKNOWN_MESSAGE_PX = 120;
 
@@ -97,24 +93,4 @@ export function estimateMessageHeightPx(
   if (!detail) return UNKNOWN_MESSAGE_PX;
   const content = Array.isArray(detail.message.content) ? detail.message.content : [];
   return estimateCardHeightPx(content, detail.type !== 'tool/result', paneWidthPx);
-}
-
-/**
- * How many items, counted from the last, to render so that their estimated heights cover
- * `viewportPx + TAIL_MARGIN_PX`: at least one (when there are any), at most `maxCount`.
- */
-export function chooseTailCount(
-  count: number,
-  heightFromEndPx: (indexFromEnd: number) => number,
-  viewportPx: number,
-  maxCount: number,
-): number {
-  const limit = Math.min(count, Math.max(1, maxCount));
-  let covered = 0;
-  let chosen = 0;
-  while (chosen < limit && covered < viewportPx + TAIL_MARGIN_PX) {
-    covered += heightFromEndPx(chosen);
-    chosen += 1;
-  }
-  return chosen;
 }
