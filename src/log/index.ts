@@ -27,18 +27,14 @@ export { describeToolNameCheck } from './reports/triage-calls.ts';
 export { deriveUsage } from './projections/usage.ts';
 export { deriveModelView, readModelMessage } from './projections/model-view.ts';
 export type {
-  FigureSource,
-  LoggedUsage,
   RequestComposition,
   RequestConfig,
   RequestContext,
   RequestHeaderChanges,
   RequestHeaderDetail,
-  RequestRoute,
   RequestTool,
-  TokenFigure,
 } from './projections/request-context.ts';
-export { CHARS_PER_TOKEN, deriveRequestContext, readRequestHeader } from './projections/request-context.ts';
+export { deriveRequestContext, readRequestHeader } from './projections/request-context.ts';
 export type { DecoderOptions, LogDecoder } from './decode/log-decoder.ts';
 export { createLogDecoder, decodeLog } from './decode/log-decoder.ts';
 export type { ChecksumVerifier } from './container/zstd-checksum.ts';

@@ -17,23 +17,23 @@ import type { StepSpan, TurnSpan } from '../structure/turns.ts';
 export const CHARS_PER_TOKEN = 4;
 
 /** Where a number comes from: a usage report in the log, or the chars/4 estimate. */
-export type FigureSource = 'logged' | 'estimated';
+type FigureSource = 'logged' | 'estimated';
 
 /** A token count and where it comes from. */
-export interface TokenFigure {
+interface TokenFigure {
   tokens: number;
   source: FigureSource;
 }
 
 /** The request/header in force at a seq, by reference (its body: readRequestHeader). */
-export interface RequestHeaderRef {
+interface RequestHeaderRef {
   seq: number;
   /** The header before it, or null when it is the log's first. */
   previousSeq: number | null;
 }
 
 /** The request/context in force (FORMAT.md §5.2): the resolved route and its capacity. */
-export interface RequestRoute {
+interface RequestRoute {
   seq: number;
   provider: string | null;
   model: string | null;
@@ -42,13 +42,15 @@ export interface RequestRoute {
 }
 
 /** The usage report the composition is calibrated with (FORMAT.md §5.1 TokenUsage, §7.7). */
-export interface LoggedUsage {
+interface LoggedUsage {
   /** The report: an assistant/message with usage, or a usage chunk of an attempt no message answered. */
   usageSeq: number;
   /** First seq of the model attempt it reports on: its request holds what the log had before this seq. */
   requestSeq: number;
   /** Billed input of that request: inputTokens + cacheReadTokens + cacheWriteTokens. */
   inputTokens: number;
+  /** The chars/4 estimate of that same request, unscaled (to show how far the heuristic is off). */
+  estimatedTokens: number;
   /**
    * Logged input over the chars/4 estimate of that same request, by which every part is scaled;
    * null when that request had no characters to estimate (the parts are then unscaled estimates).
@@ -342,6 +344,7 @@ function deriveComposition(
       usageSeq: found.seq,
       requestSeq,
       inputTokens,
+      estimatedTokens: Math.round(requestTotal / CHARS_PER_TOKEN),
       scale: requestTotal > 0 ? inputTokens / (requestTotal / CHARS_PER_TOKEN) : null,
       isCurrent:
         requestHeader === headerPosition && (nextOp >= opSeqs.length || (opSeqs[nextOp] as number) > at),
