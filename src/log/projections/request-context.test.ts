@@ -361,6 +361,23 @@ describe('generations', () => {
     expect(context.systemChangeSeq).toBe(18);
   });
 
+  it('one session stored as v0, v3 and v4 composes the same request (header system vs system node)', () => {
+    const dir = join(FIXTURES_DIR, 'generations', 'multi-gen', '1f64649f-af94-4c75-a0ea-40658dc71600');
+    const contexts = ['session.jsonl.zstd', 'session.v3.jsonl.zstd', 'session.v4.jsonl.zstd'].map((name) => {
+      const log = open(join(dir, name));
+      return deriveRequestContext(log, log.store.eventCount - 1);
+    });
+    const [v0, v3, v4] = contexts.map(({ composition }) => ({
+      ...composition,
+      logged: { ...composition.logged, usageSeq: 0, requestSeq: 0 },
+    }));
+    expect(v0?.logged.inputTokens).toBeGreaterThan(0);
+    expect(v0?.system.tokens).toBeGreaterThan(0);
+    expect(v3).toEqual(v0);
+    expect(v4).toEqual(v0);
+    expect(contexts.map((context) => context.systemNodeSeqs.length)).toEqual([0, 1, 1]);
+  });
+
   it('generation 3 reads its system/message head', () => {
     const log = open(join(STORED_DIR, 'v3/sdk/text-turn/session.v3.jsonl'));
     const context = deriveRequestContext(log, log.store.eventCount - 1);
