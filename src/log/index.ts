@@ -26,6 +26,15 @@ export { deriveTriage } from './reports/triage.ts';
 export { describeToolNameCheck } from './reports/triage-calls.ts';
 export { deriveUsage } from './projections/usage.ts';
 export { deriveModelView, readModelMessage } from './projections/model-view.ts';
+export type {
+  RequestComposition,
+  RequestConfig,
+  RequestContext,
+  RequestHeaderChanges,
+  RequestHeaderDetail,
+  RequestTool,
+} from './projections/request-context.ts';
+export { deriveRequestContext, readRequestHeader } from './projections/request-context.ts';
 export type { DecoderOptions, LogDecoder } from './decode/log-decoder.ts';
 export { createLogDecoder, decodeLog } from './decode/log-decoder.ts';
 export type { ChecksumVerifier } from './container/zstd-checksum.ts';

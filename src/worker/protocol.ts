@@ -9,6 +9,8 @@ import type {
   LogProblem,
   ModelMessageDetail,
   PackedModelView,
+  RequestContext,
+  RequestHeaderDetail,
   SessionHeader,
   TranscriptEntry,
   TriageReport,
@@ -85,6 +87,10 @@ export type Query =
    * the bottom shows first), so a cursor move needs one round trip. */
   | { kind: 'model-view'; seq: number; tailBodies: number }
   | { kind: 'messages'; seqs: number[] }
+  /** What request is in force at `seq` and its token composition (cheap: no header body). */
+  | { kind: 'request-context'; seq: number }
+  /** The body of the request/header at `seq` (system prompt, tools) and its changes; null when `seq` is none. */
+  | { kind: 'request-header'; seq: number }
   | { kind: 'transcript' }
   | { kind: 'problems'; start: number; count: number }
   | { kind: 'triage' }
@@ -107,6 +113,8 @@ export interface QueryResults {
   event: EventDetail;
   'model-view': ModelViewAnswer;
   messages: ModelMessageDetail[];
+  'request-context': RequestContext;
+  'request-header': RequestHeaderDetail | null;
   transcript: TranscriptEntry[];
   problems: LogProblem[];
   triage: TriageReport;

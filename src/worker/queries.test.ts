@@ -2,7 +2,15 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createLogDecoder, decodeLog, packedMessageCount, readEventRows } from '../log/index.ts';
+import {
+  createLogDecoder,
+  decodeLog,
+  deriveRequestContext,
+  packedMessageCount,
+  readEventRows,
+  readRequestHeader,
+  type RequestContext,
+} from '../log/index.ts';
 import type { ModelViewAnswer } from './protocol.ts';
 import { answerQuery, transferablesOf } from './queries.ts';
 
@@ -24,6 +32,19 @@ describe('answerQuery', () => {
     expect(answer.tailBodies.map((detail) => detail.seq)).toEqual(tailSeqs);
     expect(transferablesOf(answer, query)).toEqual([answer.view.seqs.buffer, answer.view.flags.buffer]);
     expect(transferablesOf([], { kind: 'rows', startSeq: 0, count: 1 })).toEqual([]);
+  });
+
+  it('answers the request context at a seq, and the header body it names', () => {
+    const context = answerQuery({ kind: 'request-context', seq: lastSeq }, log) as RequestContext;
+    expect(context).toEqual(deriveRequestContext(log, lastSeq));
+    const headerSeq = context.header?.seq;
+    expect(headerSeq).toBeTypeOf('number');
+    const header = answerQuery({ kind: 'request-header', seq: headerSeq as number }, log);
+    expect(header).toEqual(readRequestHeader(log, headerSeq as number));
+    expect(header).not.toBeNull();
+    expect(answerQuery({ kind: 'request-header', seq: (headerSeq as number) + 1 }, log)).toBeNull();
+    // Plain data: it crosses to the page by structured clone.
+    expect(structuredClone(context)).toEqual(context);
   });
 
   it('answers times with NaN for seqs outside the log', () => {

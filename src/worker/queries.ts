@@ -2,6 +2,7 @@
 // log, and what each answer transfers instead of copying. Pure reads of the log: no messages here.
 import {
   deriveModelView,
+  deriveRequestContext,
   deriveTranscript,
   deriveTriage,
   deriveUsage,
@@ -10,6 +11,7 @@ import {
   readEventDetail,
   readEventRows,
   readModelMessage,
+  readRequestHeader,
   type ModelMessageDetail,
   type OpenedLog,
   type TriageReport,
@@ -65,6 +67,10 @@ export function answerQuery(query: DirectQuery, log: OpenedLog): QueryResults[Di
     }
     case 'messages':
       return readModelMessages(log, query.seqs);
+    case 'request-context':
+      return deriveRequestContext(log, query.seq);
+    case 'request-header':
+      return readRequestHeader(log, query.seq);
     case 'transcript':
       return deriveTranscript(log);
     case 'problems':

@@ -3,6 +3,7 @@
 // in their own module (turns.ts, tool-calls.ts, pairings.ts, surface.ts), beside their types.
 
 import { Column } from '../base/columns.ts';
+import { countContentChars, estimateJsonChars } from './content-chars.ts';
 import type { ChunkRun, EventSink } from './event-sink.ts';
 import type { StoredEvent } from '../event.ts';
 import { ChunkKind, isRecord, isSurfaceEventType } from '../event.ts';
@@ -47,6 +48,12 @@ export interface LogIndex {
   surfaceCheckpoints: SurfaceCheckpoint[];
   /** Seqs of every request/header, in order. */
   requestHeaderSeqs: number[];
+  /**
+   * Per request/header (same order as requestHeaderSeqs): characters of its `system` string (0
+   * when absent) and of its `tools` as JSON (0 when absent), for the token estimates of a request.
+   */
+  requestHeaderSystemChars: number[];
+  requestHeaderToolChars: number[];
   /** Seqs of every request/context, in order. */
   requestContextSeqs: number[];
   /** Seqs of session/end-seed events. */
@@ -83,6 +90,8 @@ function createEmptyLogIndex(): LogIndex {
     surfaceOpSeqs: [],
     surfaceCheckpoints: [],
     requestHeaderSeqs: [],
+    requestHeaderSystemChars: [],
+    requestHeaderToolChars: [],
     requestContextSeqs: [],
     endSeedSeqs: [],
     selectedAgentPreset: null,
@@ -264,6 +273,7 @@ class IndexBuilder implements LogIndexBuilder {
       Array.isArray(content) && content.length === 0,
       null,
       'user',
+      countContentChars(content),
     );
     this.markConsumed(event);
     const source = data.source;
@@ -275,7 +285,14 @@ class IndexBuilder implements LogIndexBuilder {
     const seq = event.seq;
     const message = isRecord(data.message) ? data.message : {};
     const content = Array.isArray(message.content) ? (message.content as unknown[]) : [];
-    this.surface.accept(event, 'assistant/message', content.length === 0, null, 'assistant');
+    this.surface.accept(
+      event,
+      'assistant/message',
+      content.length === 0,
+      null,
+      'assistant',
+      countContentChars(content),
+    );
     this.markConsumed(event);
     const stepNumber = this.turns.openStepNumber;
     this.turns.acceptAssistantMessage(seq, data, event.sourceEventSeqs);
@@ -304,6 +321,7 @@ class IndexBuilder implements LogIndexBuilder {
       content.length === 0,
       null,
       type === 'system/message' ? 'system' : 'developer',
+      countContentChars(content),
     );
     this.markConsumed(event);
     this.turns.checkInOpenStep(event.seq, type, data);
@@ -319,6 +337,7 @@ class IndexBuilder implements LogIndexBuilder {
       false,
       callId,
       message.role === 'tool' ? 'tool' : 'user',
+      countContentChars(message.content),
     );
     this.markConsumed(event);
     if (callId === null) return;
@@ -329,6 +348,8 @@ class IndexBuilder implements LogIndexBuilder {
   private acceptRequestHeader(seq: number, data: Record<string, unknown>): void {
     this.index.requestHeaderSeqs.push(seq);
     const header = isRecord(data.header) ? data.header : {};
+    this.index.requestHeaderSystemChars.push(typeof header.system === 'string' ? header.system.length : 0);
+    this.index.requestHeaderToolChars.push(Array.isArray(header.tools) ? estimateJsonChars(header.tools) : 0);
     const config = isRecord(header.config) ? header.config : {};
     this.turns.setRoute(
       typeof config.provider === 'string' ? config.provider : null,

@@ -25,6 +25,8 @@ export interface SurfaceOpRecord {
   shadowedSeqs: number[];
   /** tool/result only: `message.source.callId`, or null. */
   callId: string | null;
+  /** Characters of model-readable text in the node's content (content-chars.ts), for token estimates. */
+  contentChars: number;
 }
 
 /**
@@ -75,7 +77,7 @@ export class SurfaceFolder {
 
   /**
    * Folds one surface-eligible event. Returns the op record, or null when `surfaceOp` is missing
-   * or malformed (reported; the display fold skips it).
+   * or malformed (reported; the display fold skips it). `contentChars` goes into the record.
    */
   accept(
     event: StoredEvent,
@@ -83,6 +85,7 @@ export class SurfaceFolder {
     isEmpty: boolean,
     callId: string | null,
     role: MessageRole,
+    contentChars: number,
   ): SurfaceOpRecord | null {
     const seq = event.seq;
     this.checkSources(event, type);
@@ -92,7 +95,19 @@ export class SurfaceFolder {
       return null;
     }
     if (surfaceOp === 'append') {
-      const record = this.pushOp(seq, type, 'append', null, null, isEmpty, true, [], callId, role);
+      const record = this.pushOp(
+        seq,
+        type,
+        'append',
+        null,
+        null,
+        isEmpty,
+        true,
+        [],
+        callId,
+        role,
+        contentChars,
+      );
       this.nodes.push(seq);
       this.afterOp(record);
       return record;
@@ -102,7 +117,7 @@ export class SurfaceFolder {
       if (isRecord(surfaceOp) && surfaceOp.op === 'replace') {
         const start = typeof surfaceOp.start === 'number' ? surfaceOp.start : null;
         const end = typeof surfaceOp.end === 'number' ? surfaceOp.end : null;
-        return this.pushOp(seq, type, 'replace', start, end, isEmpty, false, [], callId, role);
+        return this.pushOp(seq, type, 'replace', start, end, isEmpty, false, [], callId, role, contentChars);
       }
       return null;
     }
@@ -112,11 +127,11 @@ export class SurfaceFolder {
     if (i < 0 || j < 0) {
       const missing = i < 0 ? start : end;
       this.reportViolation(seq, `replace ${start}..${end}: seq ${missing} is not on the surface.`);
-      return this.pushOp(seq, type, 'replace', start, end, isEmpty, false, [], callId, role);
+      return this.pushOp(seq, type, 'replace', start, end, isEmpty, false, [], callId, role, contentChars);
     }
     if (i > j) {
       this.reportViolation(seq, `replace ${start}..${end}: start comes after end in surface order.`);
-      return this.pushOp(seq, type, 'replace', start, end, isEmpty, false, [], callId, role);
+      return this.pushOp(seq, type, 'replace', start, end, isEmpty, false, [], callId, role, contentChars);
     }
     const shadowed = this.nodes.slice(i, j + 1);
     const sources = Array.isArray(event.sourceEventSeqs) ? new Set<unknown>(event.sourceEventSeqs) : null;
@@ -128,7 +143,19 @@ export class SurfaceFolder {
       );
     if (type === 'tool/result') this.checkToolResultReplacement(event, shadowed);
     this.nodes.splice(i, j - i + 1, seq);
-    const record = this.pushOp(seq, type, 'replace', start, end, isEmpty, true, shadowed, callId, role);
+    const record = this.pushOp(
+      seq,
+      type,
+      'replace',
+      start,
+      end,
+      isEmpty,
+      true,
+      shadowed,
+      callId,
+      role,
+      contentChars,
+    );
     this.afterOp(record);
     return record;
   }
@@ -211,6 +238,7 @@ export class SurfaceFolder {
     shadowedSeqs: number[],
     callId: string | null,
     role: MessageRole,
+    contentChars: number,
   ): SurfaceOpRecord {
     const record: SurfaceOpRecord = {
       seq,
@@ -223,6 +251,7 @@ export class SurfaceFolder {
       isApplied,
       shadowedSeqs,
       callId,
+      contentChars,
     };
     this.ops.push(record);
     this.opSeqs.push(seq);
