@@ -233,14 +233,15 @@ export async function scrollConversationToFirstInPage(args: {
     }
     return covered / height;
   };
+  // The conversation's top: its first item (the request card) in view, and the first message loaded.
   const isFirstShown = (): boolean => {
-    const first = scroller.querySelectorAll('[data-index="0"]')[0];
-    if (!first) return false;
-    const loaded = (first as unknown as { querySelector(s: string): PageElement | null }).querySelector(
-      '[data-loaded="false"]',
-    );
+    const top = scroller.querySelectorAll('[data-index="0"]')[0];
+    const firstMessage = scroller.querySelectorAll('[data-index="1"] [data-testid="model-message"]')[0];
+    if (!top || !firstMessage) return false;
     const view = scroller.getBoundingClientRect();
-    return loaded === null && first.getBoundingClientRect().top >= view.top - 1;
+    return (
+      firstMessage.getAttribute('data-loaded') === 'true' && top.getBoundingClientRect().top >= view.top - 1
+    );
   };
   const start = performance.now();
   let frames = 0;

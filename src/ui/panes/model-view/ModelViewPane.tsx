@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useViewer } from '../../../store/use-viewer.ts';
 import { useWorkerQuery } from '../../shared/use-worker-query.ts';
 import { MessageView } from './MessageView.tsx';
+import { RequestCard } from './RequestCard.tsx';
 import { StreamingView } from './StreamingView.tsx';
 import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
 import { useModelView } from './use-model-view.ts';
@@ -27,6 +28,8 @@ const MODE_OPTIONS = [
 
 /** A transcript marker's height (px). */
 const MARKER_PX = 24;
+/** The request card's height before it is measured (px): collapsed, it is a few lines. */
+const REQUEST_CARD_PX = 150;
 /** Bodies fetched beyond the rendered items, so a scroll finds them already here (items each side). */
 const PREFETCH_ITEMS = 12;
 
@@ -79,6 +82,7 @@ export function ModelViewPane() {
     }
     if (item?.kind === 'streaming' && view?.streaming)
       return estimateCardHeightPx(view.streaming.blocks, true, paneSize.width);
+    if (item?.kind === 'request') return REQUEST_CARD_PX;
     return MARKER_PX;
   };
   const scroll = useConversationScroll({ count: items.count, keyOf, estimateOf, widthPx: paneSize.width });
@@ -114,6 +118,7 @@ export function ModelViewPane() {
       );
     if (item.kind === 'streaming')
       return view?.streaming ? <StreamingView streaming={view.streaming} /> : null;
+    if (item.kind === 'request') return <RequestCard cursorSeq={cursorSeq} onJump={onJump} />;
     return (
       <button
         type="button"
@@ -182,7 +187,7 @@ export function ModelViewPane() {
           cards above the pane that a layer's tiles cover. A trace of 200 jumps counted ~30% fewer
           raster tiles. */}
       <div ref={paneRef} className="relative flex min-h-0 flex-1 flex-col bg-zinc-50 dark:bg-zinc-950">
-        {items.count === 0 && (
+        {messageCount === 0 && (
           <p className="p-4 text-center text-xs text-zinc-600 dark:text-zinc-400">
             {cursorSeq === null
               ? 'No events yet.'

@@ -8,6 +8,7 @@ import {
 } from '../../../log/index.ts';
 
 export type ConversationItem =
+  | { kind: 'request' }
   | { kind: 'message'; seq: number; isReplacement: boolean }
   | { kind: 'streaming' }
   | { kind: 'marker'; seq: number; label: string };
@@ -20,23 +21,31 @@ export interface ConversationItems {
 
 export const NO_ITEMS: ConversationItems = { count: 0, messageCount: 0, at: () => undefined };
 
-/** A model view's messages, then its streaming card when the cursor is inside a model attempt. */
+/**
+ * The request card (what the next request is sent with), the model view's messages (its message
+ * prefix), then the streaming card when the cursor is inside a model attempt.
+ */
 export function modelViewItems(view: PackedModelView): ConversationItems {
   const messageCount = packedMessageCount(view);
   return {
-    count: messageCount + (view.streaming ? 1 : 0),
+    count: 1 + messageCount + (view.streaming ? 1 : 0),
     messageCount,
     at: (index) => {
-      if (index < 0 || index >= messageCount)
-        return index === messageCount && view.streaming ? { kind: 'streaming' } : undefined;
+      if (index === 0) return REQUEST_ITEM;
+      const message = index - 1;
+      if (message < 0 || message >= messageCount)
+        return message === messageCount && view.streaming ? STREAMING_ITEM : undefined;
       return {
         kind: 'message',
-        seq: view.seqs[index] ?? -1,
-        isReplacement: isPackedReplacement(view, index),
+        seq: view.seqs[message] ?? -1,
+        isReplacement: isPackedReplacement(view, message),
       };
     },
   };
 }
+
+const REQUEST_ITEM: ConversationItem = { kind: 'request' };
+const STREAMING_ITEM: ConversationItem = { kind: 'streaming' };
 
 /** The human transcript's entries up to `cursorSeq` (FORMAT.md §6.5): messages and markers. */
 export function transcriptItems(
@@ -75,5 +84,5 @@ function describeTranscriptMarker(entry: TranscriptEntry): string | null {
 
 /** An item's identity, stable across cursor moves: what measured heights and React keys use. */
 export function conversationItemKey(item: ConversationItem): string {
-  return item.kind === 'streaming' ? 'streaming' : `${item.kind}-${item.seq}`;
+  return item.kind === 'streaming' || item.kind === 'request' ? item.kind : `${item.kind}-${item.seq}`;
 }
