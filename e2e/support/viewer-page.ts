@@ -18,6 +18,14 @@ export class ViewerPage {
   /** The generation badge of the header ("v0" …) and the panel it opens. */
   readonly formatBadge: Locator;
   readonly formatPanel: Locator;
+  /** The event detail under the events list, its pin toggle and its "pinned: seq N" label. */
+  readonly detail: Locator;
+  readonly pinButton: Locator;
+  readonly pinnedLabel: Locator;
+  /** While pinned: "cursor at seq N", once the cursor rests away from the pinned event. */
+  readonly pinnedCursorHint: Locator;
+  /** The ask shown when Back reaches the first place of the open log. */
+  readonly leaveAsk: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -29,6 +37,21 @@ export class ViewerPage {
     this.fileInput = page.getByTestId('file-input');
     this.formatBadge = page.getByTestId('format-generation');
     this.formatPanel = page.getByTestId('format-verdicts');
+    this.detail = page.getByTestId('event-detail');
+    this.pinButton = this.detail.getByRole('button', { name: 'Pin', exact: true });
+    this.pinnedLabel = this.detail.getByTestId('detail-pinned-label');
+    this.pinnedCursorHint = this.detail.getByTestId('detail-cursor-hint');
+    this.leaveAsk = page.getByRole('alertdialog', { name: 'Leave this log?' });
+  }
+
+  /** A link button of the event detail, by the seq it goes to. */
+  detailLink(seq: number): Locator {
+    return this.detail.getByRole('button', { name: new RegExp(`→ ${seq}$`) });
+  }
+
+  /** Waits until the slider (the cursor) shows `seq`. */
+  async expectCursorAt(seq: number): Promise<void> {
+    await expect(this.slider).toHaveValue(String(seq));
   }
 
   /** Opens the format panel under the generation badge. */

@@ -185,7 +185,8 @@ export function createLoadSlice(
           summary: null,
           cursorSeq: null,
           pendingSeq: null,
-          selectedSeq: null,
+          pinnedSeq: null,
+          lastJump: null,
           progress: null,
           notice: failure.kind === 'cancelled' ? 'Loading was cancelled.' : get().notice,
         });

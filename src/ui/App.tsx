@@ -19,6 +19,7 @@ import { EmptyState } from './shell/EmptyState.tsx';
 import { ErrorBoundary } from './shell/ErrorBoundary.tsx';
 import { HeaderBar } from './shell/HeaderBar.tsx';
 import { KeysOverlay } from './shell/KeysOverlay.tsx';
+import { LeaveAskBar } from './shell/LeaveAskBar.tsx';
 import { LoadProgressBar } from './shell/LoadProgressBar.tsx';
 import { OpenedFilesBar } from './shell/OpenedFilesBar.tsx';
 import { MountSoon } from './shell/MountSoon.tsx';
@@ -83,7 +84,7 @@ function Shell({ store }: { store: ViewerStore }) {
   // rather than inside the events list's first render.
   useEffect(() => requestIdle(() => measureMaxElementHeightPx()), []);
   useTheme(theme);
-  useUrlSync(store);
+  const leaveAsk = useUrlSync(store);
   usePlayback(store);
   const openFilePicker = useCallback(() => fileInputRef.current?.click(), []);
   useKeyboard(store, openFilePicker);
@@ -164,6 +165,9 @@ function Shell({ store }: { store: ViewerStore }) {
         }}
       />
       <OpenedFilesBar />
+      {leaveAsk.isAsking && hasWorkspace && (
+        <LeaveAskBar name={sourceName} onStay={leaveAsk.stay} onLeave={leaveAsk.leave} />
+      )}
       {loadState === 'loading' && (
         <LoadProgressBar name={sourceName} progress={progress} onCancel={() => actions.cancelLoad()} />
       )}

@@ -1,6 +1,8 @@
 // The viewer's keyboard shortcuts (tinykeys on window); the `?` overlay lists the same table.
+// Bindings match their modifiers exactly (tinykeys' rule): Alt+←/→ reach the browser, whose Back and
+// Forward walk the jumps (src/url/history-sync.ts).
 import { useEffect } from 'react';
-import { tinykeys } from 'tinykeys';
+import { tinykeys, type KeybindingsMap } from 'tinykeys';
 import type { ViewerStore } from '../store/viewer-store.ts';
 
 /** Key bindings as shown in the overlay: keys (tinykeys syntax), label, what it does. */
@@ -10,6 +12,8 @@ export const KEY_BINDINGS: readonly { keys: string[]; action: string }[] = [
   { keys: ['PageUp', 'PageDown'], action: 'Previous / next turn' },
   { keys: ['Home', 'End'], action: 'First / last event' },
   { keys: ['n', 'N'], action: 'Next / previous problem or triage finding' },
+  { keys: ['Alt+←', 'Alt+→'], action: 'Back / forward through your jumps (browser history)' },
+  { keys: ['p'], action: 'Pin / unpin the event detail' },
   { keys: ['Space'], action: 'Play / pause replay' },
   { keys: ['t'], action: 'Model view ↔ transcript' },
   { keys: ['o'], action: 'Open a file' },
@@ -34,37 +38,43 @@ function isTextEntry(target: EventTarget | null): boolean {
   );
 }
 
+/** The key map (tinykeys syntax → handler); each handler prevents the browser's default. */
+export function createKeyBindings(store: ViewerStore, openFilePicker: () => void): KeybindingsMap {
+  const act = (run: () => void) => (event: KeyboardEvent) => {
+    event.preventDefault();
+    run();
+  };
+  const actions = () => store.getState().actions;
+  return {
+    ArrowLeft: act(() => actions().moveCursor(-1)),
+    ArrowRight: act(() => actions().moveCursor(1)),
+    'Shift+ArrowLeft': act(() => actions().moveToBoundary('step', -1)),
+    'Shift+ArrowRight': act(() => actions().moveToBoundary('step', 1)),
+    PageUp: act(() => actions().moveToBoundary('turn', -1)),
+    PageDown: act(() => actions().moveToBoundary('turn', 1)),
+    Home: act(() => actions().moveToEdge('start')),
+    End: act(() => actions().moveToEdge('end')),
+    n: act(() => actions().moveToProblem(1)),
+    'Shift+N': act(() => actions().moveToProblem(-1)),
+    p: act(() => actions().toggleDetailPin()),
+    Space: act(() => actions().setPlaying(!store.getState().isPlaying)),
+    t: act(() => actions().setModelMode(store.getState().modelMode === 'model' ? 'transcript' : 'model')),
+    o: act(openFilePicker),
+    'Shift+?': act(() => actions().setKeysOverlayOpen(!store.getState().isKeysOverlayOpen)),
+    Escape: () => {
+      actions().setKeysOverlayOpen(false);
+      actions().setProblemsOpen(false);
+    },
+  };
+}
+
 /** Installs the shortcuts for the app's lifetime. `openFilePicker` opens the file dialog. */
 export function useKeyboard(store: ViewerStore, openFilePicker: () => void): void {
-  useEffect(() => {
-    const act = (run: () => void) => (event: KeyboardEvent) => {
-      event.preventDefault();
-      run();
-    };
-    const actions = () => store.getState().actions;
-    return tinykeys(
-      window,
-      {
-        ArrowLeft: act(() => actions().moveCursor(-1)),
-        ArrowRight: act(() => actions().moveCursor(1)),
-        'Shift+ArrowLeft': act(() => actions().moveToBoundary('step', -1)),
-        'Shift+ArrowRight': act(() => actions().moveToBoundary('step', 1)),
-        PageUp: act(() => actions().moveToBoundary('turn', -1)),
-        PageDown: act(() => actions().moveToBoundary('turn', 1)),
-        Home: act(() => actions().moveToEdge('start')),
-        End: act(() => actions().moveToEdge('end')),
-        n: act(() => actions().moveToProblem(1)),
-        'Shift+N': act(() => actions().moveToProblem(-1)),
-        Space: act(() => actions().setPlaying(!store.getState().isPlaying)),
-        t: act(() => actions().setModelMode(store.getState().modelMode === 'model' ? 'transcript' : 'model')),
-        o: act(openFilePicker),
-        'Shift+?': act(() => actions().setKeysOverlayOpen(!store.getState().isKeysOverlayOpen)),
-        Escape: () => {
-          actions().setKeysOverlayOpen(false);
-          actions().setProblemsOpen(false);
-        },
-      },
-      { ignore: (event) => isTextEntry(event.target) },
-    );
-  }, [store, openFilePicker]);
+  useEffect(
+    () =>
+      tinykeys(window, createKeyBindings(store, openFilePicker), {
+        ignore: (event) => isTextEntry(event.target),
+      }),
+    [store, openFilePicker],
+  );
 }

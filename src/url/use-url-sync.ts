@@ -1,21 +1,45 @@
-// The one hook that reads and writes location/history: opens what the URL asks for on start and
-// keeps `#seq=…&session=…` in step with the cursor.
-import { useCallback, useEffect } from 'react';
+// The one hook that reads and writes location/history: opens what the URL asks for on start, and
+// binds the browser's history to history-sync.ts (jumps are entries, steps rewrite the hash, Back
+// from a log's first place asks before leaving it).
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ViewerStore } from '../store/viewer-store.ts';
+import { createHistorySync, type HistoryPort, type HistorySync } from './history-sync.ts';
 import { formatPermalinkHash, parsePermalinkHash, parseStartRequest } from './permalink.ts';
-
-/** The hash is rewritten once the cursor has rested this long (history.replaceState is not free). */
-const HASH_REST_MS = 300;
-/** …or at the latest this long after the first unwritten move, so a long scrub still updates it. */
-const HASH_MAX_WAIT_MS = 1_500;
 
 /** The app's base URL (where public/ files such as the demo are served). */
 export function getAppBaseUrl(): string {
   return new URL(import.meta.env.BASE_URL, location.href).href;
 }
 
-/** On mount: start the load the URL asks for and queue its seq; afterwards mirror the cursor into the hash. */
-export function useUrlSync(store: ViewerStore): void {
+/** The page's history and location, as history-sync.ts asks for them. */
+const BROWSER_HISTORY: HistoryPort = {
+  readState: () => history.state as unknown,
+  readHash: () => location.hash,
+  push: (state, hash) => history.pushState(state, '', hash === null ? undefined : `#${hash}`),
+  replace: (state, hash) => history.replaceState(state, '', hash === null ? undefined : `#${hash}`),
+  go: (delta) => history.go(delta),
+};
+
+/** What the shell shows of the history: the ask before Back leaves the log, and its answers. */
+export interface LeaveAsk {
+  isAsking: boolean;
+  /** Goes back past the log's first place (the page or log before it). */
+  leave: () => void;
+  stay: () => void;
+}
+
+/** A key that differs between page loads (history entries outlive the page's memory on reload). */
+function makeDocumentKey(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * On mount: start the load the URL asks for and queue its seq; afterwards keep the history in step
+ * with the cursor (history-sync.ts). Returns the leave-the-log ask for the shell to show.
+ */
+export function useUrlSync(store: ViewerStore): LeaveAsk {
+  const [isAsking, setAsking] = useState(false);
+  const syncRef = useRef<HistorySync | null>(null);
   useEffect(() => {
     const hash = parsePermalinkHash(location.hash);
     const start = parseStartRequest(location.search, location.href);
@@ -27,45 +51,32 @@ export function useUrlSync(store: ViewerStore): void {
     else if (start.kind === 'url') actions.openUrl(start.url);
     else if (hash.sessionId !== null) void actions.reopenSession(hash.sessionId);
 
-    const onHashChange = () => {
-      const changed = parsePermalinkHash(location.hash);
-      const state = store.getState();
-      if (changed.seq === state.cursorSeq && changed.sessionId === (state.summary?.sessionId ?? null)) return;
-      if (changed.sessionId !== null && state.summary?.sessionId !== changed.sessionId) {
-        state.actions.requestJump({ seq: changed.seq, sessionId: changed.sessionId }, changed.notices);
-        void state.actions.reopenSession(changed.sessionId);
-        return;
-      }
-      state.actions.requestJump({ seq: changed.seq, sessionId: changed.sessionId }, changed.notices);
-    };
-    window.addEventListener('hashchange', onHashChange);
-
-    let timer: number | null = null;
-    /** When the oldest move not yet in the hash happened (ms, performance.now), or null. */
-    let firstPendingAt: number | null = null;
-    const writeHash = () => {
-      timer = null;
-      firstPendingAt = null;
-      const { cursorSeq, summary, loadState } = store.getState();
-      if (loadState !== 'ready' || !summary) return;
-      const next = formatPermalinkHash(cursorSeq, summary.sessionId);
-      if (location.hash.slice(1) !== next) history.replaceState(history.state, '', `#${next}`);
-    };
-    const unsubscribe = store.subscribe((state, previous) => {
-      if (state.cursorSeq === previous.cursorSeq && state.loadState === previous.loadState) return;
-      // Debounced with a maximum wait: while scrubbing, no history write competes with the panes.
-      const now = performance.now();
-      firstPendingAt ??= now;
-      if (timer !== null) window.clearTimeout(timer);
-      const delay = Math.min(HASH_REST_MS, Math.max(0, firstPendingAt + HASH_MAX_WAIT_MS - now));
-      timer = window.setTimeout(writeHash, delay);
+    const created = createHistorySync(store, BROWSER_HISTORY, {
+      documentKey: makeDocumentKey(),
+      onAskChange: setAsking,
     });
+    syncRef.current = created;
+    const onPopState = (event: PopStateEvent) => created.onPopState(event.state);
+    const onHashChange = () => created.onHashChange();
+    // The last resort, for the moment between landing on a log's guard entry and leaving it again:
+    // a second Back then would leave the page.
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (created.shouldBlockUnload()) event.preventDefault();
+    };
+    window.addEventListener('popstate', onPopState);
+    window.addEventListener('hashchange', onHashChange);
+    window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
+      window.removeEventListener('popstate', onPopState);
       window.removeEventListener('hashchange', onHashChange);
-      unsubscribe();
-      if (timer !== null) window.clearTimeout(timer);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      created.dispose();
+      syncRef.current = null;
     };
   }, [store]);
+  const leave = useCallback(() => syncRef.current?.leave(), []);
+  const stay = useCallback(() => syncRef.current?.stay(), []);
+  return { isAsking, leave, stay };
 }
 
 /** A callback that copies the permalink of the current cursor to the clipboard; resolves to success. */

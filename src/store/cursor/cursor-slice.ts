@@ -1,7 +1,9 @@
 // The cursor protocol, the one home of where the panes are: the cursor every pane follows, where it
 // is going while its model view is fetched (pendingSeq, at most CURSOR_HOLD_MAX_MS), what a move
 // waits for (the preparer), when the events list follows a move at once (near) or once the cursor
-// settles (far), and where the keys go (steps, turns, n/N through problems and findings).
+// settles (far), where the keys go (steps, turns, n/N through problems and findings), which moves
+// are jumps (the browser history keeps an entry for each, src/url/history-sync.ts) and which event
+// the detail is pinned to.
 
 import type { EventRow } from '../../log/index.ts';
 import type { LogSummary } from '../../worker/client.ts';
@@ -42,6 +44,24 @@ export interface CursorPreparer {
  */
 export const CURSOR_HOLD_MAX_MS = 150;
 
+/**
+ * What a move is, for the browser history (src/url/history-sync.ts):
+ * - 'jump': the reader went somewhere (an event link, a list row, a timeline click, a search hit, a
+ *   triage finding, n/N, Home/End). It is recorded in `lastJump`, and the history keeps an entry.
+ * - 'step': the reader moved along (←/→, Shift+←/→, PageUp/PageDown, the scrubber, playback). The
+ *   current entry's hash follows it.
+ * - 'history': Back or Forward brought the reader to a place the history already holds.
+ */
+type MoveKind = 'step' | 'jump' | 'history';
+
+/** One jump: where the cursor was aimed when it started, where it goes, and a number that only grows. */
+interface CursorJump {
+  id: number;
+  /** The cursor (or the seq it was going to) before the jump; null if there was none. */
+  fromSeq: number | null;
+  toSeq: number;
+}
+
 /** The events list's side of the cursor protocol (read through useSettledCursor). */
 interface ListCursor {
   /**
@@ -63,8 +83,13 @@ export interface CursorSliceState {
    * shows it; every pane moves together when it becomes `cursorSeq`.
    */
   pendingSeq: number | null;
-  /** The event whose detail the events pane shows, or null. */
-  selectedSeq: number | null;
+  /**
+   * The event the detail panel keeps showing while the cursor moves, or null: then the detail follows
+   * the cursor (ui/panes/events/use-detail-seq.ts).
+   */
+  pinnedSeq: number | null;
+  /** The newest jump of this log (see MoveKind), or null before the first. Steps do not change it. */
+  lastJump: CursorJump | null;
   /** Ascending step and turn start seqs of the open log (for keys and scrubber ticks). */
   stepSeqs: number[];
   turnSeqs: number[];
@@ -78,12 +103,22 @@ export interface CursorSliceState {
 }
 
 export interface CursorActions {
-  setCursor(seq: number): void;
+  /** Moves the cursor to `seq`; a step unless `kind` says otherwise (the scrubber, playback: steps). */
+  setCursor(seq: number, kind?: MoveKind): void;
+  /** ←/→: a step. */
   moveCursor(delta: number): void;
+  /** Shift+←/→ and PageUp/PageDown: a step. */
   moveToBoundary(level: 'step' | 'turn', direction: 1 | -1): void;
+  /** n/N: a jump. */
   moveToProblem(direction: 1 | -1): void;
+  /** Home/End: a jump (the reader leaves where they were for the log's edge). */
   moveToEdge(edge: 'start' | 'end'): void;
-  selectEvent(seq: number | null): void;
+  /** A link to an event (detail links, model view, triage, problems, list rows, search hits): a jump. */
+  selectEvent(seq: number): void;
+  /** Pins the detail to `seq`, or unpins it (null): then it follows the cursor again. */
+  pinDetail(seq: number | null): void;
+  /** `p`: pins the detail to the cursor's event, or unpins it. */
+  toggleDetailPin(): void;
 }
 
 /** What loading a log does to the cursor (the load slice's calls). */
@@ -100,7 +135,8 @@ export interface CursorControl {
   placeOnFirstEvent(eventCount: number): void;
   /** At the end of a load: the cursor lands on the last event, unless the user moved it meanwhile. */
   landAtEnd(eventCount: number): void;
-  /** A permalink's seq (already clamped): the cursor and the selection go there at once. */
+  /** A permalink's seq (already clamped): the cursor goes there at once. Not a recorded jump: the
+   * history already holds the permalink's entry (the page's own, or the one a pasted link made). */
   jumpTo(seq: number): void;
   /** The loaded log's triage finding seqs (any order), which n/N visit with the problems. */
   setFindingSeqs(seqs: readonly number[]): void;
@@ -111,7 +147,8 @@ export function createEmptyCursorState(): Omit<CursorSliceState, 'listCursor'> {
   return {
     cursorSeq: null,
     pendingSeq: null,
-    selectedSeq: null,
+    pinnedSeq: null,
+    lastJump: null,
     stepSeqs: [],
     turnSeqs: [],
     problemSeqs: [],
@@ -202,6 +239,8 @@ export function createCursorSlice(
   let latestMoveToken = 0;
   /** Runs out CURSOR_HOLD_MAX_MS after a move started waiting, then the pending seq lands as is. */
   let holdTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The id of the newest jump (CursorJump.id). */
+  let jumpCount = 0;
 
   /** Drops a move waiting for its model view (a load, a jump or an immediate move replaces it). */
   function cancelPendingMove(): void {
@@ -224,14 +263,17 @@ export function createCursorSlice(
    * Moves the cursor once the model view at the target is ready (cached, or fetched in a few ms):
    * meanwhile only `pendingSeq` changes (the scrubber follows it), then every pane moves in one
    * render with the model view already complete. The newest move wins; after CURSOR_HOLD_MAX_MS the
-   * pending seq lands anyway.
+   * pending seq lands anyway. A jump is recorded (lastJump) before anything moves, so the history
+   * keeps the place it leaves; a move to where the cursor already goes is no move, and no jump.
    */
-  function moveTo(seq: number | null): void {
+  function moveTo(seq: number | null, kind: MoveKind): void {
     const { summary } = get();
     if (seq === null || !summary) return;
     const clamped = clampSeq(seq, summary.eventCount);
-    if (clamped === null || clamped === aimedSeq(get())) return;
+    const fromSeq = aimedSeq(get());
+    if (clamped === null || clamped === fromSeq) return;
     hasUserMovedCursor = true;
+    if (kind === 'jump') set({ lastJump: { id: ++jumpCount, fromSeq, toSeq: clamped } });
     const outcome = movePreparer.prepare(clamped);
     if (outcome === 'ready') {
       landCursor(clamped);
@@ -250,17 +292,20 @@ export function createCursorSlice(
   }
 
   const actions: CursorActions = {
-    setCursor(seq) {
-      moveTo(seq);
+    setCursor(seq, kind = 'step') {
+      moveTo(seq, kind);
     },
     moveCursor(delta) {
-      moveTo((aimedSeq(get()) ?? 0) + delta);
+      moveTo((aimedSeq(get()) ?? 0) + delta, 'step');
     },
     moveToBoundary(level, direction) {
       const { summary, stepSeqs, turnSeqs } = get();
       const cursorSeq = aimedSeq(get());
       if (!summary || cursorSeq === null) return;
-      moveTo(stepCursor(level === 'step' ? stepSeqs : turnSeqs, cursorSeq, direction, summary.eventCount));
+      moveTo(
+        stepCursor(level === 'step' ? stepSeqs : turnSeqs, cursorSeq, direction, summary.eventCount),
+        'step',
+      );
     },
     moveToProblem(direction) {
       const { summary, findingSeqs } = get();
@@ -271,19 +316,23 @@ export function createCursorSlice(
         set({ notice: 'This log has no problems or triage findings tied to a seq.' });
         return;
       }
-      const next = findProblemSeq(problemSeqs, cursorSeq, direction, summary.eventCount);
-      if (next === null) return;
-      set({ selectedSeq: clampSeq(next, summary.eventCount) });
-      moveTo(next);
+      moveTo(findProblemSeq(problemSeqs, cursorSeq, direction, summary.eventCount), 'jump');
     },
     moveToEdge(edge) {
       const { summary } = get();
       if (!summary) return;
-      moveTo(edge === 'start' ? 0 : summary.eventCount - 1);
+      moveTo(edge === 'start' ? 0 : summary.eventCount - 1, 'jump');
     },
     selectEvent(seq) {
-      set({ selectedSeq: seq });
-      if (seq !== null) moveTo(seq);
+      moveTo(seq, 'jump');
+    },
+    pinDetail(seq) {
+      const { summary } = get();
+      set({ pinnedSeq: seq === null || !summary ? null : clampSeq(seq, summary.eventCount) });
+    },
+    toggleDetailPin() {
+      const { pinnedSeq, cursorSeq } = get();
+      actions.pinDetail(pinnedSeq !== null ? null : cursorSeq);
     },
   };
 
@@ -306,7 +355,7 @@ export function createCursorSlice(
     },
     jumpTo(seq) {
       cancelPendingMove();
-      set({ cursorSeq: seq, pendingSeq: null, selectedSeq: seq });
+      set({ cursorSeq: seq, pendingSeq: null });
     },
     setFindingSeqs(seqs) {
       set({ findingSeqs: uniqueSorted(seqs) });

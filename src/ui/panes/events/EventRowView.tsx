@@ -12,7 +12,8 @@ interface EventRowViewProps {
   firstTime: number;
   heightPx: number;
   isCursor: boolean;
-  isSelected: boolean;
+  /** The row of the event the detail is pinned to. */
+  isPinned: boolean;
   hasProblem: boolean;
   onSelect: (seq: number) => void;
 }
@@ -27,14 +28,14 @@ export const EventRowView = memo(function EventRowView({
   firstTime,
   heightPx,
   isCursor,
-  isSelected,
+  isPinned,
   hasProblem,
   onSelect,
 }: EventRowViewProps) {
   const background = isCursor
     ? 'bg-sky-100 dark:bg-sky-900/50'
-    : isSelected
-      ? 'bg-zinc-100 dark:bg-zinc-800'
+    : isPinned
+      ? 'bg-amber-50 dark:bg-amber-900/30'
       : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/60';
   const isPacked = row !== undefined && row.member >= 0;
   return (
@@ -49,7 +50,13 @@ export const EventRowView = memo(function EventRowView({
       // A grid with fixed columns: each cell is one span (the packed badge hugs its text with
       // justify-self-start instead of needing a wrapper).
       className={`grid cursor-pointer grid-cols-[4rem_5.5rem_9.5rem_4.5rem_minmax(0,1fr)] items-center gap-2 whitespace-nowrap border-l-2 px-2 font-mono text-[11.5px] leading-none ${
-        isCursor ? 'border-sky-500' : hasProblem ? 'border-red-500' : 'border-transparent'
+        isCursor
+          ? 'border-sky-500'
+          : hasProblem
+            ? 'border-red-500'
+            : isPinned
+              ? 'border-amber-500'
+              : 'border-transparent'
       } ${background}`}
     >
       <span className="text-right tabular-nums text-zinc-500 dark:text-zinc-400">{seq}</span>

@@ -1,6 +1,6 @@
 // The events pane: every event in fixed-height rows keyed by seq, virtualized in blocks of BLOCK_ROWS
-// (the virtualizer never sees one item per event), the cursor row kept in view, and the selected
-// event's detail below.
+// (the virtualizer never sees one item per event), the cursor row kept in view, and the detail of
+// the cursor's event (or of the pinned one) below.
 import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EventRow } from '../../../log/index.ts';
@@ -10,7 +10,7 @@ import { aimedSeq } from '../../../store/cursor/cursor-slice.ts';
 import { formatCount } from '../../shared/format.ts';
 import { placeVirtualItem, useVirtualList, type ListViewport } from '../../shared/use-virtual-list.ts';
 import { useSettledCursor } from '../../../store/cursor/use-settled-cursor.ts';
-import { EventDetailPanel } from './EventDetailPanel.tsx';
+import { EventDetail } from './EventDetailPanel.tsx';
 import { EventRowView } from './EventRowView.tsx';
 import {
   BLOCK_ROWS,
@@ -31,14 +31,14 @@ interface RowBlockProps {
   /** The block's rows from the worker, or undefined while they load. */
   rows: readonly EventRow[] | undefined;
   firstTime: number;
-  /** The cursor / selected seq when it falls inside this block, else -1 (so other blocks skip re-rendering). */
+  /** The cursor / pinned seq when it falls inside this block, else -1 (so other blocks skip re-rendering). */
   cursorSeq: number;
-  selectedSeq: number;
+  pinnedSeq: number;
   problemSet: ReadonlySet<number>;
   onSelect: (seq: number) => void;
 }
 
-/** BLOCK_ROWS fixed-height rows keyed by seq; re-renders only when its rows, cursor or selection change. */
+/** BLOCK_ROWS fixed-height rows keyed by seq; re-renders only when its rows, cursor or pin change. */
 const RowBlock = memo(function RowBlock({
   block,
   rowCount,
@@ -46,7 +46,7 @@ const RowBlock = memo(function RowBlock({
   rows,
   firstTime,
   cursorSeq,
-  selectedSeq,
+  pinnedSeq,
   problemSet,
   onSelect,
 }: RowBlockProps) {
@@ -62,7 +62,7 @@ const RowBlock = memo(function RowBlock({
         firstTime={firstTime}
         heightPx={rowHeightPx}
         isCursor={seq === cursorSeq}
-        isSelected={seq === selectedSeq}
+        isPinned={seq === pinnedSeq}
         hasProblem={problemSet.has(seq)}
         onSelect={onSelect}
       />,
@@ -71,7 +71,7 @@ const RowBlock = memo(function RowBlock({
   return <>{children}</>;
 });
 
-/** The events list with a search box and the detail of the selected event. */
+/** The events list with a search box and the event detail. */
 export function EventsPane() {
   // Near moves (a step, a held arrow key) move the list with every other pane. A far jump builds the
   // most DOM of any pane, so during a scrub the model view and the other panes move at every step and
@@ -89,7 +89,7 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
   const eventCount = useViewer((state) => state.summary?.eventCount ?? 0);
   const firstTime = useViewer((state) => state.summary?.firstTime ?? 0);
   const rows = useBlockFeed(useViewer((state) => state.eventRows));
-  const selectedSeq = useViewer((state) => state.selectedSeq);
+  const pinnedSeq = useViewer((state) => state.pinnedSeq);
   const problemSeqs = useViewer((state) => state.problemSeqs);
   const actions = useViewer((state) => state.actions);
   const problemSet = useMemo(() => new Set(problemSeqs), [problemSeqs]);
@@ -271,7 +271,7 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
                   rows={rows.getBlock(firstWindowBlock + item.index)}
                   firstTime={firstTime}
                   cursorSeq={inBlock(cursorSeq)}
-                  selectedSeq={inBlock(selectedSeq)}
+                  pinnedSeq={inBlock(pinnedSeq)}
                   problemSet={problemSet}
                   onSelect={onSelect}
                 />
@@ -280,11 +280,7 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
           })}
         </div>
       </div>
-      {selectedSeq !== null && selectedSeq < eventCount && (
-        <div className="h-[45%] min-h-32 shrink-0 border-t-2 border-zinc-200 dark:border-zinc-700">
-          <EventDetailPanel seq={selectedSeq} onJump={onSelect} />
-        </div>
-      )}
+      <EventDetail eventCount={eventCount} onJump={onSelect} />
     </section>
   );
 });

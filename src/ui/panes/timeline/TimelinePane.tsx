@@ -300,7 +300,7 @@ export function TimelinePane() {
           style={{ width: '100%', height: CANVAS_HEIGHT_PX, display: 'block', cursor: 'pointer' }}
           onClick={(event) => {
             const point = seqAtPointer(event.clientX);
-            if (point) actions.setCursor(point.seq);
+            if (point) actions.setCursor(point.seq, 'jump');
           }}
           onMouseMove={(event) => {
             const point = seqAtPointer(event.clientX);

@@ -1,0 +1,309 @@
+// Tests of the browser history of a loaded log (issue 11, "never lose your place") against a fake
+// history that keeps entries the way a browser does: push drops the forward entries, go() moves
+// later and reports where it landed as a popstate, out of range it does nothing.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PROGRESS, openedStore, summaryOf } from '../store/testing/viewer-store-fixture.ts';
+import type { ViewerStore } from '../store/viewer-store.ts';
+import { makeGuardEntry, makePlaceEntry, readHistoryEntry } from './history-entries.ts';
+import {
+  HASH_MAX_WAIT_MS,
+  LEAVE_WAIT_MS,
+  createHistorySync,
+  type HistoryPort,
+  type HistorySync,
+} from './history-sync.ts';
+
+interface Entry {
+  state: unknown;
+  /** With its `#`, or ''. */
+  hash: string;
+}
+
+class FakeHistory implements HistoryPort {
+  entries: Entry[];
+  index: number;
+  sync: HistorySync | null = null;
+  private readonly traversals: number[] = [];
+
+  constructor(entries: Entry[] = [{ state: null, hash: '' }]) {
+    this.entries = entries;
+    this.index = entries.length - 1;
+  }
+  private get current(): Entry {
+    return this.entries[this.index]!;
+  }
+  readState = () => this.current.state;
+  readHash = () => this.current.hash;
+  push = (state: unknown, hash: string | null) => {
+    this.entries.splice(this.index + 1);
+    this.entries.push({
+      state: structuredClone(state),
+      hash: hash === null ? this.current.hash : `#${hash}`,
+    });
+    this.index += 1;
+  };
+  replace = (state: unknown, hash: string | null) => {
+    this.entries[this.index] = {
+      state: structuredClone(state),
+      hash: hash === null ? this.current.hash : `#${hash}`,
+    };
+  };
+  go = (delta: number) => {
+    this.traversals.push(delta);
+  };
+  /** Runs the traversals asked for (the browser does them after the current task), as popstates. */
+  settle(): void {
+    for (let delta = this.traversals.shift(); delta !== undefined; delta = this.traversals.shift()) {
+      const target = this.index + delta;
+      if (target < 0 || target >= this.entries.length) continue;
+      this.index = target;
+      this.sync?.onPopState(structuredClone(this.current.state));
+    }
+  }
+  back(): void {
+    this.go(-1);
+    this.settle();
+  }
+  forward(): void {
+    this.go(1);
+    this.settle();
+  }
+  /** A hash typed or pasted into the address bar: a new entry without state, popstate, hashchange. */
+  navigateToFragment(hash: string): void {
+    this.push(null, hash);
+    this.sync?.onPopState(null);
+    this.sync?.onHashChange();
+  }
+  kinds(): string[] {
+    return this.entries.map((entry) => readHistoryEntry(entry.state)?.kind ?? 'other');
+  }
+}
+
+let asks: boolean[] = [];
+
+/** A store loading a 50-event log (session s1), a fake history, and the sync between them. */
+function setUp(entries?: Entry[]) {
+  const { store, fake, finish } = openedStore();
+  const history = new FakeHistory(entries);
+  const sync = createHistorySync(store, history, {
+    documentKey: 'doc',
+    onAskChange: (isAsking) => asks.push(isAsking),
+  });
+  history.sync = sync;
+  return { store, fake, finish, history, sync };
+}
+
+const cursor = (store: ViewerStore) => store.getState().cursorSeq;
+const isAsking = () => asks.at(-1) ?? false;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  asks = [];
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('history sync: entries of a loaded log', () => {
+  it('turns the page’s entry into the guard and puts the first place above it once the log is ready', () => {
+    const { finish, history } = setUp();
+    expect(history.kinds()).toEqual(['other']);
+    finish();
+    expect(history.kinds()).toEqual(['guard', 'place']);
+    vi.advanceTimersByTime(HASH_MAX_WAIT_MS);
+    expect(history.readHash()).toBe('#seq=49&session=s1');
+    // The guard keeps the URL the page was opened with.
+    expect(history.entries[0]!.hash).toBe('');
+  });
+
+  it('keeps a permalink’s URL on the first place until the cursor rests there', () => {
+    const { store, finish, history } = setUp([{ state: null, hash: '#seq=12&session=s1' }]);
+    store.getState().actions.requestJump({ seq: 12, sessionId: 's1' }, []);
+    finish();
+    expect(cursor(store)).toBe(12);
+    expect(history.entries.map((entry) => entry.hash)).toEqual(['#seq=12&session=s1', '#seq=12&session=s1']);
+  });
+
+  it('replaces an entry a reload left behind (another page’s) instead of keeping it under the guard', () => {
+    const { finish, history } = setUp([
+      { state: makePlaceEntry('old-page:1', 3), hash: '#seq=3&session=s1' },
+    ]);
+    finish();
+    expect(history.kinds()).toEqual(['guard', 'place']);
+  });
+
+  it('pushes an entry for each jump, and only rewrites the current one for steps', () => {
+    const { store, finish, history } = setUp();
+    finish();
+    const { actions } = store.getState();
+    actions.setCursor(10);
+    actions.moveCursor(1);
+    expect(history.entries).toHaveLength(2);
+    actions.selectEvent(20);
+    actions.setCursor(25, 'jump');
+    expect(history.entries.map((entry) => entry.hash)).toEqual([
+      '',
+      '#seq=11&session=s1',
+      '#seq=20&session=s1',
+      '#seq=25&session=s1',
+    ]);
+    actions.moveCursor(2);
+    vi.advanceTimersByTime(HASH_MAX_WAIT_MS);
+    expect(history.entries.map((entry) => entry.hash).slice(2)).toEqual([
+      '#seq=20&session=s1',
+      '#seq=27&session=s1',
+    ]);
+  });
+});
+
+describe('history sync: Back and Forward', () => {
+  it('walks back through three jumps to the first seq, and forward again', () => {
+    const { store, finish, history } = setUp();
+    finish();
+    const { actions } = store.getState();
+    actions.setCursor(3);
+    for (const seq of [20, 30, 40]) actions.selectEvent(seq);
+    const visited: (number | null)[] = [];
+    for (let press = 0; press < 3; press++) {
+      history.back();
+      visited.push(cursor(store));
+    }
+    expect(visited).toEqual([30, 20, 3]);
+    history.forward();
+    expect(cursor(store)).toBe(20);
+    history.forward();
+    expect(cursor(store)).toBe(30);
+    // A jump from here drops the entries forward of it, as in any browser.
+    actions.selectEvent(7);
+    expect(history.entries.map((entry) => entry.hash).at(-1)).toBe('#seq=7&session=s1');
+    expect(history.entries).toHaveLength(5);
+  });
+
+  it('returns to where the reader left a place, with the steps made after its last hash write', () => {
+    const { store, finish, history } = setUp();
+    finish();
+    const { actions } = store.getState();
+    actions.selectEvent(20);
+    actions.moveCursor(1);
+    actions.moveCursor(1);
+    // No time passed: the entry's hash still says 20.
+    expect(history.readHash()).toBe('#seq=20&session=s1');
+    history.back();
+    expect(cursor(store)).toBe(49);
+    history.forward();
+    expect(cursor(store)).toBe(22);
+  });
+
+  it('asks at the first place instead of leaving, goes forward again, and the log stays', () => {
+    const { store, finish, history, sync } = setUp();
+    finish();
+    store.getState().actions.selectEvent(20);
+    history.back();
+    expect(cursor(store)).toBe(49);
+    expect(isAsking()).toBe(false);
+    history.go(-1);
+    // Landing on the guard: the page must not unload until it is back on the first place.
+    history.settle();
+    expect(isAsking()).toBe(true);
+    expect(history.kinds()[history.index]).toBe('place');
+    expect(history.index).toBe(1);
+    expect(sync.shouldBlockUnload()).toBe(false);
+    expect(store.getState()).toMatchObject({ loadState: 'ready', cursorSeq: 49 });
+    // Forward still redoes the jump.
+    history.forward();
+    expect(cursor(store)).toBe(20);
+    expect(isAsking()).toBe(false);
+  });
+
+  it('blocks unloading while the page is on the guard', () => {
+    const { finish, history, sync } = setUp();
+    finish();
+    history.index = 0;
+    sync.onPopState(history.readState());
+    expect(sync.shouldBlockUnload()).toBe(true);
+    history.settle();
+    expect(sync.shouldBlockUnload()).toBe(false);
+  });
+
+  it('drops the ask when the reader stays or moves', () => {
+    const { store, finish, history, sync } = setUp();
+    finish();
+    history.back();
+    expect(isAsking()).toBe(true);
+    sync.stay();
+    expect(isAsking()).toBe(false);
+    history.back();
+    expect(isAsking()).toBe(true);
+    store.getState().actions.moveCursor(-1);
+    expect(isAsking()).toBe(false);
+  });
+
+  it('leaves past the guard when the reader chooses to', () => {
+    const before = { state: null, hash: '' };
+    const { finish, history, sync } = setUp([before, { state: null, hash: '' }]);
+    finish();
+    history.back();
+    expect(isAsking()).toBe(true);
+    sync.leave();
+    history.settle();
+    expect(history.index).toBe(0);
+    expect(isAsking()).toBe(false);
+  });
+
+  it('says so when nothing comes before the log in the tab', () => {
+    const { store, finish, history, sync } = setUp();
+    finish();
+    history.back();
+    sync.leave();
+    history.settle();
+    expect(history.index).toBe(1);
+    vi.advanceTimersByTime(LEAVE_WAIT_MS);
+    expect(store.getState().notice).toMatch(/Nothing comes before this log/);
+    expect(store.getState().loadState).toBe('ready');
+  });
+});
+
+describe('history sync: permalinks and other logs', () => {
+  it('applies a pasted permalink of the open log, and Back returns to where the reader was', () => {
+    const { store, finish, history } = setUp();
+    finish();
+    store.getState().actions.setCursor(8);
+    history.navigateToFragment('seq=33&session=s1');
+    expect(cursor(store)).toBe(33);
+    expect(history.kinds()).toEqual(['guard', 'place', 'place']);
+    history.back();
+    expect(cursor(store)).toBe(8);
+    history.forward();
+    expect(cursor(store)).toBe(33);
+  });
+
+  it('reopens the session a pasted permalink names when it is not the open one', async () => {
+    const { store, finish, history } = setUp();
+    finish();
+    history.navigateToFragment('seq=3&session=other-session');
+    await vi.runAllTimersAsync();
+    expect(store.getState().missingSessionId).toBe('other-session');
+  });
+
+  it('keeps the first log’s places behind the guard of a second log opened in the same page', () => {
+    const { store, fake, finish, history } = setUp();
+    finish();
+    store.getState().actions.selectEvent(20);
+    store.getState().actions.openUrl('http://x/b.jsonl');
+    // No entries while the next log loads.
+    expect(history.entries).toHaveLength(3);
+    fake.listeners.at(-1)!.onLoaded(summaryOf(30, 's2'), PROGRESS);
+    expect(history.kinds()).toEqual(['guard', 'place', 'place', 'guard', 'place']);
+    expect(history.entries[2]!.state).not.toEqual(history.entries[3]!.state);
+    history.back();
+    expect(isAsking()).toBe(true);
+    expect(store.getState().summary?.sessionId).toBe('s2');
+  });
+
+  it('reads only the states it wrote', () => {
+    expect(readHistoryEntry(null)).toBeNull();
+    expect(readHistoryEntry({ kind: 'guard', load: 'x' })).toBeNull();
+    expect(readHistoryEntry({ app: 'dsh-replay', kind: 'place', load: 'x', place: 'one' })).toBeNull();
+    expect(readHistoryEntry(structuredClone(makeGuardEntry('d:1')))).toEqual(makeGuardEntry('d:1'));
+  });
+});

@@ -1,0 +1,259 @@
+// The browser history of a loaded log: every jump is an entry (Back and Forward walk them), steps
+// only rewrite the current entry's hash, and Back from the log's first place asks before leaving.
+// Written against a HistoryPort, so it runs in Node tests; use-url-sync.ts binds it to the page.
+//
+// The entries of one loaded log:   [guard] [first place] [jump 1] [jump 2] …
+// - When the log is ready, the entry the page is on becomes the guard (or, if it is a place of a log
+//   this page opened before, the guard is pushed above it, so that log's places stay behind it), and
+//   the first place is pushed above the guard.
+// - A jump (store `lastJump`) writes the seq it leaves into the current entry and pushes the target.
+// - Back to the guard asks (onAskChange) and goes forward again: the log stays. Leaving is the
+//   reader's choice (leave()), which goes back past the guard.
+// - An entry that is not this log's (a pasted or typed permalink, another log's) is applied like a
+//   permalink: same log, the cursor goes there and the entry becomes one of this log's places;
+//   another session, that session is reopened.
+
+import { aimedSeq } from '../store/cursor/cursor-slice.ts';
+import type { ViewerState, ViewerStore } from '../store/viewer-store.ts';
+import {
+  isLoadOfDocument,
+  makeGuardEntry,
+  makeLoadKey,
+  makePlaceEntry,
+  readHistoryEntry,
+} from './history-entries.ts';
+import { formatPermalinkHash, parsePermalinkHash } from './permalink.ts';
+
+/** The history calls the sync needs (window.history and location.hash in the page, a fake in tests). */
+export interface HistoryPort {
+  /** The current entry's state (history.state). */
+  readState(): unknown;
+  /** The current URL's hash, with its leading `#` (or '' when there is none). */
+  readHash(): string;
+  /** Adds an entry after the current one (dropping those forward of it); `hash` without `#`, null keeps the URL. */
+  push(state: unknown, hash: string | null): void;
+  /** Rewrites the current entry; `hash` as for push. */
+  replace(state: unknown, hash: string | null): void;
+  /** history.go(delta): asynchronous; the page hears where it landed as a popstate. */
+  go(delta: number): void;
+}
+
+/** The hash is rewritten once the cursor has rested this long (history.replaceState is not free). */
+const HASH_REST_MS = 300;
+/** …or at the latest this long after the first unwritten move, so a long scrub still updates it. */
+export const HASH_MAX_WAIT_MS = 1_500;
+/** After leave(), how long to wait for the page to go back before saying there is nothing before. */
+export const LEAVE_WAIT_MS = 1_000;
+
+export interface HistorySyncOptions {
+  /** Random per page: tells this page's entries from those a reload left behind. */
+  documentKey: string;
+  /** Called when the ask ("leave this log?") appears or goes. */
+  onAskChange: (isAsking: boolean) => void;
+}
+
+export interface HistorySync {
+  /** The page's popstate (Back, Forward, a fragment navigation), after the history moved. */
+  onPopState(state: unknown): void;
+  /** The page's hashchange: a hash the popstate did not already bring. */
+  onHashChange(): void;
+  /** The reader chose to leave the log from the ask: goes back past its guard. */
+  leave(): void;
+  /** The reader chose to stay: the ask goes. */
+  stay(): void;
+  /** Whether leaving the page now would leave the log without asking (the page then asks, beforeunload). */
+  shouldBlockUnload(): boolean;
+  dispose(): void;
+}
+
+/** Starts keeping `store`'s loaded log in the history behind `port`. */
+export function createHistorySync(
+  store: ViewerStore,
+  port: HistoryPort,
+  { documentKey, onAskChange }: HistorySyncOptions,
+): HistorySync {
+  /** The load whose entries the history holds, once its log is ready; null while none is. */
+  let currentLoad: string | null = null;
+  let loadCount = 0;
+  /** The place entry the page is on (of currentLoad), or null (on the guard, or no log). */
+  let currentPlace: number | null = null;
+  let placeCount = 0;
+  /** Where the reader was last at each place of this page: steps after the last hash write count too. */
+  const seqByPlace = new Map<number, number>();
+  /** Between landing on the guard and being back on the first place. */
+  let isOnGuard = false;
+  /** The popstate that brings the page back from the guard is expected: the ask stays for it. */
+  let isReturningFromGuard = false;
+  let isAsking = false;
+  /** The hash the last popstate or write left, so a hashchange for it is not applied twice. */
+  let knownHash = port.readHash();
+  let hashTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When the oldest move not yet in the hash happened (ms, performance.now), or null. */
+  let firstPendingAt: number | null = null;
+  let leaveTimer: ReturnType<typeof setTimeout> | null = null;
+
+  const setAsking = (next: boolean) => {
+    if (next === isAsking) return;
+    isAsking = next;
+    onAskChange(next);
+  };
+
+  const hashOf = (seq: number | null) =>
+    formatPermalinkHash(seq, store.getState().summary?.sessionId ?? null);
+
+  const cancelHashWrite = () => {
+    if (hashTimer !== null) clearTimeout(hashTimer);
+    hashTimer = null;
+    firstPendingAt = null;
+  };
+
+  const writeHash = () => {
+    cancelHashWrite();
+    if (currentLoad === null || currentPlace === null) return;
+    const next = hashOf(aimedSeq(store.getState()));
+    if (port.readHash().slice(1) === next) return;
+    port.replace(makePlaceEntry(currentLoad, currentPlace), next);
+    knownHash = port.readHash();
+  };
+
+  /** Debounced with a maximum wait: while scrubbing, no history write competes with the panes. */
+  const scheduleHashWrite = () => {
+    const now = performance.now();
+    firstPendingAt ??= now;
+    if (hashTimer !== null) clearTimeout(hashTimer);
+    const delay = Math.min(HASH_REST_MS, Math.max(0, firstPendingAt + HASH_MAX_WAIT_MS - now));
+    hashTimer = setTimeout(writeHash, delay);
+  };
+
+  /** Pushes a place at `seq`; with `hash` null the entry keeps the URL until the debounced write. */
+  const pushPlace = (load: string, seq: number | null, hash: string | null) => {
+    currentPlace = ++placeCount;
+    if (seq !== null) seqByPlace.set(currentPlace, seq);
+    port.push(makePlaceEntry(load, currentPlace), hash);
+    knownHash = port.readHash();
+  };
+
+  /** The log is ready: the current entry becomes its guard (or one is pushed), its first place above. */
+  const install = (state: ViewerState) => {
+    const load = makeLoadKey(documentKey, ++loadCount);
+    const previous = readHistoryEntry(port.readState());
+    const guard = makeGuardEntry(load);
+    if (previous !== null && isLoadOfDocument(previous.load, documentKey)) port.push(guard, null);
+    else port.replace(guard, null);
+    currentLoad = load;
+    isOnGuard = false;
+    // The cursor may still move as the load ends (to the last event, to a permalink's seq): the URL
+    // stays as it is (a permalink's, until then) and the debounced write puts where it rests.
+    pushPlace(load, aimedSeq(state), null);
+    scheduleHashWrite();
+  };
+
+  const recordJump = (state: ViewerState) => {
+    const jump = state.lastJump;
+    if (jump === null || currentLoad === null || currentPlace === null || isOnGuard) return;
+    cancelHashWrite();
+    if (jump.fromSeq !== null) {
+      seqByPlace.set(currentPlace, jump.fromSeq);
+      port.replace(makePlaceEntry(currentLoad, currentPlace), hashOf(jump.fromSeq));
+    }
+    pushPlace(currentLoad, jump.toSeq, hashOf(jump.toSeq));
+    setAsking(false);
+  };
+
+  /** An entry that is not one of this log's: read as a permalink (as on start). */
+  const applyForeignEntry = () => {
+    const link = parsePermalinkHash(port.readHash());
+    const state = store.getState();
+    const loadedSession = state.summary?.sessionId ?? null;
+    const jump = { seq: link.seq, sessionId: link.sessionId };
+    if (link.sessionId !== null && link.sessionId !== loadedSession) {
+      currentPlace = null;
+      state.actions.requestJump(jump, link.notices);
+      void state.actions.reopenSession(link.sessionId);
+      return;
+    }
+    // Same log: the entry becomes one of its places (Back from it returns to the place before),
+    // before the cursor moves there, so the move is remembered for this entry.
+    if (currentLoad !== null && state.loadState === 'ready') {
+      currentPlace = ++placeCount;
+      port.replace(makePlaceEntry(currentLoad, currentPlace), null);
+      const aimed = aimedSeq(state);
+      if (aimed !== null) seqByPlace.set(currentPlace, aimed);
+      scheduleHashWrite();
+    }
+    if (link.seq !== null || link.notices.length > 0) state.actions.requestJump(jump, link.notices);
+  };
+
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.loadState !== previous.loadState) {
+      if (state.loadState === 'ready' && state.summary !== null) install(state);
+      else if (previous.loadState === 'ready') {
+        // Another log is loading (or the worker stopped): its entries start when it is ready.
+        cancelHashWrite();
+        currentLoad = null;
+        currentPlace = null;
+        setAsking(false);
+      }
+    }
+    if (state.lastJump !== previous.lastJump) recordJump(state);
+    if (state.cursorSeq !== previous.cursorSeq && state.cursorSeq !== null) {
+      if (currentPlace !== null) seqByPlace.set(currentPlace, state.cursorSeq);
+      if (currentLoad !== null) scheduleHashWrite();
+      setAsking(false);
+    }
+  });
+
+  return {
+    onPopState(state) {
+      // A write pending for the entry the page left would land on this one.
+      cancelHashWrite();
+      if (leaveTimer !== null) clearTimeout(leaveTimer);
+      leaveTimer = null;
+      knownHash = port.readHash();
+      const entry = readHistoryEntry(state);
+      const isReturn = isReturningFromGuard;
+      isReturningFromGuard = false;
+      isOnGuard = false;
+      if (entry !== null && entry.load === currentLoad) {
+        if (entry.kind === 'guard') {
+          isOnGuard = true;
+          isReturningFromGuard = true;
+          currentPlace = null;
+          setAsking(true);
+          port.go(1);
+          return;
+        }
+        currentPlace = entry.place;
+        if (!isReturn) setAsking(false);
+        const seq = seqByPlace.get(entry.place) ?? parsePermalinkHash(port.readHash()).seq;
+        if (seq !== null) store.getState().actions.setCursor(seq, 'history');
+        return;
+      }
+      setAsking(false);
+      applyForeignEntry();
+    },
+    onHashChange() {
+      if (port.readHash() === knownHash) return;
+      knownHash = port.readHash();
+      applyForeignEntry();
+    },
+    leave() {
+      setAsking(false);
+      // From the first place: past the guard to whatever came before the log.
+      port.go(-2);
+      leaveTimer = setTimeout(() => {
+        leaveTimer = null;
+        store.getState().actions.showNotice('Nothing comes before this log in this tab: it stays open.');
+      }, LEAVE_WAIT_MS);
+    },
+    stay() {
+      setAsking(false);
+    },
+    shouldBlockUnload: () => isOnGuard,
+    dispose() {
+      unsubscribe();
+      cancelHashWrite();
+      if (leaveTimer !== null) clearTimeout(leaveTimer);
+    },
+  };
+}
