@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutablePath } from './scripts/lib/chromium.ts';
 
-const PREVIEW_PORT = 4173;
+// E2E_PORT lets several checkouts on one machine run their suites side by side.
+const PREVIEW_PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',
