@@ -126,6 +126,13 @@ export function formatInspectText(report: InspectReport, fileName: string): stri
   lines.push(
     row('surface', `${plural(report.surface.nodes, 'node')}, ${plural(report.surface.messages, 'message')}`),
   );
+  for (const [index, note] of report.notes.entries())
+    lines.push(
+      row(
+        index === 0 ? 'notes' : '',
+        `${note.kind.padEnd(20)} ${note.line !== null ? `line ${note.line}` : ''}${note.seq !== null ? ` seq ${note.seq}` : ''}  ${toPlainLine(note.message)}`,
+      ),
+    );
   lines.push(row('problems', report.problems.length === 0 ? '(none)' : String(report.problems.length)));
   for (const problem of report.problems)
     lines.push(
