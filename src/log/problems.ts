@@ -77,7 +77,7 @@ export interface LogProblem {
  * What a note is about: a legacy v0 shape upgraded on read as dsh does (FORMAT.md §3.6), or a header
  * `cwd` that only Windows calls absolute (dsh on Linux or macOS refuses it, §2.2 step 6, §10.19).
  */
-export type NoteKind = 'legacy' | 'windows-cwd';
+type NoteKind = 'legacy' | 'windows-cwd';
 
 /**
  * Information about the file that is not a defect: it never changes the verdict, is not counted
