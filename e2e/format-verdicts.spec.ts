@@ -45,7 +45,7 @@ test('a v0 log current dsh refuses shows its generation, both verdicts and a lin
   await triage.open();
   await expect(page.getByTestId('triage-current-verdict')).toHaveAttribute('data-status', 'refuses');
   await expect(triage.bugReport).toContainText('format:          generation 0');
-  await expect(triage.bugReport).toContainText('current dsh:     refuses to migrate it');
+  await expect(triage.bugReport).toContainText('current dsh:     "refuses to migrate it');
 });
 
 test('a v0 log current dsh migrates says so in the badge and its panel', async ({ page }) => {

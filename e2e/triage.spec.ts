@@ -93,8 +93,8 @@ test('Copy puts the bug report with callId, tool name and header version on the 
   await expect(triage.copyButton).toHaveText('Copied');
   const clipboard = await page.evaluate<string>('navigator.clipboard.readText()');
   expect(clipboard).toBe(await triage.bugReport.textContent());
-  expect(clipboard).toMatch(new RegExp(`callId:\\s+${CALL_ID}`));
-  expect(clipboard).toMatch(/tool name:\s+write_remote/);
+  expect(clipboard).toMatch(new RegExp(`callId:\\s+"${CALL_ID}"`));
+  expect(clipboard).toMatch(/tool name:\s+"write_remote"/);
   expect(clipboard).toMatch(/header version:\s+0/);
 });
 

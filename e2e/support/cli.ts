@@ -44,6 +44,15 @@ export function triageFindingSeqs(file: string): number[] {
   return [...new Set(parsed.findings.map((finding) => finding.seq))].sort((a, b) => a - b);
 }
 
+/** `npm run cli -- triage FILE --json`: the bug report, exactly as the CLI prints it in JSON. */
+export function triageBugReport(file: string): string {
+  const output = execFileSync('npm', ['run', '--silent', 'cli', '--', 'triage', file, '--json'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return (JSON.parse(output) as { bugReport: string }).bugReport;
+}
+
 /** The format verdicts of `inspect --json` (the generation, the writer's and current dsh's verdicts, the refusals). */
 export interface CliFormatVerdicts {
   generation: number | null;

@@ -126,6 +126,13 @@ export function formatInspectText(report: InspectReport, fileName: string): stri
   lines.push(
     row('surface', `${plural(report.surface.nodes, 'node')}, ${plural(report.surface.messages, 'message')}`),
   );
+  for (const [index, note] of report.notes.entries())
+    lines.push(
+      row(
+        index === 0 ? 'notes' : '',
+        `${note.kind.padEnd(20)} ${note.line !== null ? `line ${note.line}` : ''}${note.seq !== null ? ` seq ${note.seq}` : ''}  ${toPlainLine(note.message)}`,
+      ),
+    );
   lines.push(row('problems', report.problems.length === 0 ? '(none)' : String(report.problems.length)));
   for (const problem of report.problems)
     lines.push(
@@ -216,6 +223,13 @@ export function formatTriageText(report: TriageReport): string {
       ),
     );
     if (call.errorCode !== null) lines.push(row('error.code', toPlainLine(call.errorCode)));
+    if (call.approval !== null)
+      lines.push(
+        row(
+          'approval',
+          `${toPlainLine(call.approval.outcome)} (${call.approval.refusedBy}): asked seq ${call.approval.askedSeq}, decided seq ${call.approval.decidedSeq}; the tool did not run`,
+        ),
+      );
     if (report.failedCalls.length > 1)
       lines.push(row('other failures', String(report.failedCalls.length - 1)));
     for (const other of report.failedCalls.slice(0, -1))
@@ -246,6 +260,17 @@ export function formatTriageText(report: TriageReport): string {
     );
     lines.push(row('retry', call.retryAdvice));
   }
+
+  section('turn errors and calls cut off by max-tokens');
+  if (report.turnErrors.length === 0 && report.truncatedCalls.length === 0) lines.push('none');
+  for (const error of report.turnErrors)
+    lines.push(
+      `seq ${error.seq}  turn ${error.turn} ended with an error: ${toPlainLine(error.code ?? 'no code')}: ${toPlainLine(error.message ?? 'no message', 400)}`,
+    );
+  for (const cut of report.truncatedCalls)
+    lines.push(
+      `seq ${cut.seq}  ${toPlainLine(cut.name ?? '(no name)')} ${toPlainLine(cut.callId ?? '(no id)')} (turn ${cut.turn} step ${cut.step}, chunks from seq ${cut.firstSeq}, finish seq ${cut.finishSeq}) was cut off by max-tokens: ${cut.retryAdvice}`,
+    );
 
   section('5. unexpected tool names');
   if (report.unexpectedTools.length === 0) lines.push(`none: ${describeToolNameCheck(report.toolNameCheck)}`);

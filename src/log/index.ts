@@ -10,7 +10,7 @@ export {
   toPlainLine,
 } from './base/visible-text.ts';
 export { findSpanAt } from './base/span-lookup.ts';
-export type { LogProblem, Verdict } from './problems.ts';
+export type { LogNote, LogProblem, Verdict } from './problems.ts';
 export type { OpenedLog, FileFacts } from './decode/opened-log.ts';
 export type { LogIndex } from './structure/log-index.ts';
 export type { TurnSpan } from './structure/turns.ts';
@@ -20,7 +20,7 @@ export type { StreamingState } from './projections/block-assembler.ts';
 export type { TranscriptEntry } from './projections/transcript.ts';
 export type { EventRow, EventDetail } from './projections/event-rows.ts';
 export type { TriageReport, TriageFinding } from './reports/triage.ts';
-export type { TriageCall } from './reports/triage-calls.ts';
+export type { CallApproval, TriageCall } from './reports/triage-calls.ts';
 export type { UsagePoint } from './projections/usage.ts';
 export { deriveTriage } from './reports/triage.ts';
 export { describeToolNameCheck } from './reports/triage-calls.ts';

@@ -23,7 +23,8 @@ export const ValidationStage = {
   UNKNOWN_TYPE: 7, // §3.5.4
   ENVELOPE: 8, // §3.5.6
   SURFACE: 9, // §3.5.7 / §6.2
-  STRUCTURE: 10, // §7 (never affects the verdict)
+  SESSION: 10, // §2.2 step 6: building the session from the header (absolute cwd)
+  STRUCTURE: 11, // §7 (never affects the verdict)
 } as const;
 export type ValidationStage = (typeof ValidationStage)[keyof typeof ValidationStage];
 
@@ -45,7 +46,7 @@ export type ProblemKind =
   | 'seq-gap' // seq not equal to the next index (gap, duplicate, reorder)
   | 'ignored-tail' // lines after the first damage that upstream ignores (§3.3)
   | 'obsolete-type' // §3.5.1
-  | 'legacy' // legacy shape upgraded (info) or malformed (corrupt) (§3.6)
+  | 'legacy' // malformed legacy shape (§3.6); a supported one is upgraded and is a note, not a problem
   | 'message-shape' // §3.5.3
   | 'unknown-type' // §3.5.4
   | 'envelope' // §3.5.6 (extra keys, bad seq/time/data/ignorable, request/header config)
@@ -69,6 +70,26 @@ export interface LogProblem {
   seq: number | null;
   byteOffset: number | null;
   /** One or two sentences: what is wrong and what the user can do. Plain text, never HTML. */
+  message: string;
+}
+
+/**
+ * What a note is about: a legacy v0 shape upgraded on read as dsh does (FORMAT.md §3.6), or a header
+ * `cwd` that only Windows calls absolute (dsh on Linux or macOS refuses it, §2.2 step 6, §10.19).
+ */
+type NoteKind = 'legacy' | 'windows-cwd';
+
+/**
+ * Information about the file that is not a defect: it never changes the verdict, is not counted
+ * among the problems and is not a stop of n / N, but it is listed (with its line) so nothing read
+ * silently changes. Places as in LogProblem.
+ */
+export interface LogNote {
+  kind: NoteKind;
+  line: number | null;
+  seq: number | null;
+  byteOffset: number | null;
+  /** One sentence, plain text. */
   message: string;
 }
 

@@ -34,6 +34,20 @@ describe('buildLogSummary', () => {
   });
 });
 
+describe('buildLogSummary problems and notes', () => {
+  it('lists legacy upgrades as notes: no problem count, no problem marks for n / N (FORMAT.md §3.6)', () => {
+    const log = openFixture(resolve('fixtures/legacy-web.jsonl'));
+    const summary = buildLogSummary(log, 'legacy-web');
+    expect(summary.problemCount).toBe(0);
+    expect(summary.problemMarks).toEqual([]);
+    expect(summary.notes.map((note) => [note.kind, note.line])).toEqual([
+      ['legacy', 2],
+      ['legacy', 3],
+      ['legacy', 16],
+    ]);
+  });
+});
+
 describe('buildLogSummary format verdicts', () => {
   it('carries the format verdicts of a finished log once they are derived (once), and none while it loads', () => {
     const decoder = createLogDecoder({ checksum: null });

@@ -80,6 +80,7 @@ export function buildLogSummary(log: OpenedLog, name: string, options: LogSummar
     packedRows: log.packedRows,
     problemCount: log.problems.length,
     problemMarks,
+    notes: log.notes,
     byType,
     firstTime: eventCount > 0 ? store.eventTime.get(0) : null,
     lastTime: eventCount > 0 ? store.eventTime.get(eventCount - 1) : null,

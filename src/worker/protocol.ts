@@ -6,6 +6,7 @@ import type {
   EventRow,
   FileFacts,
   FormatVerdicts,
+  LogNote,
   LogProblem,
   ModelMessageDetail,
   PackedModelView,
@@ -35,6 +36,8 @@ export interface LogSummary {
   problemCount: number;
   /** Problems with a seq (for scrubber marks and n/N), at most PROBLEM_MARKS_MAX (log-summary.ts), in seq order. */
   problemMarks: { seq: number; kind: LogProblem['kind'] }[];
+  /** The log's notes (information, not problems: never counted, no n/N stop); few by construction. */
+  notes: LogNote[];
   byType: Record<string, number>;
   firstTime: number | null;
   lastTime: number | null;

@@ -35,8 +35,10 @@ export class DamageState {
   }
 
   /**
-   * Records the first damaged record. `isStrict` says the line is inside complete zstd frames, where
-   * any damage is fatal (FORMAT.md §1.4). `message` gets the sentence saying what dsh does with it.
+   * Records the first damaged record. `isStrict` says the damage is fatal from the start: the line
+   * is inside complete zstd frames (FORMAT.md §1.4), or it is one dsh fails on wherever it is (a
+   * `null` line). `message` gets the sentence saying what the scan rules make dsh do with it (a
+   * caller with a reason of its own may ignore it).
    */
   start(
     kind: ProblemKind,
@@ -63,19 +65,26 @@ export class DamageState {
   ignoreLine(line: number, isTurnEnd: boolean): void {
     if (this.ignoredFrom === 0) this.ignoredFrom = line;
     this.ignoredTo = line;
-    if (isTurnEnd) this.escalate(line);
+    if (isTurnEnd) this.escalateAtTurnEnd(line);
   }
 
   /** A turn/end after the damage: the damage is in committed history and the log is refused. */
-  escalate(turnEndLine: number): void {
+  escalateAtTurnEnd(turnEndLine: number): void {
+    this.escalate(
+      `. Line ${turnEndLine} holds a turn/end, so this is damage to committed history and dsh refuses the log.`,
+    );
+  }
+
+  /**
+   * A later line makes the log refused: the damage becomes corrupt, and `sentence` (which starts
+   * with ". ") replaces the crash-tail sentence of its message. No-op once the damage is fatal.
+   */
+  escalate(sentence: string): void {
     const damage = this.damage;
     if (damage === null || damage.isFatal) return;
     damage.isFatal = true;
     damage.problem.effect = 'corrupt';
-    damage.problem.message = damage.problem.message.replace(
-      /\. dsh keeps the events before it.*$/,
-      `. Line ${turnEndLine} holds a turn/end, so this is damage to committed history and dsh refuses the log.`,
-    );
+    damage.problem.message = damage.problem.message.replace(/\. dsh keeps the events before it.*$/, sentence);
   }
 
   /** Reports the ignored lines so far as one `ignored-tail` problem (none when there are none). */

@@ -17,8 +17,8 @@ import type { LogStore } from '../storage/log-store.ts';
 import type { ProblemList } from './problem-list.ts';
 
 /**
- * Checks each accepted event against the stages after the scan. A legacy shape is reported once
- * per log (the first time it is seen); every other problem once per event.
+ * Checks each accepted event against the stages after the scan. A supported legacy shape is a note
+ * once per log (the first time it is seen); every problem is reported once per event.
  */
 export class EventChecker {
   private readonly legacyUpgradesSeen = new Set<string>();
@@ -63,16 +63,15 @@ export class EventChecker {
         byteOffset,
       );
     else if (legacy.upgrade && !legacyUpgradesSeen.has(legacy.upgrade)) {
+      // An upgrade dsh applies silently is information, not a problem (FORMAT.md §3.6).
       legacyUpgradesSeen.add(legacy.upgrade);
-      this.report(
-        'legacy',
-        'none',
-        ValidationStage.LEGACY,
-        `Legacy v0 shape (${legacy.upgrade}) first seen at seq ${seq}; upgraded on read as dsh does.`,
-        seq,
+      this.problems.note({
+        kind: 'legacy',
         line,
+        seq,
         byteOffset,
-      );
+        message: `Legacy v0 shape (${legacy.upgrade}) first seen at seq ${seq}; upgraded on read as dsh does.`,
+      });
     }
     const normalized = normalizeEvent(legacy.event, rules);
     if (normalized.fault)

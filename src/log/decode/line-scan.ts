@@ -16,6 +16,10 @@ import { EventChecker } from './event-checks.ts';
 import { LineTextReader } from './line-text.ts';
 import type { ProblemList } from './problem-list.ts';
 
+/** Why a `null` line refuses the log (FORMAT.md §1.5, §10.13): the end of a damage message. */
+const NULL_LINE_FAILS =
+  ": upstream's scanner throws a TypeError on it, so dsh fails to load the log (FORMAT.md §1.5).";
+
 /** Marker for a line whose JSON could not be parsed (JSON.parse never returns a symbol). */
 const UNPARSABLE = Symbol('unparsable');
 
@@ -128,6 +132,7 @@ export class LineScanner {
     // A log of unknown generation is read as generation 0 (the problem above says why it is refused).
     this.store.rules = rulesOfGeneration(check.generation ?? 0);
     for (const problem of check.problems) this.problems.report(problem);
+    for (const note of check.notes) this.problems.note(note);
     if (check.header && typeof check.header.id === 'string') this.store.sessionId = check.header.id;
   }
 
@@ -146,13 +151,29 @@ export class LineScanner {
     const value = this.parse(bytes, start, end);
     if (this.damage.isDamaged) {
       this.damage.ignoreLine(line, isRecord(value) && value['type'] === 'turn/end');
+      // Upstream's scanner reads `null` as an event and throws a TypeError, ignored tail or not (FORMAT.md §1.5).
+      if (value === null) this.damage.escalate(`. Line ${line} is \`null\`${NULL_LINE_FAILS}`);
       return;
     }
-    if (value === UNPARSABLE || value === null) {
-      this.startDamage('unparsable-line', line, byteOffset, null, (fatal) =>
-        value === null
-          ? `Line ${line} is \`null\`, not an event (upstream's scanner crashes on it)${fatal}`
-          : `Line ${line} is not valid JSON (or is blank)${fatal}`,
+    if (value === UNPARSABLE) {
+      this.startDamage(
+        'unparsable-line',
+        line,
+        byteOffset,
+        null,
+        (fatal) => `Line ${line} is not valid JSON (or is blank)${fatal}`,
+      );
+      return;
+    }
+    if (value === null) {
+      // Not a crash tail: upstream's scanner throws a TypeError on `null` and the load fails (§10.13).
+      this.damage.start(
+        'unparsable-line',
+        line,
+        byteOffset,
+        null,
+        true,
+        () => `Line ${line} is \`null\`, not an event${NULL_LINE_FAILS}`,
       );
       return;
     }
@@ -168,7 +189,7 @@ export class LineScanner {
           ? `Seq discontinuity at line ${line}: expected seq ${expected}, got ${showSeq(seq)}${fatal}`
           : `Line ${line} holds JSON that is not an object, so it has no seq (expected ${expected})${fatal}`,
       );
-      if (isRecord(value) && value['type'] === 'turn/end') this.damage.escalate(line);
+      if (isRecord(value) && value['type'] === 'turn/end') this.damage.escalateAtTurnEnd(line);
       return;
     }
     this.acceptEvent(value, lineIndex, line, byteOffset, expected);

@@ -339,11 +339,24 @@ describe('§10 container and bytes', () => {
     expect(log.verdict.status).toBe('corrupt');
   });
 
-  it('case 13: a line that is `null` is an unparsable record', () => {
+  it('case 13: a line that is `null` is an unparsable record, and dsh fails to load the log', () => {
+    // FORMAT.md §1.5 / §10.13: upstream's scanner throws a TypeError on `null` (load fails), even as
+    // the last line, where any other unparsable line would only be cut off as a crash tail.
     const lines = [...validLogLines(), 'null'];
     const log = decodeText(jsonlText(lines));
-    expect(problem(log, 'unparsable-line')?.message).toMatch(/null/);
+    expect(problem(log, 'unparsable-line')).toMatchObject({ line: 9, effect: 'corrupt' });
+    expect(problem(log, 'unparsable-line')?.message).toMatch(/null.*TypeError/);
     expect(log.store.eventCount).toBe(9);
+    expect(log.verdict.status).toBe('corrupt');
+  });
+
+  it('case 13: a `null` line in the ignored tail after other damage still fails the load', () => {
+    const lines = [...validLogLines(), '', eventLine('session/title', 10, { title: 'x' }), ' null '];
+    const log = decodeText(jsonlText(lines));
+    expect(problem(log, 'unparsable-line')).toMatchObject({ line: 9, effect: 'corrupt' });
+    expect(problem(log, 'unparsable-line')?.message).toMatch(/blank.*Line 11 is `null`: .*TypeError/);
+    expect(problem(log, 'ignored-tail')).toMatchObject({ line: 10, lineEnd: 11 });
+    expect(log.verdict.status).toBe('corrupt');
   });
 
   it('case 14: a very long line spanning many pushes is parsed whole', () => {
@@ -423,12 +436,36 @@ describe('§10 header', () => {
     expect(decodeText(jsonlText([headerLine({ someFutureKey: 1 })])).verdict.status).toBe('ok');
   });
 
-  it('case 19/20: any cwd string and any id are accepted; the header id is the identity', () => {
+  it('case 19/20: the log is read whatever its cwd; the header id is the identity', () => {
     const log = decodeText(
-      jsonlText([headerLine({ cwd: 'C:\\work', id: 'session-7' }), ...validLogLines().slice(1)]),
+      jsonlText([headerLine({ cwd: 'projects/x', id: 'session-7' }), ...validLogLines().slice(1)]),
     );
-    expect(log.verdict.status).toBe('ok');
+    expect(log.store.eventCount).toBe(9);
     expect(log.store.sessionId).toBe('session-7');
+  });
+
+  it('case 19: a cwd that is absolute on no platform makes dsh refuse the log (FORMAT.md §2.2 step 6)', () => {
+    for (const cwd of ['projects/x', '', './work', 'C:work']) {
+      const log = decodeText(jsonlText([headerLine({ cwd }), ...validLogLines().slice(1)]));
+      expect(log.verdict.status, cwd).toBe('corrupt');
+      expect(problem(log, 'bad-header'), cwd).toMatchObject({ line: 1, effect: 'corrupt' });
+      expect(log.verdict.reason, cwd).toMatch(/cwd .* is not an absolute path/);
+    }
+  });
+
+  it('case 19: a Windows-only absolute cwd is a note (dsh on Linux or macOS refuses it), not a verdict', () => {
+    for (const cwd of ['C:\\work', '\\\\server\\share']) {
+      const log = decodeText(jsonlText([headerLine({ cwd }), ...validLogLines().slice(1)]));
+      expect(log.verdict.status, cwd).toBe('ok');
+      expect(
+        log.notes.map((note) => note.kind),
+        cwd,
+      ).toEqual(['windows-cwd']);
+      expect(log.notes[0]?.message, cwd).toMatch(/Windows/);
+    }
+    const posix = decodeText(jsonlText([headerLine({ cwd: '/home/dev/x' }), ...validLogLines().slice(1)]));
+    expect(posix.verdict.status).toBe('ok');
+    expect(posix.notes).toEqual([]);
   });
 
   it('case 21: a header-only file is valid with zero events', () => {
@@ -580,7 +617,15 @@ describe('§10 envelope and sequence', () => {
       data: { id: `legacy-message:${TEST_SESSION_ID}:1`, role: 'user' },
     });
     expect(log.index.turns[0]?.reason).toBe('aborted');
-    expect(problem(log, 'legacy')?.effect).toBe('none');
+    // Upgrades dsh applies silently are notes (information), one per shape, not problems (§3.6).
+    expect(problem(log, 'legacy')).toBeUndefined();
+    expect(log.problems).toEqual([]);
+    expect(log.notes.map((note) => [note.kind, note.line, note.seq])).toEqual([
+      ['legacy', 2, 0],
+      ['legacy', 3, 1],
+      ['legacy', 4, 2],
+    ]);
+    expect(log.notes[0]?.message).toMatch(/upgraded on read as dsh does/);
   });
 
   it('case 28: malformed legacy shapes and obsolete vocabulary are corrupt', () => {

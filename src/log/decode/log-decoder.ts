@@ -356,6 +356,7 @@ class Decoder implements LogDecoder {
       format: this.lines.format,
       verdict: deriveVerdict(this.problems.items),
       problems: isComplete ? this.problems.items : this.problems.items.slice(),
+      notes: isComplete ? this.problems.notes : this.problems.notes.slice(),
       store: this.store,
       index: this.builder.index,
       lineCount: this.store.lineCount,

@@ -3,7 +3,7 @@
 import type { SessionHeader } from '../event.ts';
 import type { LogIndex } from '../structure/log-index.ts';
 import type { LogStore } from '../storage/log-store.ts';
-import type { LogProblem, Verdict } from '../problems.ts';
+import type { LogNote, LogProblem, Verdict } from '../problems.ts';
 import type { ZstdDecompressorName } from '../container/zstd-decode.ts';
 import type { FormatGeneration } from '../format/generations/generation.ts';
 
@@ -52,7 +52,10 @@ export interface OpenedLog {
   /** The format generation; `verdict` is what the dsh release that wrote that generation does on open. */
   format: LogFormatFacts;
   verdict: Verdict;
+  /** Defects in file order: they decide the verdict, are counted and are the stops of n / N. */
   problems: LogProblem[];
+  /** Information that is not a defect (legacy shapes upgraded on read, a Windows-only cwd), in file order. */
+  notes: LogNote[];
   store: LogStore;
   index: LogIndex;
   /** Storage lines read after the header (events, rows and problem lines alike). */

@@ -1,7 +1,7 @@
 // The decoder's problem bookkeeping: the list in the order found, capped per kind, with one summary
-// problem per kind for what the cap left out.
+// problem per kind for what the cap left out; and the notes, which are information, not problems.
 
-import type { LogProblem, ProblemEffect, ProblemKind, ValidationStage } from '../problems.ts';
+import type { LogNote, LogProblem, ProblemEffect, ProblemKind, ValidationStage } from '../problems.ts';
 
 /** After this many problems of one kind, further ones are counted in a single summary problem. */
 const MAX_PROBLEMS_PER_KIND = 1000;
@@ -20,6 +20,11 @@ export interface ProblemPlace {
  */
 export class ProblemList {
   readonly items: LogProblem[] = [];
+  /**
+   * Notes (information, not defects) in the order found. Uncapped: each kind is reported a bounded
+   * number of times (a legacy shape once per log, the header once).
+   */
+  readonly notes: LogNote[] = [];
   private readonly counts = new Map<ProblemKind, number>();
   private readonly suppressed = new Map<ProblemKind, { count: number; first: LogProblem }>();
 
@@ -34,6 +39,11 @@ export class ProblemList {
     const suppressed = this.suppressed.get(problem.kind);
     if (suppressed) suppressed.count++;
     else this.suppressed.set(problem.kind, { count: 1, first: problem });
+  }
+
+  /** Adds a note: information that is listed but is neither a problem nor a verdict. */
+  note(note: LogNote): void {
+    this.notes.push(note);
   }
 
   /** `report` of a problem built from its parts. */

@@ -2,7 +2,7 @@
 
 import type { SessionHeader } from '../event.ts';
 import { isRecord } from '../event.ts';
-import type { LogProblem } from '../problems.ts';
+import type { LogNote, LogProblem } from '../problems.ts';
 import { ValidationStage } from '../problems.ts';
 import { describeUnsupportedVersion, isSupportedFormatVersion } from './format-version.ts';
 import type { FormatGeneration } from './generations/generation.ts';
@@ -20,6 +20,8 @@ export interface HeaderCheck {
   generation: FormatGeneration | null;
   /** The header `version` when it is a safe integer above the newest known generation, else null. */
   newerVersion: number | null;
+  /** Information about the header that is not a defect (a Windows-only absolute `cwd`). */
+  notes: LogNote[];
 }
 
 function isNonNegativeSafeInteger(value: unknown): value is number {
@@ -42,6 +44,7 @@ function notAHeader(message: string): HeaderCheck {
     generation: null,
     newerVersion: null,
     problems: [headerProblem('bad-header', 'corrupt', ValidationStage.HEADER_SHAPE, message)],
+    notes: [],
   };
 }
 
@@ -72,6 +75,7 @@ export function checkHeader(parsed: unknown): HeaderCheck {
       problems: [
         headerProblem('unsupported-version', 'unsupported', ValidationStage.HEADER_VERSION, message),
       ],
+      notes: [],
     };
   }
   const generation = reading.kind === 'known' ? reading.generation : null;
@@ -92,20 +96,50 @@ export function checkHeader(parsed: unknown): HeaderCheck {
   if ('parentSession' in parsed && typeof parsed['parentSession'] !== 'string')
     faults.push('`parentSession` is not a string');
   faults.push(...checkGenerationKeys(parsed, generation ?? 0));
-  if (faults.length === 0) return { header, generation, newerVersion: null, problems: [] };
-  return {
-    header,
-    generation,
-    newerVersion: null,
-    problems: [
+  const problems: LogProblem[] = [];
+  if (faults.length > 0)
+    problems.push(
       headerProblem(
         'bad-header',
         'corrupt',
         ValidationStage.HEADER_SHAPE,
         `The first line is not a valid session header (${faults.join('; ')}); dsh refuses this log. The viewer reads it anyway.`,
       ),
-    ],
-  };
+    );
+  const notes: LogNote[] = [];
+  const cwd = parsed['cwd'];
+  if (typeof cwd === 'string') {
+    const platform = cwdAbsoluteOn(cwd);
+    if (platform === 'none')
+      problems.push(
+        headerProblem(
+          'bad-header',
+          'corrupt',
+          ValidationStage.SESSION,
+          `The header cwd ${JSON.stringify(cwd)} is not an absolute path, so dsh refuses to build the session from it. The viewer reads it anyway.`,
+        ),
+      );
+    else if (platform === 'windows')
+      notes.push({
+        kind: 'windows-cwd',
+        line: 1,
+        seq: null,
+        byteOffset: 0,
+        message: `The header cwd ${JSON.stringify(cwd)} is absolute only by Windows rules: dsh on Windows reads this log, dsh on Linux or macOS refuses it.`,
+      });
+  }
+  return { header, generation, newerVersion: null, problems, notes };
+}
+
+/**
+ * Where `cwd` is an absolute path (FORMAT.md §2.2 step 6: "by the host platform's rules"): `posix`
+ * for a leading `/` (absolute on Windows too), `windows` for a drive root (`C:\`, `C:/`) or a
+ * leading backslash (UNC or the current drive's root), `none` otherwise (relative or empty).
+ */
+function cwdAbsoluteOn(cwd: string): 'posix' | 'windows' | 'none' {
+  if (cwd.startsWith('/')) return 'posix';
+  if (cwd.startsWith('\\') || /^[A-Za-z]:[\\/]/.test(cwd)) return 'windows';
+  return 'none';
 }
 
 /**

@@ -286,15 +286,24 @@ describe('deriveFormatVerdicts: the migration rules current dsh applies', () => 
     expect(rulesOf(asGeneration(log, 3))).toEqual([]);
   });
 
-  it('refuses header problems of the frozen codec: an unknown key and a relative cwd', () => {
+  it('refuses header problems of the frozen codec: an unknown key and a cwd not absolute on POSIX', () => {
     const builder = new TriageLogBuilder();
     completedTurn(builder);
-    const verdicts = deriveFormatVerdicts(open(builder, { cwd: 'projects/x', note: 'hand-edited' }));
+    // A Windows cwd: the writer reads it on Windows (a note, FORMAT.md §10.19), the migration does not.
+    const verdicts = deriveFormatVerdicts(open(builder, { cwd: 'C:\\work', note: 'hand-edited' }));
     expect(verdicts.writer.status).toBe('ok');
     expect(verdicts.current.refusals.map((refusal) => [refusal.rule, refusal.seq, refusal.line])).toEqual([
       ['header-unknown-key', null, 1],
       ['header-relative-cwd', null, 1],
     ]);
+  });
+
+  it('leaves a cwd absolute on no platform to the writer, which refuses it already (FORMAT.md §2.2 step 6)', () => {
+    const builder = new TriageLogBuilder();
+    completedTurn(builder);
+    const verdicts = deriveFormatVerdicts(open(builder, { cwd: 'projects/x' }));
+    expect(verdicts.writer.status).toBe('corrupt');
+    expect(verdicts.current.status).toBe('corrupt');
   });
 
   it('lists refusals in the order upstream checks them, header first, then events, then relationships', () => {

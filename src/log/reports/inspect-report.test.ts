@@ -37,12 +37,22 @@ describe('buildInspectReport', () => {
     const errCall = builder.toolCall('err1', 'bash');
     const errResult = builder.toolResult('err1', { isError: true, callSeq: errCall });
     // A legacy steering/message (FORMAT.md §3.6) counts as itself in byType.
-    builder.event('steering/message', {
+    const steeringSeq = builder.event('steering/message', {
       turn: 1,
       content: [{ type: 'text', text: 'hurry' }],
       source: { kind: 'user' },
     });
     const report = buildInspectReport(decodeLog(builder.toBytes()));
+    // The upgrade dsh applies silently is listed as a note, not as a problem (an addition to CLI.md).
+    expect(report.problems.filter((problem) => problem.kind === 'legacy')).toEqual([]);
+    expect(report.notes).toEqual([
+      {
+        kind: 'legacy',
+        line: steeringSeq + 2,
+        seq: steeringSeq,
+        message: expect.stringMatching(/upgraded on read as dsh does/) as string,
+      },
+    ]);
     expect(report.events.byType['steering/message']).toBe(1);
     expect(report.events.byType['user/message']).toBeUndefined();
     expect(report.toolCalls).toEqual([

@@ -5,7 +5,7 @@ import type { MessageRole, SessionHeader } from '../event.ts';
 import type { ToolCallStatus } from '../structure/tool-calls.ts';
 import { deriveModelView, readModelMessage } from '../projections/model-view.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
-import type { LogProblem, Verdict } from '../problems.ts';
+import type { LogNote, LogProblem, Verdict } from '../problems.ts';
 import type { FormatVerdicts } from './format-verdicts.ts';
 import { deriveFormatVerdicts } from './format-verdicts.ts';
 
@@ -39,6 +39,11 @@ export interface InspectReport {
     message: string;
     effect: LogProblem['effect'];
   }[];
+  /**
+   * An addition: information that is not a defect (legacy shapes dsh upgrades on read, a cwd only
+   * Windows calls absolute), in file order. Never affects the verdict; not in `problems`.
+   */
+  notes: { kind: LogNote['kind']; line: number | null; seq: number | null; message: string }[];
   turns: {
     turn: number;
     startSeq: number;
@@ -108,6 +113,12 @@ export function buildInspectReport(log: OpenedLog): InspectReport {
       seq: problem.seq,
       message: problem.message,
       effect: problem.effect,
+    })),
+    notes: log.notes.map((note) => ({
+      kind: note.kind,
+      line: note.line,
+      seq: note.seq,
+      message: note.message,
     })),
     turns: log.index.turns.map((turn) => ({
       turn: turn.turn,

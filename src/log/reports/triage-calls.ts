@@ -1,10 +1,12 @@
 // Triage steps 3–5 (seed 002): the tool calls that did not end ok, their crash-repair classification
-// and retry advice, and tool names that are not in the request/header in force.
+// (or the approval that refused them) and retry advice, and tool names that are not in the
+// request/header in force.
 
 import { findFirstAtOrAbove } from '../base/binary-search.ts';
 import { findSpanAt } from '../base/span-lookup.ts';
 import { isRecord } from '../event.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
+import type { ApprovalRecord } from '../structure/pairings.ts';
 import type { ToolCallRecord, ToolCallStatus } from '../structure/tool-calls.ts';
 import type { StepSpan } from '../structure/turns.ts';
 
@@ -22,8 +24,13 @@ export interface TriageCall {
   turn: number | null;
   step: number | null;
   errorCode: string | null;
-  /** TOOL_NOT_STARTED / TOOL_OUTCOME_UNKNOWN / error / no-result. */
-  classification: 'TOOL_NOT_STARTED' | 'TOOL_OUTCOME_UNKNOWN' | 'error' | 'no-result';
+  /**
+   * TOOL_NOT_STARTED / TOOL_OUTCOME_UNKNOWN / error / no-result, or `refused`: its approval was
+   * decided against it (rejected, unavailable, cancelled), so the tool did not run, whatever the result says.
+   */
+  classification: 'TOOL_NOT_STARTED' | 'TOOL_OUTCOME_UNKNOWN' | 'error' | 'no-result' | 'refused';
+  /** The approval pair that refused the call (classification `refused`), else null. */
+  approval: CallApproval | null;
   /** True when dsh already wrote the crash-repair result (error.code), false for a raw crashed log. */
   isRepaired: boolean;
   /** What the classification means for a retry (FORMAT.md §7.6). Plain text. */
@@ -33,6 +40,20 @@ export interface TriageCall {
   model: string | null;
   /** reason.kind of the enclosing turn's turn/end, or null while the turn hangs. */
   turnEndReason: string | null;
+}
+
+/** An approval decided against a call (FORMAT.md §5.3 approval/asked → approval/decided, §7.5). */
+export interface CallApproval {
+  id: string;
+  askedSeq: number;
+  decidedSeq: number;
+  /** approval/decided `outcome` as stored: rejected, unavailable, cancelled, or another string. */
+  outcome: string;
+  /**
+   * Who refused: `user` (rejected at the prompt), `policy` (unavailable: no one could answer, and
+   * dsh fails closed), `cancelled` (the prompt was cancelled), `unknown` (an outcome this viewer does not know).
+   */
+  refusedBy: 'user' | 'policy' | 'cancelled' | 'unknown';
 }
 
 /** A call naming a tool that the request/header in force before it does not list. */
@@ -65,10 +86,82 @@ export const RETRY_ADVICE = {
     'A tool/call was recorded but no result, and the turn ended without crash repair (scheduler failure). Treat it like an unknown outcome: check the workspace before retrying.',
   noResultWithoutCall:
     'The model asked for the call but it was never started (no tool/call) and the turn ended. Nothing ran.',
+  truncated:
+    'Nothing ran: the model reached its output limit (max-tokens) in the reply that asked for this call, and dsh drops every tool call of a cut-off reply (it may be incomplete, so it cannot be run safely); the turn ended max-tokens. Retrying the same request will likely be cut off again: raise the output limit, or ask for smaller steps (for example, a large file in parts).',
 } as const;
 
-/** A call that did not end ok, classified (FORMAT.md §7.6) with what that means for a retry. */
-export function describeCall(log: OpenedLog, call: ToolCallRecord): TriageCall {
+/** Who refused, in words, per CallApproval.refusedBy. */
+const REFUSED_BY_TEXT: Record<CallApproval['refusedBy'], string> = {
+  user: 'the user rejected it at the approval prompt',
+  policy: 'no one could answer its approval prompt, so the approval policy refused it (fail-closed)',
+  cancelled: 'its approval prompt was cancelled before anyone allowed it',
+  unknown: 'its approval was not granted',
+};
+
+/** Short form of CallApproval.refusedBy for one-line labels. */
+export const REFUSED_BY_LABEL: Record<CallApproval['refusedBy'], string> = {
+  user: 'by the user',
+  policy: 'by the approval policy',
+  cancelled: 'approval cancelled',
+  unknown: 'approval not granted',
+};
+
+/** What a refused call means for a retry: it did not run, and who refused it, with the approval pair. */
+function describeRefusal(approval: CallApproval): string {
+  const retry =
+    approval.refusedBy === 'user'
+      ? 'Running it again asks again: get the user to agree first, or take another way.'
+      : 'Running it again meets the same approval: change the approval setup, or take another way.';
+  return `The tool did not run: ${REFUSED_BY_TEXT[approval.refusedBy]} (approval/asked seq ${approval.askedSeq}, approval/decided seq ${approval.decidedSeq}, outcome ${JSON.stringify(approval.outcome)}). Nothing happened in the workspace. ${retry}`;
+}
+
+function refusedBy(outcome: string): CallApproval['refusedBy'] {
+  switch (outcome) {
+    case 'rejected':
+      return 'user';
+    case 'unavailable':
+      return 'policy';
+    case 'cancelled':
+    case 'canceled':
+      return 'cancelled';
+    default:
+      return 'unknown';
+  }
+}
+
+/**
+ * The approval that refused each call, by callId: the last decided approval/asked naming the call,
+ * when its outcome is anything but `allowed-once`. Calls whose last decision allowed them are absent.
+ */
+export function indexRefusedApprovals(approvals: readonly ApprovalRecord[]): Map<string, CallApproval> {
+  const last = new Map<string, ApprovalRecord>();
+  for (const approval of approvals)
+    if (approval.callId !== null && approval.decidedSeq !== null) last.set(approval.callId, approval);
+  const refused = new Map<string, CallApproval>();
+  for (const [callId, approval] of last) {
+    if (approval.decidedSeq === null || approval.outcome === 'allowed-once') continue;
+    const outcome = approval.outcome ?? '';
+    refused.set(callId, {
+      id: approval.id,
+      askedSeq: approval.askedSeq,
+      decidedSeq: approval.decidedSeq,
+      outcome,
+      refusedBy: refusedBy(outcome),
+    });
+  }
+  return refused;
+}
+
+/**
+ * A call that did not end ok, classified (FORMAT.md §7.6) with what that means for a retry.
+ * `refusal`: the approval that refused the call (indexRefusedApprovals), which overrides the
+ * classification: a refused tool did not run (§5.3: the ask sits between tool/call and tool/result).
+ */
+export function describeCall(
+  log: OpenedLog,
+  call: ToolCallRecord,
+  refusal: CallApproval | null = null,
+): TriageCall {
   const seq = call.resultSeq ?? call.callSeq ?? call.requestSeq ?? 0;
   const anchorSeq = call.requestSeq ?? call.callSeq ?? call.resultSeq ?? 0;
   const turn = findSpanAt(log.index.turns, anchorSeq);
@@ -99,6 +192,10 @@ export function describeCall(log: OpenedLog, call: ToolCallRecord): TriageCall {
           : RETRY_ADVICE.error;
       break;
   }
+  if (refusal !== null) {
+    classification = 'refused';
+    retryAdvice = describeRefusal(refusal);
+  }
   return {
     callId: call.callId,
     name: call.name,
@@ -111,6 +208,7 @@ export function describeCall(log: OpenedLog, call: ToolCallRecord): TriageCall {
     step: call.step ?? step?.step ?? null,
     errorCode: call.errorCode,
     classification,
+    approval: refusal,
     isRepaired:
       call.resultSeq !== null &&
       (call.errorCode === 'TOOL_NOT_STARTED' || call.errorCode === 'TOOL_OUTCOME_UNKNOWN'),

@@ -379,11 +379,11 @@ describe('deriveTriage continuity, retries, approvals, commands, unexpected tool
     builder.toolCall('c1', 'bash');
     const report = deriveTriage(open(builder));
     const text = report.bugReport;
-    expect(text).toMatch(/callId:\s+c1/);
-    expect(text).toMatch(/tool name:\s+bash/);
+    expect(text).toMatch(/callId:\s+"c1"/);
+    expect(text).toMatch(/tool name:\s+"bash"/);
     expect(text).toMatch(/header version:\s+0\n/);
-    expect(text).toMatch(/session id:\s+session-xyz/);
-    expect(text).toMatch(/provider\/model:\s+deepseek\/deepseek-chat/);
+    expect(text).toMatch(/session id:\s+"session-xyz"/);
+    expect(text).toMatch(/provider\/model:\s+"deepseek"\/"deepseek-chat"/);
     expect(text).toMatch(/turn end reason:\s+none/);
     expect(text).toMatch(/problems \(\d+\):/);
   });

@@ -10,10 +10,18 @@ import type { FormatVerdicts } from './format-verdicts.ts';
 import { deriveFormatVerdicts } from './format-verdicts.ts';
 import type { SilentRequest } from './silent-requests.ts';
 import { deriveSilentRequests } from './silent-requests.ts';
+import { toPlainLine } from '../base/visible-text.ts';
 import type { ToolNameCheck, TriageCall, UnexpectedTool } from './triage-calls.ts';
-import { describeCall, deriveUnexpectedTools } from './triage-calls.ts';
+import {
+  REFUSED_BY_LABEL,
+  describeCall,
+  deriveUnexpectedTools,
+  indexRefusedApprovals,
+} from './triage-calls.ts';
 import type { TriageContinuity, TriageHeader } from './triage-header.ts';
 import { deriveContinuity, deriveHeaderFacts } from './triage-header.ts';
+import type { TruncatedCall, TurnError } from './turn-failures.ts';
+import { deriveTruncatedCalls, deriveTurnErrors } from './turn-failures.ts';
 
 /** Triage findings in the reading order of seed 002 (issue 4). Plain data; text fields are plain text. */
 export interface TriageReport {
@@ -34,6 +42,10 @@ export interface TriageReport {
   approvals: ApprovalRecord[];
   hangingTurns: { turn: number; startSeq: number }[];
   turnEndReasons: Record<string, number>;
+  /** Turns that ended with reason `error`, with the failure's code and message, in seq order. */
+  turnErrors: TurnError[];
+  /** Tool calls dropped because the model's reply was cut off by max-tokens (no tool/call), in seq order. */
+  truncatedCalls: TruncatedCall[];
   /** The log's problems (first TRIAGE_PROBLEMS_MAX), as in OpenedLog.problems; `problemCount` is the total. */
   problems: LogProblem[];
   problemCount: number;
@@ -53,6 +65,8 @@ export interface TriageFinding {
     | 'silent-request'
     | 'unanswered-approval'
     | 'hanging-turn'
+    | 'turn-error'
+    | 'truncated-call'
     | 'problem';
   label: string;
 }
@@ -71,9 +85,10 @@ export function deriveTriage(log: OpenedLog, formatVerdicts?: FormatVerdicts): T
   const header = deriveHeaderFacts(log);
   const continuity = deriveContinuity(log);
 
+  const refusals = indexRefusedApprovals(index.approvals);
   const failedCalls = index.toolCalls
     .filter((call) => call.status !== 'ok')
-    .map((call) => describeCall(log, call))
+    .map((call) => describeCall(log, call, refusals.get(call.callId) ?? null))
     .sort((a, b) => a.seq - b.seq);
   const lastFailedCall = failedCalls.at(-1) ?? null;
 
@@ -105,49 +120,69 @@ export function deriveTriage(log: OpenedLog, formatVerdicts?: FormatVerdicts): T
     turnEndReasons[turn.reason] = (turnEndReasons[turn.reason] ?? 0) + 1;
   }
 
+  const turnErrors = deriveTurnErrors(log);
+  const truncatedCalls = deriveTruncatedCalls(log);
+
+  // Labels are one line: log text in them goes through the one cleaner (toPlainLine).
   const findings: TriageFinding[] = [];
   for (const call of failedCalls)
     findings.push({
       seq: call.seq,
       kind: 'failed-call',
-      label: `${call.classification}${call.errorCode !== null && call.errorCode !== call.classification ? ` (${call.errorCode})` : ''}: ${call.name} ${call.callId}`,
+      label: `${call.approval !== null ? `refused ${REFUSED_BY_LABEL[call.approval.refusedBy]}` : call.classification}${call.errorCode !== null && call.errorCode !== call.classification ? ` (${toPlainLine(call.errorCode, 60)})` : ''}: ${toPlainLine(`${call.name} ${call.callId}`, 120)}`,
+    });
+  for (const error of turnErrors)
+    findings.push({
+      seq: error.seq,
+      kind: 'turn-error',
+      label: `turn ${error.turn} ended with an error: ${toPlainLine([error.code ?? 'no code', error.message ?? 'no message'].join(': '), 160)}`,
+    });
+  for (const call of truncatedCalls)
+    findings.push({
+      seq: call.seq,
+      kind: 'truncated-call',
+      label: `tool call ${toPlainLine(`${call.name ?? '(no name)'} ${call.callId ?? '(no id)'}`, 120)} was cut off by max-tokens and never ran`,
     });
   for (const command of unfinishedCommands)
     findings.push({
       seq: command.runSeq,
       kind: 'unfinished-command',
-      label: `command /${command.name} has no command/done`,
+      label: `command /${toPlainLine(command.name, 80)} has no command/done`,
     });
   for (const tool of unexpectedTools)
     findings.push({
       seq: tool.seq,
       kind: 'unexpected-tool',
-      label: `tool ${tool.name} is not in the tools of the request/header in force`,
+      label: `tool ${toPlainLine(tool.name, 80)} is not in the tools of the request/header in force`,
     });
   for (const retry of retries)
     findings.push({
       seq: retry.seq,
       kind: 'retry',
-      label: `llm/retry #${retry.retry}${retry.code !== null ? ` ${retry.code}` : ''}`,
+      label: `llm/retry #${retry.retry}${retry.code !== null ? ` ${toPlainLine(retry.code, 60)}` : ''}`,
     });
   for (const request of silentRequests)
     findings.push({
       seq: request.seq,
       kind: 'silent-request',
-      label: `turn ${request.turn} step ${request.step}: no assistant/message (${request.reason})`,
+      label: `turn ${request.turn} step ${request.step}: no assistant/message (${toPlainLine(request.reason, 160)})`,
     });
   for (const approval of approvals)
     if (approval.decidedSeq === null)
       findings.push({
         seq: approval.askedSeq,
         kind: 'unanswered-approval',
-        label: `approval for ${approval.toolName} was asked but never decided`,
+        label: `approval for ${toPlainLine(approval.toolName, 80)} was asked but never decided`,
       });
   for (const turn of hangingTurns)
     findings.push({ seq: turn.startSeq, kind: 'hanging-turn', label: `turn ${turn.turn} has no turn/end` });
   for (const problem of log.problems)
     if (problem.seq !== null && problem.seq < log.store.eventCount)
-      findings.push({ seq: problem.seq, kind: 'problem', label: `${problem.kind}: ${problem.message}` });
+      findings.push({
+        seq: problem.seq,
+        kind: 'problem',
+        label: `${problem.kind}: ${toPlainLine(problem.message, 200)}`,
+      });
   findings.sort((a, b) => a.seq - b.seq);
 
   const report: TriageReport = {
@@ -165,6 +200,8 @@ export function deriveTriage(log: OpenedLog, formatVerdicts?: FormatVerdicts): T
     approvals,
     hangingTurns,
     turnEndReasons,
+    turnErrors,
+    truncatedCalls,
     problems: log.problems.slice(0, TRIAGE_PROBLEMS_MAX),
     problemCount: log.problems.length,
     findings,

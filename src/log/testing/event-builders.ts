@@ -256,6 +256,7 @@ export class LogScript {
       format: { generation: 0, newerVersion: null },
       verdict: deriveVerdict(problems),
       problems,
+      notes: [],
       store,
       index: builder.index,
       lineCount,

@@ -41,6 +41,7 @@ export function summaryOf(eventCount: number, sessionId = 's1'): LogSummary {
       { seq: 30, kind: 'nesting' },
       { seq: 5, kind: 'surface' },
     ],
+    notes: [],
     byType: {},
     firstTime: 0,
     lastTime: 1,

@@ -94,6 +94,12 @@ export function HeaderBar(props: HeaderBarProps) {
             }`}
           >
             {formatCount(summary.problemCount)} problem{summary.problemCount === 1 ? '' : 's'}
+            {summary.notes.length > 0 && (
+              <span className="font-normal text-zinc-500 dark:text-zinc-400">
+                {' '}
+                · {summary.notes.length} note{summary.notes.length === 1 ? '' : 's'}
+              </span>
+            )}
           </button>
         )}
         <div className="ml-auto flex items-center gap-1.5">

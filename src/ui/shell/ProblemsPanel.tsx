@@ -1,7 +1,7 @@
 // The problem list opened from the header's problem count: every problem in file order, virtualized;
 // clicking one with a seq moves the cursor there.
 import { useCallback, useEffect } from 'react';
-import type { LogProblem } from '../../log/index.ts';
+import type { LogNote, LogProblem } from '../../log/index.ts';
 import { useBlockCache } from '../../store/use-block-cache.ts';
 import { useViewer } from '../../store/use-viewer.ts';
 import { placeVirtualItem, useVirtualList } from '../shared/use-virtual-list.ts';
@@ -17,6 +17,8 @@ const EFFECT_STYLES: Record<LogProblem['effect'], string> = {
   none: 'bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300',
 };
 
+const NO_NOTES: readonly LogNote[] = [];
+
 function estimateProblemSize(): number {
   return PROBLEM_ROW_HEIGHT_PX;
 }
@@ -30,6 +32,7 @@ export function ProblemsPanel({ onClose }: { onClose: () => void }) {
   const client = useViewer((state) => state.client);
   const problemCount = useViewer((state) => state.summary?.problemCount ?? 0);
   const verdict = useViewer((state) => state.summary?.verdict ?? null);
+  const notes = useViewer((state) => state.summary?.notes ?? NO_NOTES);
   const generation = useViewer((state) => state.logGeneration);
   const actions = useViewer((state) => state.actions);
   const fetchProblems = useCallback(
@@ -76,6 +79,40 @@ export function ProblemsPanel({ onClose }: { onClose: () => void }) {
           <span className="font-semibold">Verdict: {verdict.status}.</span>{' '}
           {revealInvisibleCharacters(verdict.reason)}
         </p>
+      )}
+      {notes.length > 0 && (
+        <details
+          data-testid="notes"
+          className="border-b border-zinc-200 px-3 py-2 text-xs dark:border-zinc-800"
+        >
+          <summary className="cursor-pointer text-zinc-600 dark:text-zinc-300">
+            {notes.length} {notes.length === 1 ? 'note' : 'notes'}: information, not problems (not counted,
+            not visited by n / N)
+          </summary>
+          <ul className="mt-1 space-y-1">
+            {notes.map((note, index) => (
+              <li key={index}>
+                <button
+                  type="button"
+                  disabled={note.seq === null}
+                  onClick={() => note.seq !== null && actions.selectEvent(note.seq)}
+                  className="flex w-full flex-col items-start gap-0.5 rounded px-1 text-left hover:bg-zinc-50 disabled:cursor-default dark:hover:bg-zinc-800/60"
+                >
+                  <span className="flex items-center gap-2">
+                    <span className="rounded bg-sky-50 px-1 font-mono text-[10px] text-sky-800 dark:bg-sky-950 dark:text-sky-200">
+                      {note.kind}
+                    </span>
+                    <span className="font-mono text-zinc-500">
+                      {note.line !== null ? `line ${note.line}` : ''}
+                      {note.seq !== null ? ` · seq ${note.seq}` : ''}
+                    </span>
+                  </span>
+                  <span className="w-full">{revealInvisibleCharacters(note.message)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
       {problems.error && <p className="px-3 py-1 text-xs text-red-700">{problems.error}</p>}
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto">

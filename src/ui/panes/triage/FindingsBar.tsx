@@ -25,7 +25,9 @@ export function FindingsBar({ report, onSelect }: TriageSectionProps) {
       className="sticky top-0 z-10 flex items-center gap-2 border-b border-zinc-200 bg-zinc-50/95 px-3 py-1 text-xs dark:border-zinc-800 dark:bg-zinc-900/95"
     >
       <span className="font-medium">
-        {findings.length === 0 ? 'No findings' : `${findings.length} findings`}
+        {findings.length === 0
+          ? 'No findings'
+          : `${findings.length} finding${findings.length === 1 ? '' : 's'}`}
       </span>
       <button
         type="button"

@@ -10,6 +10,7 @@ import { ContinuitySection } from './sections/ContinuitySection.tsx';
 import { FailedCallSection } from './sections/FailedCallSection.tsx';
 import { HeaderSection } from './sections/HeaderSection.tsx';
 import { ModelSection } from './sections/ModelSection.tsx';
+import { TurnFailuresSection } from './sections/TurnFailuresSection.tsx';
 import { TurnsSection } from './sections/TurnsSection.tsx';
 import { UnexpectedToolsSection } from './sections/UnexpectedToolsSection.tsx';
 import { UsageSection } from './sections/UsageSection.tsx';
@@ -52,6 +53,7 @@ export function TriagePane() {
       <FindingsBar report={report} onSelect={onSelect} />
       <HeaderSection report={report} onSelect={onSelect} />
       <ContinuitySection report={report} onSelect={onSelect} />
+      <TurnFailuresSection report={report} onSelect={onSelect} />
       <FailedCallSection report={report} onSelect={onSelect} />
       <ClassificationSection report={report} />
       <UnexpectedToolsSection report={report} onSelect={onSelect} />

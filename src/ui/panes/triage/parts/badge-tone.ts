@@ -11,7 +11,7 @@ export const BADGE_TONE_CLASSES = {
 
 export type BadgeTone = keyof typeof BADGE_TONE_CLASSES;
 
-/** The tone of a failed call's classification: unknown outcomes and errors are bad, the rest a warning. */
+/** The tone of a failed call's classification: unknown outcomes and errors are bad, the rest (refused: nothing ran) a warning. */
 export function classificationTone(classification: TriageCall['classification']): BadgeTone {
   switch (classification) {
     case 'TOOL_OUTCOME_UNKNOWN':
@@ -21,6 +21,8 @@ export function classificationTone(classification: TriageCall['classification'])
     case 'error':
       return 'bad';
     case 'no-result':
+      return 'warn';
+    case 'refused':
       return 'warn';
   }
 }

@@ -6,7 +6,10 @@ import { Section } from '../parts/Section.tsx';
 /** How long the Copy button says "Copied" (ms). */
 const COPIED_FEEDBACK_MS = 1500;
 
-/** The bug report; Copy says whether the clipboard took it. */
+/**
+ * The bug report; Copy says whether the clipboard took it. Shown without soft wrapping (long fields
+ * scroll sideways), so every screen line is one line of the report and no value seems to start one.
+ */
 export function BugReportSection({ report }: { report: TriageReport }) {
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = useCallback(() => {
@@ -37,7 +40,7 @@ export function BugReportSection({ report }: { report: TriageReport }) {
       </div>
       <pre
         data-testid="triage-bug-report-text"
-        className="max-h-64 overflow-auto rounded bg-zinc-50 p-2 font-mono text-[11px] leading-snug whitespace-pre-wrap text-zinc-800 select-all dark:bg-zinc-900 dark:text-zinc-200"
+        className="max-h-64 overflow-auto rounded bg-zinc-50 p-2 font-mono text-[11px] leading-snug whitespace-pre text-zinc-800 select-all dark:bg-zinc-900 dark:text-zinc-200"
       >
         {report.bugReport}
       </pre>

@@ -1,10 +1,41 @@
-// One failed tool call in full: classification, repair state, its seqs, turn and step, model and turn end.
-import type { TriageCall } from '../../../../log/index.ts';
+// One failed tool call in full: classification, repair state or the approval that refused it, its
+// seqs, turn and step, model and turn end.
+import type { ReactNode } from 'react';
+import type { CallApproval, TriageCall } from '../../../../log/index.ts';
 import { VisibleText } from '../../../shared/VisibleText.tsx';
 import { Badge } from '../parts/Badge.tsx';
 import { classificationTone } from '../parts/badge-tone.ts';
 import { Facts } from '../parts/Facts.tsx';
 import { SeqLink } from '../parts/SeqLink.tsx';
+
+/** Who refused a call, in words (TriageCall.approval.refusedBy). */
+const REFUSED_BY_WORDS: Record<CallApproval['refusedBy'], string> = {
+  user: 'the user rejected it',
+  policy: 'no one could answer: the approval policy refused it',
+  cancelled: 'the approval prompt was cancelled',
+  unknown: 'the approval was not granted',
+};
+
+/** The approval row of a refused call: who refused, and the asked → decided pair as links. */
+function approvalRows(call: TriageCall, onSelect: (seq: number) => void): [string, ReactNode][] {
+  const approval = call.approval;
+  if (approval === null) return [];
+  return [
+    [
+      'approval',
+      <span data-testid="triage-call-approval" className="flex flex-wrap items-baseline gap-x-1.5">
+        <Badge tone="warn">
+          <VisibleText text={approval.outcome} maxChars={40} />
+        </Badge>
+        <span>{REFUSED_BY_WORDS[approval.refusedBy]}, so the tool did not run:</span>
+        <span>
+          approval/asked <SeqLink seq={approval.askedSeq} onSelect={onSelect} /> → approval/decided{' '}
+          <SeqLink seq={approval.decidedSeq} onSelect={onSelect} />
+        </span>
+      </span>,
+    ],
+  ];
+}
 
 /** The card of `call`, with a button that moves the cursor to it. */
 export function CallCard({ call, onSelect }: { call: TriageCall; onSelect: (seq: number) => void }) {
@@ -22,13 +53,19 @@ export function CallCard({ call, onSelect }: { call: TriageCall; onSelect: (seq:
         {call.errorCode !== null && call.errorCode !== call.classification && (
           <Badge tone="info">{call.errorCode}</Badge>
         )}
-        <Badge tone="info">
-          {call.isRepaired
-            ? 'repaired by dsh'
-            : call.resultSeq === null
-              ? 'raw log: no result'
-              : 'result recorded'}
-        </Badge>
+        {call.approval !== null ? (
+          <Badge tone="info" testId="triage-did-not-run">
+            did not run
+          </Badge>
+        ) : (
+          <Badge tone="info">
+            {call.isRepaired
+              ? 'repaired by dsh'
+              : call.resultSeq === null
+                ? 'raw log: no result'
+                : 'result recorded'}
+          </Badge>
+        )}
         <button
           type="button"
           data-testid="triage-last-call-link"
@@ -41,6 +78,7 @@ export function CallCard({ call, onSelect }: { call: TriageCall; onSelect: (seq:
       </div>
       <Facts
         rows={[
+          ...approvalRows(call, onSelect),
           [
             'callId',
             <span className="font-mono">

@@ -17,11 +17,13 @@ export function ClassificationSection({ report }: { report: TriageReport }) {
           <div className="flex items-center gap-2">
             <Badge tone={classificationTone(call.classification)}>{call.classification}</Badge>
             <span className="text-zinc-500 dark:text-zinc-400">
-              {call.isRepaired
-                ? 'dsh already wrote the crash-repair result'
-                : call.status === 'not-started' || call.status === 'outcome-unknown'
-                  ? 'raw crashed log: dsh writes this result when the session is resumed'
-                  : ''}
+              {call.approval !== null
+                ? 'the tool did not run: its approval was refused'
+                : call.isRepaired
+                  ? 'dsh already wrote the crash-repair result'
+                  : call.status === 'not-started' || call.status === 'outcome-unknown'
+                    ? 'raw crashed log: dsh writes this result when the session is resumed'
+                    : ''}
             </span>
           </div>
           <p data-testid="triage-retry-advice" className="text-zinc-800 dark:text-zinc-200">
