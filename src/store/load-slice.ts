@@ -14,6 +14,7 @@ import {
 import type { LogPersistence, StoredLog } from './log-persistence.ts';
 import type { PreferencesSliceState } from './preferences-slice.ts';
 import type { Slice, SliceContext } from './slice.ts';
+import { nameOfUrl } from './source-name.ts';
 import { parseLogFileName, pickCurrentGeneration, type EventRow } from '../log/index.ts';
 
 type LoadState = 'idle' | 'loading' | 'ready' | 'error';
@@ -238,7 +239,7 @@ export function createLoadSlice(
       set({ openedFiles, openedFilesChoice });
     },
     openUrl(url, name) {
-      const displayName = name ?? (decodeURIComponent(url.split(/[?#]/)[0]?.split('/').pop() ?? '') || url);
+      const displayName = name ?? nameOfUrl(url);
       startLoad(
         { kind: 'url', url, name: displayName },
         { kind: 'url', name: displayName, url, savedAt: Date.now() },

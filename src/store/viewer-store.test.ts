@@ -78,3 +78,11 @@ describe('viewer store', () => {
     expect(store.getState()).toMatchObject({ loadState: 'idle', notice: 'Loading was cancelled.' });
   });
 });
+
+describe('viewer store: hostile URLs', () => {
+  it('opens a URL whose path has a malformed percent escape without throwing', () => {
+    const { store } = openedStore();
+    expect(() => store.getState().actions.openUrl('http://x/a%E0%A4%A.jsonl')).not.toThrow();
+    expect(store.getState()).toMatchObject({ loadState: 'loading', sourceName: 'a%E0%A4%A.jsonl' });
+  });
+});

@@ -53,7 +53,10 @@ export function App({ client }: { client: LogClient }) {
   return (
     <ViewerStoreContext.Provider value={store}>
       <DeferredWorkContext.Provider value={deferWork}>
-        <Shell store={store} />
+        {/* The last line of defence: whatever a log or a link throws, the page says so and stays. */}
+        <ErrorBoundary label="The viewer">
+          <Shell store={store} />
+        </ErrorBoundary>
       </DeferredWorkContext.Provider>
     </ViewerStoreContext.Provider>
   );

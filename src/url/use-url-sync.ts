@@ -44,8 +44,9 @@ export function useUrlSync(store: ViewerStore): LeaveAsk {
     const hash = parsePermalinkHash(location.hash);
     const start = parseStartRequest(location.search, location.href);
     const { actions } = store.getState();
-    if (hash.seq !== null || hash.sessionId !== null || hash.notices.length > 0) {
-      actions.requestJump({ seq: hash.seq, sessionId: hash.sessionId }, hash.notices);
+    const notices = [...start.notices, ...hash.notices];
+    if (hash.seq !== null || hash.sessionId !== null || notices.length > 0) {
+      actions.requestJump({ seq: hash.seq, sessionId: hash.sessionId }, notices);
     }
     if (start.kind === 'demo') actions.openDemo(getAppBaseUrl());
     else if (start.kind === 'url') actions.openUrl(start.url);
