@@ -28,6 +28,7 @@ import { ProblemsPanel } from './shell/ProblemsPanel.tsx';
 import { useKeyboard } from './use-keyboard.ts';
 import { useTheme } from './use-theme.ts';
 import { DeferredWorkContext, type DeferredWorkScheduler } from './shared/deferred-work.ts';
+import { VisibleText } from './shared/VisibleText.tsx';
 
 /**
  * Between the workspace's staged mounts (ms): more than a frame, so the shell with the events list,
@@ -180,7 +181,9 @@ function Shell({ store }: { store: ViewerStore }) {
           data-testid="notice"
           className="flex items-center gap-2 border-b border-amber-200 bg-amber-50 px-3 py-1 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
         >
-          <span>{notice}</span>
+          <span>
+            <VisibleText text={notice} maxChars={1_000} />
+          </span>
           <button
             type="button"
             className="ml-auto rounded px-1 hover:bg-amber-100 dark:hover:bg-amber-900"

@@ -1,5 +1,6 @@
 // The page before a log is open: a big drop target, "Open file…", "Open the demo", and why the last file failed.
 import type { LoadFailure } from '../../worker/client.ts';
+import { VisibleText } from '../shared/VisibleText.tsx';
 
 interface EmptyStateProps {
   failure: LoadFailure | null;
@@ -28,9 +29,18 @@ export function EmptyState({
             className="mb-6 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
           >
             <p className="font-semibold">
-              Could not open {failedName ? <span className="font-mono">{failedName}</span> : 'the file'}
+              Could not open{' '}
+              {failedName ? (
+                <span className="font-mono" data-testid="failed-name">
+                  <VisibleText text={failedName} maxChars={300} />
+                </span>
+              ) : (
+                'the file'
+              )}
             </p>
-            <p className="mt-1 whitespace-pre-wrap break-words">{failure.message}</p>
+            <p className="mt-1 whitespace-pre-wrap break-words">
+              <VisibleText text={failure.message} maxChars={2_000} />
+            </p>
           </div>
         )}
         {missingSessionId && (

@@ -139,7 +139,7 @@ export function ProblemsPanel({ onClose }: { onClose: () => void }) {
                         {problem.seq !== null ? ` · seq ${problem.seq}` : ''}
                       </span>
                     </span>
-                    <span className="w-full truncate" title={problem.message}>
+                    <span className="w-full truncate" title={revealInvisibleCharacters(problem.message)}>
                       {revealInvisibleCharacters(problem.message)}
                     </span>
                   </button>
