@@ -1,5 +1,6 @@
-// Loading a log: the load's status and summary, the permalink waiting for its log, remembering the
-// opened log in the browser, and a worker that stops. A load resets the per-log state (the cursor
+// Loading a log: the load's status and summary, the permalink waiting for its log, the logs kept in
+// the browser (stored-logs.ts: only when a permalink is made or followed, or the reader asks), and a
+// worker that stops. A load resets the per-log state (the cursor
 // slice's included) in one update, so no pane ever sees two logs at once.
 
 import type { LoadFailure, LoadProgress, LoadSource, LogClient, LogSummary } from '../worker/client.ts';
@@ -12,6 +13,13 @@ import {
   type CursorSliceState,
 } from './cursor/cursor-slice.ts';
 import type { LogPersistence, StoredLog } from './log-persistence.ts';
+import {
+  createEmptyStoredLogsState,
+  createStoredLogs,
+  type OpenedSource,
+  type StoredLogsActions,
+  type StoredLogsState,
+} from './stored-logs.ts';
 import type { PreferencesSliceState } from './preferences-slice.ts';
 import type { Slice, SliceContext } from './slice.ts';
 import { nameOfUrl } from './source-name.ts';
@@ -23,13 +31,17 @@ type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 const DEMO_LOG_PATH = 'demo/demo-session.jsonl.zstd';
 const DEMO_LOG_NAME = 'demo-session.jsonl.zstd (subagent fork, tools, packed chunks)';
 
-/** A permalink waiting for its log: applied once a log with this session id (or any, if null) is open. */
+/**
+ * A permalink waiting for its log: applied once the log it names is open: the log whose bytes hash
+ * to `logKey`, or for an old link (no logKey) one that claims `sessionId` (or any log, if both are null).
+ */
 interface PendingJump {
   seq: number | null;
   sessionId: string | null;
+  logKey?: string | null;
 }
 
-export interface LoadSliceState {
+export interface LoadSliceState extends StoredLogsState {
   loadState: LoadState;
   /** Name of the file or URL being loaded or shown, or null before the first load. */
   sourceName: string | null;
@@ -38,8 +50,8 @@ export interface LoadSliceState {
   summary: LogSummary | null;
   failure: LoadFailure | null;
   pendingJump: PendingJump | null;
-  /** A permalink named a session that is not stored in this browser: ask for its file. */
-  missingSessionId: string | null;
+  /** How the open (or loading) log was opened; null before the first load. */
+  openedSource: OpenedSource | null;
   /** Incremented by every completed load, so caches keyed by it never mix two logs. */
   logGeneration: number;
   /**
@@ -51,7 +63,7 @@ export interface LoadSliceState {
   openedFilesChoice: 'current-generation' | 'first-file' | null;
 }
 
-export interface LoadActions {
+export interface LoadActions extends StoredLogsActions {
   openFile(file: File): void;
   /**
    * Opens several files given at once. When they are the logs of one session directory
@@ -64,8 +76,6 @@ export interface LoadActions {
   openFromOpened(file: File): void;
   openUrl(url: string, name?: string): void;
   openDemo(baseUrl: string): void;
-  /** Reopens a log stored in the browser by session id; asks for the file if it is not stored. */
-  reopenSession(sessionId: string): Promise<void>;
   cancelLoad(): void;
   requestJump(jump: PendingJump, notices: readonly string[]): void;
 }
@@ -88,6 +98,12 @@ function createEmptyLoadState(): Pick<LoadSliceState, 'progress' | 'summary' | '
   return { progress: null, summary: null, failure: null };
 }
 
+/** Whether `summary` is the log `jump` names (an old link's session id, when it has no content key). */
+function isLogOfJump(jump: PendingJump, summary: LogSummary): boolean {
+  if (jump.logKey != null) return summary.contentKey === jump.logKey;
+  return jump.sessionId === null || summary.sessionId === null || jump.sessionId === summary.sessionId;
+}
+
 /** The load slice: its initial state and actions; it also hears the client's crashes. */
 export function createLoadSlice(
   { set, get }: SliceContext<LoadWrites>,
@@ -95,21 +111,37 @@ export function createLoadSlice(
 ): Slice<LoadSliceState, LoadActions> {
   /** Identifies the latest load; callbacks of a replaced load are ignored. */
   let latestLoadToken = 0;
+  /** The stored log the latest load reads, if it was opened from storage. */
+  let loadedFrom: StoredLog | null = null;
+  /** Whether a permalink naming the loaded log by content was followed to it (the log is then kept). */
+  let isFollowedLink = false;
+  const storedLogs = createStoredLogs({
+    set,
+    get,
+    persistence,
+    start: (source, from) => startLoad(source, from),
+  });
 
   function applySummary(summary: LogSummary): void {
     set({ summary, ...collectSummarySeqs(summary) });
   }
 
+  /** Applies the pending permalink to the log just read; returns whether it moved the cursor. */
   function applyPendingJump(summary: LogSummary): boolean {
     const jump = get().pendingJump;
     if (!jump) return false;
-    set({ pendingJump: null, missingSessionId: null });
-    if (jump.sessionId !== null && summary.sessionId !== null && jump.sessionId !== summary.sessionId) {
+    set({ pendingJump: null, missingLink: null });
+    if (!isLogOfJump(jump, summary)) {
       set({
-        notice: `The link was for session ${jump.sessionId}, but this file is session ${summary.sessionId}; the link's seq was not applied.`,
+        notice:
+          jump.logKey != null
+            ? `The link was made for another log (its bytes differ from ${summary.name}'s); the link's seq was not applied.`
+            : `The link was for session ${jump.sessionId}, but this file is session ${summary.sessionId}; the link's seq was not applied.`,
       });
       return false;
     }
+    // Following a permalink to this log keeps it, so reloading the link finds it.
+    if (jump.logKey != null) isFollowedLink = true;
     if (jump.seq === null) return false;
     const clamped = clampSeq(jump.seq, summary.eventCount);
     if (clamped === null) return false;
@@ -122,9 +154,13 @@ export function createLoadSlice(
     return true;
   }
 
-  function startLoad(source: LoadSource, stored: StoredLog | null): void {
+  function startLoad(opened: OpenedSource, from: StoredLog | null): void {
     const loadToken = ++latestLoadToken;
     const isCurrent = (): boolean => loadToken === latestLoadToken;
+    loadedFrom = from;
+    isFollowedLink = false;
+    const source: LoadSource =
+      opened.kind === 'file' ? opened : { kind: 'url', url: opened.url, name: opened.name };
     const name = source.kind === 'file' ? source.file.name : source.name;
     cursor.startLog();
     set({
@@ -132,6 +168,8 @@ export function createLoadSlice(
       ...createEmptyCursorState(),
       loadState: 'loading',
       sourceName: name,
+      openedSource: opened,
+      storedChoice: null,
       isPlaying: false,
       isProblemsOpen: false,
       logGeneration: get().logGeneration + 1,
@@ -163,15 +201,7 @@ export function createLoadSlice(
           },
           () => undefined, // n/N keep to the log's problems; the triage panel reports the failure.
         );
-        if (stored && summary.sessionId) {
-          void persistence.save(summary.sessionId, stored).then((isSaved) => {
-            if (!isSaved && stored.kind === 'file') {
-              set({
-                notice: 'This browser did not keep a copy of the file, so a reload will ask for it again.',
-              });
-            }
-          });
-        }
+        storedLogs.afterLoad(summary, loadedFrom, isFollowedLink);
       },
       onFormatVerdicts(formatVerdicts) {
         const summary = get().summary;
@@ -213,8 +243,9 @@ export function createLoadSlice(
   });
 
   const actions: LoadActions = {
+    ...storedLogs.actions,
     openFile(file) {
-      startLoad({ kind: 'file', file }, { kind: 'file', name: file.name, blob: file, savedAt: Date.now() });
+      startLoad({ kind: 'file', file }, null);
     },
     openFiles(files) {
       const [first] = files;
@@ -227,47 +258,32 @@ export function createLoadSlice(
       const picked = pickCurrentGeneration(names);
       const isOneSession = picked.current !== null && names.every((name) => parseLogFileName(name) !== null);
       const chosen = isOneSession ? (files.find((file) => file.name === picked.current) ?? first) : first;
-      startLoad(
-        { kind: 'file', file: chosen },
-        { kind: 'file', name: chosen.name, blob: chosen, savedAt: Date.now() },
-      );
+      startLoad({ kind: 'file', file: chosen }, null);
       set({ openedFiles: [...files], openedFilesChoice: isOneSession ? 'current-generation' : 'first-file' });
     },
     openFromOpened(file) {
       const { openedFiles, openedFilesChoice } = get();
-      startLoad({ kind: 'file', file }, { kind: 'file', name: file.name, blob: file, savedAt: Date.now() });
+      startLoad({ kind: 'file', file }, null);
       set({ openedFiles, openedFilesChoice });
     },
     openUrl(url, name) {
-      const displayName = name ?? nameOfUrl(url);
-      startLoad(
-        { kind: 'url', url, name: displayName },
-        { kind: 'url', name: displayName, url, savedAt: Date.now() },
-      );
+      startLoad({ kind: 'url', url, name: name ?? nameOfUrl(url) }, null);
     },
     openDemo(baseUrl) {
-      actions.openUrl(new URL(DEMO_LOG_PATH, baseUrl).href, DEMO_LOG_NAME);
-    },
-    async reopenSession(sessionId) {
-      const stored = await persistence.load(sessionId);
-      if (!stored) {
-        set({ missingSessionId: sessionId });
-        return;
-      }
-      if (stored.kind === 'file') {
-        const file = new File([stored.blob], stored.name);
-        startLoad({ kind: 'file', file }, { ...stored, savedAt: Date.now() });
-      } else {
-        startLoad({ kind: 'url', url: stored.url, name: stored.name }, { ...stored, savedAt: Date.now() });
-      }
+      startLoad({ kind: 'demo', url: new URL(DEMO_LOG_PATH, baseUrl).href, name: DEMO_LOG_NAME }, null);
     },
     cancelLoad() {
       client.cancelLoad();
     },
     requestJump(jump, notices) {
-      set({ pendingJump: jump, notice: notices.length > 0 ? notices.join(' ') : get().notice });
-      const { summary, loadState } = get();
-      if (summary && loadState === 'ready') applyPendingJump(summary);
+      set({
+        pendingJump: { ...jump, logKey: jump.logKey ?? null },
+        notice: notices.length > 0 ? notices.join(' ') : get().notice,
+      });
+      // Applied now to the open log it names; a link for another log waits for that log to load.
+      const { summary, loadState, pendingJump } = get();
+      if (summary && loadState === 'ready' && pendingJump && isLogOfJump(pendingJump, summary))
+        applyPendingJump(summary);
     },
   };
 
@@ -276,8 +292,9 @@ export function createLoadSlice(
       ...createEmptyLoadState(),
       loadState: 'idle',
       sourceName: null,
+      ...createEmptyStoredLogsState(),
       pendingJump: null,
-      missingSessionId: null,
+      openedSource: null,
       logGeneration: 0,
       openedFiles: [],
       openedFilesChoice: null,

@@ -68,8 +68,8 @@ describe('viewer store', () => {
 
   it('asks for the file when a permalink names a session that is not stored', async () => {
     const { store } = openedStore();
-    await store.getState().actions.reopenSession('missing-id');
-    expect(store.getState().missingSessionId).toBe('missing-id');
+    await store.getState().actions.reopenLink({ logKey: null, sessionId: 'missing-id' });
+    expect(store.getState().missingLink).toEqual({ logKey: null, sessionId: 'missing-id' });
   });
 
   it('returns to idle with a notice when the load is cancelled', () => {

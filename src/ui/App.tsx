@@ -25,6 +25,7 @@ import { OpenedFilesBar } from './shell/OpenedFilesBar.tsx';
 import { MountSoon } from './shell/MountSoon.tsx';
 import { EVENT_LIST_GEOMETRY, measureMaxElementHeightPx } from './panes/events/list-layout.ts';
 import { ProblemsPanel } from './shell/ProblemsPanel.tsx';
+import { StoredLogsPanel } from './shell/StoredLogsPanel.tsx';
 import { useKeyboard } from './use-keyboard.ts';
 import { useTheme } from './use-theme.ts';
 import { DeferredWorkContext, type DeferredWorkScheduler } from './shared/deferred-work.ts';
@@ -74,7 +75,9 @@ function Shell({ store }: { store: ViewerStore }) {
   const progress = useViewer((state) => state.progress);
   const failure = useViewer((state) => state.failure);
   const notice = useViewer((state) => state.notice);
-  const missingSessionId = useViewer((state) => state.missingSessionId);
+  const missingLink = useViewer((state) => state.missingLink);
+  const storedChoice = useViewer((state) => state.storedChoice);
+  const isStoredLogsOpen = useViewer((state) => state.isStoredLogsOpen);
   const theme = useViewer((state) => state.theme);
   const sidePanel = useViewer((state) => state.sidePanel);
   const isKeysOverlayOpen = useViewer((state) => state.isKeysOverlayOpen);
@@ -152,6 +155,7 @@ function Shell({ store }: { store: ViewerStore }) {
         onToggleProblems={() => actions.setProblemsOpen(!isProblemsOpen)}
         onThemeChange={(next) => actions.setTheme(next)}
         onShowKeys={() => actions.setKeysOverlayOpen(true)}
+        onShowStoredLogs={() => actions.setStoredLogsOpen(true)}
         onSelectSeq={(seq) => actions.selectEvent(seq)}
       />
       <input
@@ -265,7 +269,9 @@ function Shell({ store }: { store: ViewerStore }) {
         <EmptyState
           failure={failure}
           failedName={loadState === 'error' ? sourceName : null}
-          missingSessionId={missingSessionId}
+          missingLink={missingLink}
+          storedChoice={storedChoice}
+          onOpenStored={(log) => actions.openStoredLog(log)}
           onOpenFile={openFilePicker}
           onOpenDemo={openDemo}
         />
@@ -279,6 +285,7 @@ function Shell({ store }: { store: ViewerStore }) {
         </div>
       )}
       {isKeysOverlayOpen && <KeysOverlay onClose={() => actions.setKeysOverlayOpen(false)} />}
+      {isStoredLogsOpen && <StoredLogsPanel onClose={() => actions.setStoredLogsOpen(false)} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// Permalink parse/format: the URL hash `#seq=123&log=<content key>&session=<id>` and the query
+// Permalink parse/format: the URL hash `#seq=123&session=<id>&log=<content key>` and the query
 // `?demo=1` / `?src=<url>`. Pure and total: every field is parsed on its own, so one bad value never
 // loses the others, and no input (a crafted link included) makes a parser throw.
 
@@ -103,8 +103,8 @@ export function formatPermalinkHash(
 ): string {
   const params = new URLSearchParams();
   if (seq !== null) params.set('seq', String(seq));
-  if (logKey !== null) params.set('log', logKey);
   if (sessionId !== null) params.set('session', sessionId);
+  if (logKey !== null) params.set('log', logKey);
   return params.toString();
 }
 

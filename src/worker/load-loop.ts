@@ -11,6 +11,7 @@ import {
 import { LoadError, classifyLoadError, detectRefusal } from './load-failure.ts';
 import { buildLogSummary, formatVerdictsOf, splitSummaryTurns } from './log-summary.ts';
 import type { LoadFailure, LoadProgress, LoadSource, WorkerToMain } from './protocol.ts';
+import { createContentHasher } from './content-key.ts';
 import type { OpenedSource } from './read-source.ts';
 import { WORK_SLICE_MS, type YieldToEventLoop } from './work-slices.ts';
 
@@ -86,6 +87,7 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
       return;
     }
     const decoder: LogDecoder = createLogDecoder(decoderOptions);
+    const hasher = createContentHasher();
     deps.setCurrentLog(decoder.log);
     totalBytes = opened.totalBytes;
     const { reader } = opened;
@@ -111,6 +113,7 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
         offset += slice.byteLength;
         bytesRead += slice.byteLength;
         decoder.push(slice);
+        hasher.push(slice);
 
         const now = performance.now();
         const refusal = detectRefusal(decoder.log, false);
@@ -145,7 +148,12 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
     deps.setCurrentLog(log);
     const refusal = detectRefusal(log, true);
     if (refusal) throw new LoadError(refusal);
-    const { parts, summary } = splitSummaryTurns(buildLogSummary(log, name), TURNS_PER_MESSAGE);
+    const contentKey = await hasher.finish();
+    if (load.isCancelled) return;
+    const { parts, summary } = splitSummaryTurns(
+      { ...buildLogSummary(log, name), contentKey },
+      TURNS_PER_MESSAGE,
+    );
     for (const turns of parts) post({ type: 'turns', loadId, turns });
     post({ type: 'loaded', loadId, summary, progress: progressOf(log) });
     // The verdicts' migration audit re-reads the log's events: the page shows the log first.

@@ -90,6 +90,7 @@ export function buildLogSummary(log: OpenedLog, name: string, options: LogSummar
     effectiveAgentPreset: index.selectedAgentPreset ?? headerPreset,
     isComplete: log.isComplete,
     isTruncated: log.problems.some((problem) => problem.kind === 'too-large'),
+    contentKey: null,
     formatVerdicts: formatVerdictsByLog.get(log) ?? null,
     toolSpans: buildToolSpans(index),
   };

@@ -47,6 +47,11 @@ export interface LogSummary {
   title: string | null;
   effectiveAgentPreset: string | null;
   isComplete: boolean;
+  /**
+   * The hash of the file's bytes (src/worker/content-key.ts): what stored logs and permalinks are
+   * keyed by. Null until the whole file is read (in the summaries sent during a load).
+   */
+  contentKey: string | null;
   /** Reading stopped at the viewer's own text bound (a `too-large` problem): the verdict covers only what was read. */
   isTruncated: boolean;
   /**
@@ -128,6 +133,8 @@ export interface QueryResults {
 }
 
 export type MainToWorker =
+  /** First message to a new worker: the origins it may read logs from besides its own (source-guard.ts). */
+  | { type: 'configure'; allowedSourceOrigins: string[] }
   | { type: 'open'; loadId: number; source: LoadSource }
   | { type: 'cancel'; loadId: number }
   | { type: 'query'; requestId: number; query: Query };

@@ -19,6 +19,8 @@ interface HeaderBarProps {
   onToggleProblems: () => void;
   onThemeChange: (theme: ThemePreference) => void;
   onShowKeys: () => void;
+  /** Opens the Stored logs panel (what this browser keeps of opened logs). */
+  onShowStoredLogs: () => void;
   /** Moves the cursor to a seq (a refusal's event in the format panel). */
   onSelectSeq: (seq: number) => void;
 }
@@ -113,7 +115,8 @@ export function HeaderBar(props: HeaderBarProps) {
           <button type="button" className={TOOL_BUTTON} onClick={props.onOpenDemo}>
             Demo
           </button>
-          {summary && (
+          {/* A link names the log by its content key: there is one once the whole file is read. */}
+          {summary?.contentKey != null && (
             <button
               type="button"
               className={TOOL_BUTTON}
@@ -131,6 +134,14 @@ export function HeaderBar(props: HeaderBarProps) {
                   : 'Copy link'}
             </button>
           )}
+          <button
+            type="button"
+            className={TOOL_BUTTON}
+            onClick={props.onShowStoredLogs}
+            title="What this browser keeps of opened logs"
+          >
+            Stored logs
+          </button>
           <button
             type="button"
             className={TOOL_BUTTON}
