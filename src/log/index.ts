@@ -24,7 +24,7 @@ export type { CallApproval, TriageCall } from './reports/triage-calls.ts';
 export type { UsagePoint } from './projections/usage.ts';
 export { deriveTriage } from './reports/triage.ts';
 export { describeToolNameCheck } from './reports/triage-calls.ts';
-export { findConfusableTools } from './reports/confusable-tools.ts';
+export { findConfusableTools, type ConfusableTool } from './reports/confusable-tools.ts';
 export { deriveUsage } from './projections/usage.ts';
 export { deriveModelView, readModelMessage } from './projections/model-view.ts';
 export type {

@@ -2,6 +2,7 @@
 // (src/worker/entry.ts). Type-only: nothing here runs. Everything crosses by structured clone.
 
 import type {
+  ConfusableTool,
   EventDetail,
   EventRow,
   FileFacts,
@@ -99,6 +100,8 @@ export type Query =
   | { kind: 'request-context'; seq: number }
   /** The body of the request/header at `seq` (system prompt, tools) and its changes; null when `seq` is none. */
   | { kind: 'request-header'; seq: number }
+  /** Which of `names` only look like a tool the request/header at `headerSeq` declares (findConfusableTools). */
+  | { kind: 'lookalike-tools'; headerSeq: number; names: string[] }
   | { kind: 'transcript' }
   | { kind: 'problems'; start: number; count: number }
   | { kind: 'triage' }
@@ -123,6 +126,7 @@ export interface QueryResults {
   messages: ModelMessageDetail[];
   'request-context': RequestContext;
   'request-header': RequestHeaderDetail | null;
+  'lookalike-tools': ConfusableTool[];
   transcript: TranscriptEntry[];
   problems: LogProblem[];
   triage: TriageReport;

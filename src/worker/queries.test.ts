@@ -19,6 +19,15 @@ const log = decodeLog(bytes);
 const lastSeq = log.store.eventCount - 1;
 
 describe('answerQuery', () => {
+  it('names the called tools that only look like a tool the request/header declares', () => {
+    const toolLog = decodeLog(new Uint8Array(readFileSync(resolve('fixtures/tool-error.jsonl'))));
+    const headerSeq = 7; // tool-error.jsonl's request/header, declaring `bash`
+    expect(readRequestHeader(toolLog, headerSeq)?.tools.map((tool) => tool.name)).toContain('bash');
+    expect(
+      answerQuery({ kind: 'lookalike-tools', headerSeq, names: ['b\u0430sh', 'bash', 'grep'] }, toolLog),
+    ).toEqual([{ name: 'b\u0430sh', lookalike: 'bash', reason: 'homoglyph' }]);
+  });
+
   it('answers a rows query with the core’s rows', () => {
     expect(answerQuery({ kind: 'rows', startSeq: 3, count: 5 }, log)).toEqual(readEventRows(log, 3, 5));
   });

@@ -1,6 +1,7 @@
 // Step 5 of the reading order: tool calls whose names the request or header did not offer, each
-// flagged when it looks like a declared tool (a homoglyph or an invisible character away from it).
-import { describeToolNameCheck, findConfusableTools } from '../../../../log/index.ts';
+// flagged when it looks like a declared tool (a homoglyph or an invisible character away from it;
+// findConfusableTools, asked of the worker).
+import { describeToolNameCheck } from '../../../../log/index.ts';
 import { useViewer } from '../../../../store/use-viewer.ts';
 import { useWorkerQuery } from '../../../shared/use-worker-query.ts';
 import { VisibleText } from '../../../shared/VisibleText.tsx';
@@ -13,18 +14,13 @@ import type { TriageSectionProps } from './section-props.ts';
 function LookalikeFlag({ name, headerSeq }: { name: string; headerSeq: number }) {
   const client = useViewer((state) => state.client);
   const logGeneration = useViewer((state) => state.logGeneration);
-  const header = useWorkerQuery(
-    () => client.query({ kind: 'request-header', seq: headerSeq }),
-    [client, headerSeq],
-    {
-      log: logGeneration,
-    },
+  // Asked of the worker, which holds the confusables table (it stays out of the page's bundle).
+  const answer = useWorkerQuery(
+    () => client.query({ kind: 'lookalike-tools', headerSeq, names: [name] }),
+    [client, headerSeq, name],
+    { log: logGeneration },
   );
-  if (header.status !== 'ready' || header.value === null) return null;
-  const [flag] = findConfusableTools(
-    header.value.tools.map((tool) => tool.name),
-    [name],
-  );
+  const flag = answer.status === 'ready' ? answer.value[0] : undefined;
   if (flag === undefined) return null;
   return (
     <span
