@@ -26,6 +26,7 @@ export { deriveTriage } from './reports/triage.ts';
 export { describeToolNameCheck } from './reports/triage-calls.ts';
 export { deriveUsage } from './projections/usage.ts';
 export { deriveModelView, readModelMessage } from './projections/model-view.ts';
+export { inheritedPrefixLength } from './projections/inherited-prefix.ts';
 export type {
   RequestComposition,
   RequestConfig,

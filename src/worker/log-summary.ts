@@ -1,7 +1,7 @@
 // Builds the small LogSummary the main thread keeps (no per-event data) from an OpenedLog.
 
 import type { FormatVerdicts, LogIndex, OpenedLog, ToolCallStatus, TurnSpan } from '../log/index.ts';
-import { deriveFormatVerdicts } from '../log/index.ts';
+import { deriveFormatVerdicts, inheritedPrefixLength } from '../log/index.ts';
 import type { LogSummary, ToolSpans } from './protocol.ts';
 
 /** Problem marks a summary carries at most (LogSummary.problemMarks). */
@@ -88,6 +88,7 @@ export function buildLogSummary(log: OpenedLog, name: string, options: LogSummar
     isTurnsPartial,
     title: index.title,
     effectiveAgentPreset: index.selectedAgentPreset ?? headerPreset,
+    inheritedEvents: inheritedPrefixLength(log),
     isComplete: log.isComplete,
     isTruncated: log.problems.some((problem) => problem.kind === 'too-large'),
     formatVerdicts: formatVerdictsByLog.get(log) ?? null,

@@ -46,6 +46,8 @@ export interface LogSummary {
   isTurnsPartial: boolean;
   title: string | null;
   effectiveAgentPreset: string | null;
+  /** A forked child's inherited prefix: seqs 0 … inheritedEvents-1 were copied from the parent (FORMAT.md §8.1); null when not seeded. */
+  inheritedEvents: number | null;
   isComplete: boolean;
   /** Reading stopped at the viewer's own text bound (a `too-large` problem): the verdict covers only what was read. */
   isTruncated: boolean;

@@ -17,6 +17,8 @@ interface MessageViewProps {
   detail: ModelMessageDetail | null;
   isReplacement: boolean;
   isAtCursor: boolean;
+  /** Copied from the parent's log by a fork (FORMAT.md §8.1): shown de-emphasized and labelled. */
+  isInherited?: boolean;
   onJump: (seq: number) => void;
 }
 
@@ -26,6 +28,7 @@ export const MessageView = memo(function MessageView({
   detail,
   isReplacement,
   isAtCursor,
+  isInherited = false,
   onJump,
 }: MessageViewProps) {
   const kind = detail?.type === 'tool/result' ? 'tool' : (detail?.message.role ?? 'user');
@@ -39,9 +42,10 @@ export const MessageView = memo(function MessageView({
       data-testid="model-message"
       data-seq={seq}
       data-loaded={detail ? 'true' : 'false'}
+      data-inherited={isInherited ? 'true' : undefined}
       className={`rounded-md border border-l-4 border-zinc-200 bg-white px-3 py-2 shadow-sm dark:border-zinc-700 dark:bg-zinc-900 ${ROLE_STYLES[kind] ?? ''} ${
         isAtCursor ? 'ring-2 ring-sky-400/60' : ''
-      }`}
+      } ${isInherited ? 'border-dashed !bg-zinc-100 dark:!bg-zinc-900/50' : ''}`}
     >
       <header className="mb-1 flex flex-wrap items-center gap-2 text-[11px]">
         <span className="font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-300">
@@ -55,6 +59,14 @@ export const MessageView = memo(function MessageView({
         >
           seq {seq}
         </button>
+        {isInherited && (
+          <span
+            className="rounded bg-zinc-100 px-1 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+            title="This message was copied from the parent session's log when this session was forked"
+          >
+            inherited from parent
+          </span>
+        )}
         {detail?.isInterrupted && (
           <span className="rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-900/50 dark:text-amber-200">
             interrupted
