@@ -47,6 +47,7 @@ export type { InspectReport, ProjectReport } from './reports/inspect-report.ts';
 export type { FormatVerdicts, CurrentVerdictStatus } from './reports/format-verdicts.ts';
 export {
   deriveFormatVerdicts,
+  deriveFormatVerdictsSteps,
   describeCurrentVerdict,
   describeGeneration,
   describeWriterVerdict,
