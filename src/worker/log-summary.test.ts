@@ -177,8 +177,9 @@ describe('sliceFormatVerdicts', () => {
     let yields = 0;
     const verdicts = await sliceFormatVerdicts(
       log,
-      async () => {
+      () => {
         yields += 1;
+        return Promise.resolve();
       },
       () => false,
     );
@@ -193,7 +194,7 @@ describe('sliceFormatVerdicts', () => {
     fakeClock();
     const verdicts = await sliceFormatVerdicts(
       log,
-      async () => undefined,
+      () => Promise.resolve(),
       () => true,
     );
     expect(verdicts).toBeNull();
