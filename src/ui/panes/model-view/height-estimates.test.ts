@@ -15,6 +15,7 @@ function detail(type: ModelMessageDetail['type'], content: unknown[]): ModelMess
     toolName: null,
     errorCode: null,
     replacedSeqs: [],
+    toolCalls: [],
   };
 }
 
