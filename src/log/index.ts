@@ -18,7 +18,7 @@ export type { ToolCallStatus } from './structure/tool-calls.ts';
 export type { ModelMessageDetail } from './projections/model-view.ts';
 export type { ApprovalFacts, ApprovalPolicyFacts, ToolCallFacts } from './projections/tool-call-facts.ts';
 export type { ToolCallPhase, ToolCallStatusAt } from './projections/tool-call-status.ts';
-export { deriveToolCallStatusAt } from './projections/tool-call-status.ts';
+export { deriveToolCallStatusAt, findLastCallEventSeq } from './projections/tool-call-status.ts';
 export type { CommandFacts, CommandStatusAt } from './projections/command-facts.ts';
 export { deriveCommandStatusAt } from './projections/command-facts.ts';
 export type { StreamingState } from './projections/block-assembler.ts';

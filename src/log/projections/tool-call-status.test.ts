@@ -2,7 +2,12 @@
 // names the FORMAT.md rule it checks.
 
 import { describe, expect, it } from 'vitest';
-import { deriveToolCallStatusAt, type ToolCallStatusAt, type ToolCallTiming } from './tool-call-status.ts';
+import {
+  deriveToolCallStatusAt,
+  findLastCallEventSeq,
+  type ToolCallStatusAt,
+  type ToolCallTiming,
+} from './tool-call-status.ts';
 import type { ApprovalFacts } from './tool-call-facts.ts';
 
 /** A call asked for at seq 10, started at 11, answered at 20, in a turn ending at 25 of a 30-event log. */
@@ -125,5 +130,21 @@ const CASES: [string, ToolCallTiming, number | null, ToolCallStatusAt][] = [
 describe('deriveToolCallStatusAt', () => {
   it.each(CASES)('%s', (_name, facts, cursorSeq, expected) => {
     expect(deriveToolCallStatusAt(facts, cursorSeq)).toEqual(expected);
+  });
+});
+
+describe('findLastCallEventSeq', () => {
+  it.each(CASES)('gives every cursor the status of its last call event: %s', (_name, facts) => {
+    for (let cursor = 0; cursor <= facts.lastSeq + 1; cursor++) {
+      const key = findLastCallEventSeq(facts, cursor);
+      expect(key).toBeLessThanOrEqual(cursor);
+      expect(deriveToolCallStatusAt(facts, key)).toEqual(deriveToolCallStatusAt(facts, cursor));
+    }
+  });
+
+  it('is -1 before the call started and the last seq at the end', () => {
+    expect(findLastCallEventSeq(ANSWERED, 10)).toBe(-1);
+    expect(findLastCallEventSeq(ANSWERED, 23)).toBe(20);
+    expect(findLastCallEventSeq(ANSWERED, null)).toBe(29);
   });
 });

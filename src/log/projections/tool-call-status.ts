@@ -45,3 +45,26 @@ export function deriveToolCallStatusAt(facts: ToolCallTiming, cursorSeq: number 
   if (facts.callSeq !== null && facts.callSeq <= at) return { status: 'no-result-yet', phase: 'running' };
   return { status: 'no-result-yet', phase: 'requested' };
 }
+
+/**
+ * The last seq among the call's own events (tool/call, approval asks and decisions, result, turn/end,
+ * the log's last seq) at or before `cursorSeq` (null: the end of the log), or -1 before all of them.
+ * {@link deriveToolCallStatusAt} compares the cursor only with those seqs, so every cursor with the
+ * same value here gives the same status: a card keyed on it re-renders only when its status changes.
+ */
+export function findLastCallEventSeq(facts: ToolCallTiming, cursorSeq: number | null): number {
+  const at = cursorSeq ?? facts.lastSeq;
+  let last = -1;
+  const consider = (seq: number | null): void => {
+    if (seq !== null && seq <= at && seq > last) last = seq;
+  };
+  consider(facts.callSeq);
+  consider(facts.resultSeq);
+  consider(facts.turnEndSeq);
+  consider(facts.lastSeq);
+  for (const approval of facts.approvals) {
+    consider(approval.askedSeq);
+    consider(approval.decidedSeq);
+  }
+  return last;
+}
