@@ -9,6 +9,7 @@ import { useWorkerQuery } from '../../shared/use-worker-query.ts';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
 import { colorOfEventType } from './event-colors.ts';
 import { useDetailSeq } from './use-detail-seq.ts';
+import { CommandPairing } from './CommandPairing.tsx';
 
 /** Raw JSON longer than this (characters) is not put on the clipboard by Copy; the tree still shows it. */
 const COPY_TEXT_MAX_CHARS = 20_000_000;
@@ -128,6 +129,7 @@ const EventDetailPanel = memo(function EventDetailPanel({
           <PinButton isPinned={isPinned} onToggle={onTogglePin} />
         </span>
       </div>
+      {event.command && <CommandPairing facts={event.command} onJump={onJump} />}
       {event.links.length > 0 && (
         <div
           className="flex flex-wrap gap-1 border-b border-zinc-200 px-3 py-1.5 text-xs dark:border-zinc-800"

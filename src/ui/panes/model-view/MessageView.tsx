@@ -1,8 +1,9 @@
 // One model-visible message: role, seq, harness metadata, and its content blocks.
 import { memo } from 'react';
-import type { ModelMessageDetail } from '../../../log/index.ts';
+import type { ContentBlock, ModelMessageDetail, ToolCallFacts } from '../../../log/index.ts';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
 import { ContentBlockView } from './ContentBlockView.tsx';
+import { ToolResultStrip } from './ToolResultStrip.tsx';
 
 const ROLE_STYLES: Record<string, string> = {
   user: 'border-l-sky-400 dark:border-l-sky-600',
@@ -20,6 +21,12 @@ interface MessageViewProps {
   /** Copied from the parent's log by a fork (FORMAT.md §8.1): shown de-emphasized and labelled. */
   isInherited?: boolean;
   onJump: (seq: number) => void;
+  /**
+   * The cursor, for the tool-call cards' status at this seq (null: the end of the log). Optional:
+   * left undefined, each card selects the store's cursor itself and re-renders only when its status
+   * changes, so this card's memo is not broken by every cursor move.
+   */
+  cursorSeq?: number | null;
 }
 
 /** A message card; clicking its seq moves the cursor there. Memoized: a scrub re-renders only the cards whose body or cursor ring changed. */
@@ -30,6 +37,7 @@ export const MessageView = memo(function MessageView({
   isAtCursor,
   isInherited = false,
   onJump,
+  cursorSeq,
 }: MessageViewProps) {
   const kind = detail?.type === 'tool/result' ? 'tool' : (detail?.message.role ?? 'user');
   const roleLabel =
@@ -37,6 +45,7 @@ export const MessageView = memo(function MessageView({
       ? `tool result${detail.toolName ? ` · ${detail.toolName}` : ''}`
       : (detail?.message.role ?? '…');
   const content = Array.isArray(detail?.message.content) ? detail.message.content : [];
+  const resultFacts = detail?.type === 'tool/result' ? detail.toolCalls[0] : undefined;
   return (
     <article
       data-testid="model-message"
@@ -97,19 +106,27 @@ export const MessageView = memo(function MessageView({
           </span>
         )}
         {detail?.usage && (
-          <span className="ml-auto font-mono text-zinc-400" title="input / output tokens">
+          <span className="ml-auto font-mono text-zinc-600 dark:text-zinc-400" title="input / output tokens">
             {detail.usage.inputTokens}→{detail.usage.outputTokens} tok
           </span>
         )}
       </header>
+      {resultFacts && <ToolResultStrip facts={resultFacts} onJump={onJump} />}
       {detail ? (
         <div className="space-y-1.5 text-sm">
           {content.map((block, index) => (
             // Blocks of a stored message never reorder: the index is stable.
-            <ContentBlockView key={index} block={block} isMarkdown={detail.type !== 'tool/result'} />
+            <ContentBlockView
+              key={index}
+              block={block}
+              isMarkdown={detail.type !== 'tool/result'}
+              callFacts={block.type === 'tool-call' ? findCallFacts(detail, block) : undefined}
+              cursorSeq={cursorSeq}
+              onJump={onJump}
+            />
           ))}
           {content.length === 0 && (
-            <div className="text-xs italic text-zinc-400">(empty: projects nothing)</div>
+            <div className="text-xs italic text-zinc-600 dark:text-zinc-400">(empty: projects nothing)</div>
           )}
         </div>
       ) : (
@@ -118,3 +135,9 @@ export const MessageView = memo(function MessageView({
     </article>
   );
 });
+
+/** The facts of a tool-call block's call, by its id (the body lists them in block order). */
+function findCallFacts(detail: ModelMessageDetail, block: ContentBlock): ToolCallFacts | undefined {
+  const id = (block as { id?: unknown }).id;
+  return detail.toolCalls.find((facts) => facts.callId === id);
+}

@@ -20,6 +20,12 @@ const AT_BOTTOM_PX = 4;
 const OVERSCAN_PX = 900;
 /** Most items rendered at once. */
 const MAX_RENDERED_ITEMS = 60;
+/**
+ * The anchor is the first item showing at least this much below the viewport's top (px): a sliver
+ * lies at the window's edge, and a move that adds items below can drop it from the next window, which
+ * loses the anchor (seen when the call cards' heights left a 1 px sliver of the card above).
+ */
+const ANCHOR_MIN_VISIBLE_PX = 16;
 /** Measured heights are kept while the pane's width stays within this of the width they were taken at (px). */
 const WIDTH_TOLERANCE_PX = 4;
 
@@ -87,7 +93,7 @@ export function useConversationScroll(input: ConversationScrollInput): Conversat
   });
   const anchorRef = useRef<Anchor | null>(null);
 
-  /** The topmost item whose bottom is below the viewport's top: what the reader is reading. */
+  /** The topmost item that shows below the viewport's top (more than a sliver): what the reader is reading. */
   const recordAnchor = useCallback((element: HTMLDivElement) => {
     if (-element.scrollTop <= AT_BOTTOM_PX) {
       anchorRef.current = null;
@@ -96,7 +102,7 @@ export function useConversationScroll(input: ConversationScrollInput): Conversat
     const top = element.getBoundingClientRect().top;
     for (const item of element.querySelectorAll<HTMLElement>(`[${KEY_ATTRIBUTE}]`)) {
       const rect = item.getBoundingClientRect();
-      if (rect.bottom > top) {
+      if (rect.bottom > top + ANCHOR_MIN_VISIBLE_PX) {
         anchorRef.current = { key: item.getAttribute(KEY_ATTRIBUTE) ?? '', offsetPx: rect.top - top };
         return;
       }
