@@ -18,6 +18,8 @@ async function offsetInScroller(card: Locator, scroller: Locator): Promise<numbe
 }
 
 async function isInViewport(card: Locator, scroller: Locator): Promise<boolean> {
+  // A card outside the conversation window is not rendered (boundingBox would wait for it).
+  if ((await card.count()) === 0) return false;
   const [cardBox, scrollerBox] = await Promise.all([card.boundingBox(), scroller.boundingBox()]);
   if (!cardBox || !scrollerBox) return false;
   return cardBox.y < scrollerBox.y + scrollerBox.height && cardBox.y + cardBox.height > scrollerBox.y;

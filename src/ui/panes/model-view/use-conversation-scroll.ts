@@ -50,8 +50,6 @@ export interface ConversationScroll {
   isAwayFromBottom: boolean;
   /** Back to the newest message (and following it again). */
   jumpToNewest: () => void;
-  /** Scrolls to the conversation's first item. */
-  scrollToTop: () => void;
 }
 
 interface Anchor {
@@ -65,7 +63,11 @@ const KEY_ATTRIBUTE = 'data-conversation-key';
 export function useConversationScroll(input: ConversationScrollInput): ConversationScroll {
   const { count, keyOf, estimateOf, widthPx } = input;
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
-  const [distancePx, setDistancePx] = useState(0);
+  // The real distance from the bottom, as of the last scroll event: the window is computed from it.
+  // The state is what re-renders (set only when the rendered slice or the bottom state would change),
+  // so a cursor move renders the slice around where the reader really is, not where it last changed.
+  const distanceRef = useRef(0);
+  const [, setDistancePx] = useState(0);
   const [viewportPx, setViewportPx] = useState(800);
   const [, setMeasureTick] = useState(0);
   // Measured border-box heights by item key, at `measuredWidth`.
@@ -76,6 +78,7 @@ export function useConversationScroll(input: ConversationScrollInput): Conversat
     measuredWidthRef.current = widthPx;
   }
   const heightOf = (index: number): number => measured.get(keyOf(index)) ?? estimateOf(index);
+  const distancePx = distanceRef.current;
   const window = computeConversationWindow({
     count,
     heightOf,
@@ -179,6 +182,7 @@ export function useConversationScroll(input: ConversationScrollInput): Conversat
   const onScroll = useCallback(() => {
     if (scroller === null) return;
     const distance = Math.max(0, -scroller.scrollTop);
+    distanceRef.current = distance;
     recordAnchor(scroller);
     const current = latest.current;
     // Re-render only when the rendered slice would change (or the bottom state flips).
@@ -199,15 +203,9 @@ export function useConversationScroll(input: ConversationScrollInput): Conversat
     if (scroller === null) return;
     anchorRef.current = null;
     scroller.scrollTop = 0;
+    distanceRef.current = 0;
     setDistancePx(0);
   }, [scroller]);
-
-  const scrollToTop = useCallback(() => {
-    if (scroller === null) return;
-    scroller.scrollTop = -scroller.scrollHeight;
-    recordAnchor(scroller);
-    setDistancePx(Math.max(0, -scroller.scrollTop));
-  }, [scroller, recordAnchor]);
 
   return {
     scrollRef: setScroller,
@@ -216,6 +214,5 @@ export function useConversationScroll(input: ConversationScrollInput): Conversat
     measureRef,
     isAwayFromBottom,
     jumpToNewest,
-    scrollToTop,
   };
 }
