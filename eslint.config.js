@@ -81,8 +81,8 @@ const APP_GLOBALS = [
   ['history', 'src/url/**', 'Only src/url touches history.'],
   [
     'localStorage',
-    'nowhere',
-    'Nothing is kept in localStorage: what the browser keeps (opened logs, in IndexedDB) goes through src/store/log-persistence.ts.',
+    'src/browser/layout-storage.ts',
+    'Only pane layouts are kept in localStorage (src/browser/layout-storage.ts); what the browser keeps of logs (IndexedDB) goes through src/store/log-persistence.ts.',
   ],
   [
     'requestIdleCallback',

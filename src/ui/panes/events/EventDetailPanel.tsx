@@ -36,7 +36,7 @@ export function EventDetail({ eventCount, onJump }: { eventCount: number; onJump
   if (seq === null || seq >= eventCount) return null;
   return (
     <div
-      className={`h-[45%] min-h-32 shrink-0 ${
+      className={`h-full min-h-0 ${
         isPinned
           ? 'border-2 border-amber-500 dark:border-amber-400'
           : 'border-t-2 border-zinc-200 dark:border-zinc-700'
