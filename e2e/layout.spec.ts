@@ -53,7 +53,7 @@ test.describe('at 1024×700', () => {
     await viewer.scrubTo(134);
     const row = viewer.eventRow(134);
     await expect(row).toHaveAttribute('data-state', 'loaded');
-    const summary = row.getByRole('cell').last();
+    const summary = row.getByRole('gridcell').last();
     const width = (await summary.boundingBox())!.width;
     const charWidth = await summary.evaluate((element) => {
       const probe = element.ownerDocument.createElement('span');

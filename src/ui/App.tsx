@@ -233,12 +233,14 @@ function Shell({ store }: { store: ViewerStore }) {
                       type="button"
                       role="tab"
                       key={panel}
+                      id={`tab-${panel}`}
+                      aria-controls="right-tabpanel"
                       aria-selected={sidePanel === panel}
                       onClick={() => actions.setSidePanel(panel)}
                       className={`-mb-px rounded-t border px-3 py-1 ${
                         sidePanel === panel
                           ? 'border-zinc-200 border-b-white bg-white font-semibold dark:border-zinc-700 dark:border-b-zinc-900 dark:bg-zinc-900'
-                          : 'border-transparent text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200'
+                          : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-200'
                       }`}
                     >
                       {panel === 'model' ? 'Model view' : 'Triage'}
@@ -251,7 +253,12 @@ function Shell({ store }: { store: ViewerStore }) {
                     </button>
                   ))}
                 </div>
-                <div className="min-h-0 flex-1">
+                <div
+                  className="min-h-0 flex-1"
+                  role="tabpanel"
+                  id="right-tabpanel"
+                  aria-labelledby={`tab-${sidePanel}`}
+                >
                   <MountSoon delayMs={2 * MOUNT_STAGGER_MS}>
                     <ErrorBoundary
                       label={sidePanel === 'model' ? 'Model view' : 'Triage'}

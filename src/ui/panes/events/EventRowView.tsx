@@ -45,6 +45,8 @@ export const EventRowView = memo(function EventRowView({
       // 'loading' while the block's rows are on their way (tests and benchmarks wait for 'loaded').
       data-state={row ? 'loaded' : 'loading'}
       aria-current={isCursor ? 'true' : undefined}
+      aria-selected={isCursor}
+      aria-rowindex={seq + 1}
       onClick={() => onSelect(seq)}
       style={{ height: heightPx }}
       // A grid with fixed columns: each cell is one span. Narrower than 32rem (the events pane at a
@@ -60,20 +62,23 @@ export const EventRowView = memo(function EventRowView({
               : 'border-transparent'
       } ${background}`}
     >
-      <span role="cell" className="text-right tabular-nums text-zinc-600 dark:text-zinc-400">
+      <span role="gridcell" className="text-right tabular-nums text-zinc-600 dark:text-zinc-400">
         {seq}
       </span>
-      <span role="cell" className="hidden text-right tabular-nums text-zinc-600 @lg:block dark:text-zinc-400">
+      <span
+        role="gridcell"
+        className="hidden text-right tabular-nums text-zinc-600 @lg:block dark:text-zinc-400"
+      >
         {row ? formatOffset(row.time - firstTime) : ''}
       </span>
       <span
-        role="cell"
+        role="gridcell"
         className={`truncate ${row ? colorOfEventType(row.type) : 'text-zinc-600 dark:text-zinc-400'}`}
         title={row?.type}
       >
         {row ? revealInvisibleCharacters(row.type) : '…'}
       </span>
-      <span role="cell" className="truncate text-zinc-700 dark:text-zinc-300">
+      <span role="gridcell" className="truncate text-zinc-700 dark:text-zinc-300">
         {isPacked && (
           <span
             className="mr-1.5 rounded bg-zinc-100 px-1 py-0.5 text-[10px] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"

@@ -259,7 +259,16 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
             // Its own layout root: a re-layout of the list never walks the rest of the page, and back.
             style={{ contain: 'strict' }}
             tabIndex={0}
-            role="table"
+            // A grid whose selected row is the cursor: ↑/↓ move it one event (Home/End and the other
+            // keys are the app's, use-keyboard.ts).
+            onKeyDown={(event) => {
+              if (event.altKey || event.ctrlKey || event.metaKey) return;
+              if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+              event.preventDefault();
+              actions.moveCursor(event.key === 'ArrowDown' ? 1 : -1);
+            }}
+            role="grid"
+            aria-rowcount={eventCount}
             aria-label="Event rows"
             data-testid="events-scroll"
           >
