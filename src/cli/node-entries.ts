@@ -7,8 +7,9 @@ import { basename, join } from 'node:path';
 import type { WorkspaceEntry, WorkspaceProblem } from '../log/index.ts';
 import { classifyWorkspacePath, readZipEntries } from '../log/index.ts';
 
-/** Chunk size of the summary pass's reads. */
+/** Chunk size of the summary pass's reads, and the least one (for files of a few bytes). */
 const READ_CHUNK_BYTES = 1024 * 1024;
+const MIN_READ_CHUNK_BYTES = 16 * 1024;
 
 function describeError(error: unknown): string {
   return error instanceof Error && 'code' in error
@@ -36,7 +37,9 @@ export function nodeFileEntry(file: string, path: string, size: number, isExplic
       }
     },
     readChunks: async function* () {
-      for await (const chunk of createReadStream(file, { highWaterMark: READ_CHUNK_BYTES }))
+      // A stream allocates its whole chunk up front: a small log gets a small one.
+      const highWaterMark = Math.max(MIN_READ_CHUNK_BYTES, Math.min(size, READ_CHUNK_BYTES));
+      for await (const chunk of createReadStream(file, { highWaterMark }))
         yield new Uint8Array(
           (chunk as Buffer).buffer,
           (chunk as Buffer).byteOffset,
