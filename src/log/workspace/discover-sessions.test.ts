@@ -5,10 +5,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import type { WorkspaceEntry } from '../index.ts';
 import { classifyWorkspacePath, discoverSessions, findSession } from '../index.ts';
 import { FIXTURES_DIR } from '../testing/make-decoder-fixtures.ts';
 import { TriageLogBuilder } from '../testing/triage-log-builder.ts';
-import { failingEntry, memoryEntry } from '../testing/workspace-entries.ts';
+import { failingEntry, memoryEntry, patchHeader } from '../testing/workspace-entries.ts';
 
 const MULTI_GEN_DIR = join(FIXTURES_DIR, 'generations/multi-gen/1f64649f-af94-4c75-a0ea-40658dc71600');
 const multiGen = (name: string): Uint8Array => new Uint8Array(readFileSync(join(MULTI_GEN_DIR, name)));
@@ -113,6 +114,35 @@ describe('discoverSessions', () => {
     expect(messages[1]).toMatch(/cannot be read \(permission withdrawn\)/);
     expect(messages[2]).toMatch(/no session id/);
     expect(messages[3]).toMatch(/not a dsh session log/);
+  });
+
+  it('reads a head once when its first line is complete, however bad, and a long first line in doubling reads', async () => {
+    const counted = (path: string, text: string): { entry: WorkspaceEntry; reads: number[] } => {
+      const bytes = new TextEncoder().encode(text);
+      const reads: number[] = [];
+      const entry: WorkspaceEntry = {
+        path,
+        size: bytes.length,
+        read: () => Promise.resolve(bytes),
+        readHead: (count) => {
+          reads.push(count);
+          return Promise.resolve(bytes.subarray(0, count));
+        },
+      };
+      return { entry, reads };
+    };
+    const garbage = counted('a/session.jsonl', `{not json\n${'x'.repeat(200_000)}`);
+    const longHeader = counted(
+      'b/session.jsonl',
+      `${patchHeader(log('long'), { padding: 'p'.repeat(40_000) })}`,
+    );
+    const workspace = await discoverSessions([garbage.entry, longHeader.entry]);
+    expect(garbage.reads).toEqual([16_384]);
+    expect(workspace.problems).toEqual([
+      { path: 'a/session.jsonl', message: expect.stringMatching(/JSON|header/) },
+    ]);
+    expect(longHeader.reads).toEqual([16_384, 32_768, 65_536]);
+    expect(workspace.sessions.map((session) => session.id)).toEqual(['long']);
   });
 
   it('falls back to an older generation when the current file has no header, and says so', async () => {

@@ -83,20 +83,24 @@ function describeMissingHeader(log: OpenedLog): { isZip: boolean; reason: string
 
 /**
  * The bytes of the header alone when `head` holds all of it: up to the first line feed (plain), or
- * the first complete frame (zstd). Else `head` itself, for the decoder to say what is wrong.
- * Decoding only these keeps a head read from parsing the events that follow in the same bytes.
+ * the first frame (zstd). `isComplete` is false while more bytes could still complete it; a fatal
+ * frame or a line that ended is complete, for the decoder to say what is wrong with it. Decoding only
+ * these keeps a head read from parsing the events that follow in the same bytes.
  */
-function headerBytes(head: Uint8Array): Uint8Array {
+function headerBytes(head: Uint8Array): { bytes: Uint8Array; isComplete: boolean } {
   if (ZSTD_MAGIC_BYTES.every((byte, index) => head[index] === byte)) {
     const frame = scanZstdFrame(head, 0);
-    return frame.kind === 'complete' ? head.subarray(0, frame.end) : head;
+    if (frame.kind === 'complete') return { bytes: head.subarray(0, frame.end), isComplete: true };
+    return { bytes: head, isComplete: frame.kind === 'fatal' };
   }
   const lineEnd = head.indexOf(0x0a);
-  return lineEnd < 0 ? head : head.subarray(0, lineEnd + 1);
+  if (lineEnd >= 0) return { bytes: head.subarray(0, lineEnd + 1), isComplete: true };
+  // Not a log at all (no brace, BOM or zstd magic): the decoder refuses it from the first bytes.
+  return { bytes: head, isComplete: head.length > 0 && head[0] !== 0x7b && head[0] !== 0xef };
 }
 
 /**
- * Reads the header of `entry` from its first bytes (64 KiB, doubling to 4 MiB while the first line
+ * Reads the header of `entry` from its first bytes (16 KiB, doubling to 4 MiB while the first line
  * or zstd frame is incomplete; the whole file when it is shorter). Never throws: a read that
  * rejects, a file that is not a log and a header without an id are `{ ok: false }` with the reason.
  */
@@ -113,15 +117,15 @@ export async function readSessionHead(entry: WorkspaceEntry): Promise<SessionHea
         reason: `cannot be read (${error instanceof Error ? error.message : String(error)})`,
       };
     }
-    const decoder = createLogDecoder();
-    decoder.push(headerBytes(head));
     const isWhole = head.length < want || head.length >= entry.size;
-    const log = isWhole ? decoder.finish() : decoder.log;
-    const facts = log.header === null ? null : headFactsOf(log);
-    if (facts !== null) return { ok: true, head: facts };
-    const isRefused = log.problems.some((problem) => problem.kind === 'not-a-log' || problem.kind === 'zip');
-    if (isWhole || isRefused || log.header !== null)
-      return { ok: false, ...describeMissingHeader(decoder.finish()) };
+    const { bytes, isComplete } = headerBytes(head);
+    if (isComplete || isWhole) {
+      const decoder = createLogDecoder();
+      decoder.push(bytes);
+      const log = decoder.finish();
+      const facts = log.header === null ? null : headFactsOf(log);
+      return facts !== null ? { ok: true, head: facts } : { ok: false, ...describeMissingHeader(log) };
+    }
     if (want >= MAX_HEAD_BYTES)
       return {
         ok: false,
