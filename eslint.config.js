@@ -33,6 +33,10 @@ const CORE_LAYERS = [
   ['decode', 'the decoder that drives container → format → storage → structure into an OpenedLog'],
   ['projections', 'what panes show: model view, streaming, transcript, rows, links, search, usage'],
   ['reports', 'triage, the bug report, the inspect report'],
+  [
+    'workspace',
+    'many sessions: discovery, ZIP members, listing summaries, the lineage tree, links between sessions',
+  ],
 ];
 
 const CORE_PATTERNS = [

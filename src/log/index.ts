@@ -70,3 +70,63 @@ export {
 } from './projections/packed-model-view.ts';
 export { parseLogFileName, pickCurrentGeneration } from './format/generations/generation.ts';
 export { listCompleteZstdFrames } from './container/zstd-frames.ts';
+
+// Workspaces: many sessions (a sessions root, session directories, files, export ZIPs), FORMAT.md §1.1, §8.
+export type { WorkspaceEntry } from './workspace/workspace-entry.ts';
+export { entryFromBytes } from './workspace/workspace-entry.ts';
+export type { WorkControl } from './workspace/work-control.ts';
+export type { WorkspacePathKind } from './workspace/workspace-paths.ts';
+export { classifyWorkspacePath } from './workspace/workspace-paths.ts';
+export type { ZipEntries } from './workspace/zip-entries.ts';
+export { listZipEntries, readZipEntries } from './workspace/zip-entries.ts';
+export type { SessionHeadFacts, SessionHeadRead } from './workspace/session-head.ts';
+export { readSessionHead } from './workspace/session-head.ts';
+export type {
+  DiscoverOptions,
+  SessionFile,
+  SessionLayout,
+  Workspace,
+  WorkspaceProblem,
+  WorkspaceSession,
+} from './workspace/discover-sessions.ts';
+export { discoverSessions, findSession } from './workspace/discover-sessions.ts';
+export type { FailureState, SessionFailure } from './workspace/failure-state.ts';
+export type {
+  DescriptorFact,
+  MentionKind,
+  SessionLinkFacts,
+  SessionMentionFact,
+  SpawnCallFact,
+} from './workspace/link-facts.ts';
+export type {
+  SessionSummary,
+  SessionSummaryRead,
+  SummarizeOptions,
+  TokenTotals,
+} from './workspace/session-summary.ts';
+export { summarizeOpenedLog, summarizeSession, summarizeWorkspace } from './workspace/session-summary.ts';
+export type {
+  SessionKind,
+  SessionTree,
+  SessionTreeNode,
+  SubtreeTotals,
+  TreeSubject,
+} from './workspace/session-tree.ts';
+export { buildSessionTree, rollUpSessionTree, sessionKindOf } from './workspace/session-tree.ts';
+export type { MatchConfidence } from './workspace/one-shot-match.ts';
+export type {
+  LinkEvidence,
+  LinkSubject,
+  LinkSummary,
+  ParentLink,
+  SessionLink,
+  SessionLinks,
+} from './workspace/session-links.ts';
+export { deriveSessionLinks } from './workspace/session-links.ts';
+export type {
+  SessionListReport,
+  SessionListRow,
+  SessionTreeReport,
+  SessionTreeRow,
+} from './workspace/workspace-reports.ts';
+export { buildSessionListReport, buildSessionTreeReport } from './workspace/workspace-reports.ts';
