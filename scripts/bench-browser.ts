@@ -118,6 +118,7 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
   const latencies: number[] = [];
   const paintLatencies: number[] = [];
   let timeouts = 0;
+  const timedOutSeqs: number[] = [];
   const profiler = args.shouldProfile ? await page.context().newCDPSession(page) : null;
   if (profiler) {
     await profiler.send('Profiler.enable');
@@ -130,15 +131,17 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
   for (let move = 0; hasLabel && move < args.moves; move += 1) {
     const seq = random.int(0, events - 1);
     const timing = await page.evaluate(timeMoveInPage, { seq, timeoutMs: MOVE_TIMEOUT_MS });
-    if (timing === null) timeouts += 1;
-    else {
+    if (timing === null) {
+      timeouts += 1;
+      timedOutSeqs.push(seq);
+    } else {
       latencies.push(timing.commitMs);
       paintLatencies.push(timing.paintMs);
     }
   }
   if (timeouts > 0)
     notes.push(
-      `${timeouts} of ${args.moves} cursor moves never showed "at seq N" within ${MOVE_TIMEOUT_MS} ms`,
+      `${timeouts} of ${args.moves} cursor moves never showed "at seq N" within ${MOVE_TIMEOUT_MS} ms (seqs ${timedOutSeqs.slice(0, 8).join(', ')})`,
     );
   const drag = await page.evaluate(dragInPage, { frames: DRAG_FRAMES, last: events - 1 });
   const hotFunctions: string[] = [];

@@ -1,20 +1,27 @@
-// The dsh-replay command line (CLI.md): `inspect|project|triage <file> [--json] [--at SEQ]` over the
-// pure core. Exit 0 when the file could be read (any verdict), 2 when it could not, 1 on a bug.
+// The dsh-replay command line (CLI.md): `inspect|project|triage <log> [--json] [--at SEQ]`,
+// `ls <dir|zip|file…> [--json]` and `tree <dir|zip> [--json]` over the pure core. Exit 0 when the
+// input could be read (any verdict), 2 when it could not, 1 on a bug.
 
-import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
 import { argv, exit, stderr, stdout } from 'node:process';
 import {
   buildInspectReport,
   buildProjectReport,
+  buildSessionListReport,
+  buildSessionTreeReport,
   decodeLog,
   deriveTriage,
+  discoverSessions,
   escapeJsonForTerminal,
   loadChecksumVerifier,
+  summarizeWorkspace,
 } from '../log/index.ts';
 import { loadFastZstd } from './fast-zstd.ts';
 import { formatInspectText, formatProjectText, formatTriageText } from './format-text.ts';
+import { formatListText, formatTreeText } from './format-sessions.ts';
+import type { LogCommandArguments, WorkspaceCommandArguments } from './cli-arguments.ts';
 import { parseCliArguments, sniffLogBytes, USAGE } from './cli-arguments.ts';
+import { collectEntries } from './node-entries.ts';
+import { readLogTarget } from './open-target.ts';
 
 /** Exit statuses of CLI.md. */
 const EXIT_READABLE = 0;
@@ -32,22 +39,13 @@ async function writeOut(text: string): Promise<void> {
   });
 }
 
-async function run(args: readonly string[]): Promise<number> {
-  const parsed = parseCliArguments(args);
-  if (!parsed.ok) {
-    stderr.write(`dsh-replay: ${parsed.message}\n${USAGE}\n`);
+async function runLogCommand({ command, file, isJson, atSeq }: LogCommandArguments): Promise<number> {
+  const target = await readLogTarget(file);
+  if (!target.ok) {
+    stderr.write(`dsh-replay: ${target.message}\n`);
     return EXIT_NOT_READABLE;
   }
-  const { command, file, isJson, atSeq } = parsed.value;
-
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(file);
-  } catch (error) {
-    const code = error instanceof Error && 'code' in error ? String(error.code) : 'unknown error';
-    stderr.write(`dsh-replay: cannot read ${file} (${code})\n`);
-    return EXIT_NOT_READABLE;
-  }
+  const { bytes, name } = target;
   const sniff = sniffLogBytes(bytes);
   if (!sniff.ok) {
     stderr.write(`dsh-replay: ${file}: ${sniff.message}\n`);
@@ -64,7 +62,7 @@ async function run(args: readonly string[]): Promise<number> {
   switch (command) {
     case 'inspect': {
       const report = buildInspectReport(log);
-      await writeOut(isJson ? formatJson(report) : formatInspectText(report, basename(file)));
+      await writeOut(isJson ? formatJson(report) : formatInspectText(report, name));
       break;
     }
     case 'project': {
@@ -79,6 +77,43 @@ async function run(args: readonly string[]): Promise<number> {
     }
   }
   return EXIT_READABLE;
+}
+
+/** `ls` and `tree`: discovery (and, for ls, the summary pass) over the arguments' files. */
+async function runWorkspaceCommand({ command, files, isJson }: WorkspaceCommandArguments): Promise<number> {
+  const collected = await collectEntries(files);
+  if (collected.missing.length === files.length) {
+    stderr.write(`dsh-replay: cannot read ${collected.missing.join(', ')} (ENOENT)\n`);
+    return EXIT_NOT_READABLE;
+  }
+  const workspace = await discoverSessions(collected.entries);
+  workspace.problems.push(
+    ...collected.problems,
+    ...collected.missing.map((path) => ({ path, message: 'no such file or directory' })),
+  );
+  if (command === 'tree') {
+    const report = buildSessionTreeReport(workspace);
+    await writeOut(isJson ? formatJson(report) : formatTreeText(report));
+    return EXIT_READABLE;
+  }
+  const [checksum, fastDecompress] = await Promise.all([loadChecksumVerifier(), loadFastZstd()]);
+  const { summaries, failures } = await summarizeWorkspace(workspace.sessions, {
+    decoder: { checksum, fastDecompress },
+  });
+  const report = buildSessionListReport(collected.root, workspace, summaries, failures);
+  await writeOut(isJson ? formatJson(report) : formatListText(report));
+  return EXIT_READABLE;
+}
+
+async function run(args: readonly string[]): Promise<number> {
+  const parsed = parseCliArguments(args);
+  if (!parsed.ok) {
+    stderr.write(`dsh-replay: ${parsed.message}\n${USAGE}\n`);
+    return EXIT_NOT_READABLE;
+  }
+  const { value } = parsed;
+  if ('files' in value) return runWorkspaceCommand(value);
+  return runLogCommand(value);
 }
 
 run(argv.slice(2)).then(

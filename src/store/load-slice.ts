@@ -194,18 +194,21 @@ export function createLoadSlice(
         cursor.resetFeeds();
         set({ progress, loadState: 'ready', logGeneration: get().logGeneration + 1 });
         if (!applyPendingJump(summary)) cursor.landAtEnd(summary.eventCount);
-        // n/N also stop at the triage findings (failed calls, retries, hanging turns …).
+        storedLogs.afterLoad(summary, loadedFrom, isFollowedLink);
+      },
+      onFormatVerdicts(formatVerdicts) {
+        const summary = get().summary;
+        if (!isCurrent() || summary === null) return;
+        set({ summary: { ...summary, formatVerdicts } });
+        // n/N also stop at the triage findings (failed calls, retries, hanging turns …). Asked once
+        // the verdicts are in: triage includes them, and asked earlier it would derive them in one
+        // block while the worker slices them for the cursor's queries.
         client.query({ kind: 'finding-seqs' }).then(
           (seqs) => {
             if (isCurrent()) cursor.setFindingSeqs(seqs);
           },
           () => undefined, // n/N keep to the log's problems; the triage panel reports the failure.
         );
-        storedLogs.afterLoad(summary, loadedFrom, isFollowedLink);
-      },
-      onFormatVerdicts(formatVerdicts) {
-        const summary = get().summary;
-        if (isCurrent() && summary !== null) set({ summary: { ...summary, formatVerdicts } });
       },
       onFailed(failure) {
         if (!isCurrent()) return;

@@ -26,6 +26,7 @@ import { MountSoon } from './shell/MountSoon.tsx';
 import { EVENT_LIST_GEOMETRY, measureMaxElementHeightPx } from './panes/events/list-layout.ts';
 import { ProblemsPanel } from './shell/ProblemsPanel.tsx';
 import { StoredLogsPanel } from './shell/StoredLogsPanel.tsx';
+import { SplitLayout } from './shared/SplitLayout.tsx';
 import { useKeyboard } from './use-keyboard.ts';
 import { useTheme } from './use-theme.ts';
 import { DeferredWorkContext, type DeferredWorkScheduler } from './shared/deferred-work.ts';
@@ -211,58 +212,75 @@ function Shell({ store }: { store: ViewerStore }) {
               <TimelinePane />
             </ErrorBoundary>
           </MountSoon>
-          <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,9fr)_minmax(0,11fr)]">
-            <div className="min-h-0 border-r border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-              {/* Right after the shell (a transition, not a later task): its first rows come with the
+          <SplitLayout
+            id="main-panes"
+            orientation="horizontal"
+            firstDefaultPercent={45}
+            minPercent={20}
+            separatorLabel="Resize the events list and the right pane"
+            className="min-h-0 flex-1"
+            first={
+              <div className="h-full min-h-0 bg-white dark:bg-zinc-900">
+                {/* Right after the shell (a transition, not a later task): its first rows come with the
                   first summary, and a frame between them was most of what stood between the drop and
                   the first rows. */}
-              <MountSoon>
-                <ErrorBoundary label="Events" resetKey={generation}>
-                  <EventsPane />
-                </ErrorBoundary>
-              </MountSoon>
-            </div>
-            <div className="flex min-h-0 flex-col">
-              <div
-                role="tablist"
-                aria-label="Right pane"
-                className="flex gap-1 border-b border-zinc-200 bg-white px-2 pt-1 text-xs dark:border-zinc-800 dark:bg-zinc-900"
-              >
-                {(['model', 'triage'] as const).map((panel) => (
-                  <button
-                    type="button"
-                    role="tab"
-                    key={panel}
-                    aria-selected={sidePanel === panel}
-                    onClick={() => actions.setSidePanel(panel)}
-                    className={`-mb-px rounded-t border px-3 py-1 ${
-                      sidePanel === panel
-                        ? 'border-zinc-200 border-b-white bg-white font-semibold dark:border-zinc-700 dark:border-b-zinc-900 dark:bg-zinc-900'
-                        : 'border-transparent text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200'
-                    }`}
-                  >
-                    {panel === 'model' ? 'Model view' : 'Triage'}
-                    {panel === 'triage' && hasTriageFlag && (
-                      <span
-                        className="ml-1 inline-block h-1.5 w-1.5 rounded-full bg-red-500 align-middle"
-                        aria-label="has findings"
-                      />
-                    )}
-                  </button>
-                ))}
-              </div>
-              <div className="min-h-0 flex-1">
-                <MountSoon delayMs={2 * MOUNT_STAGGER_MS}>
-                  <ErrorBoundary
-                    label={sidePanel === 'model' ? 'Model view' : 'Triage'}
-                    resetKey={generation}
-                  >
-                    {sidePanel === 'model' ? <ModelViewPane /> : <TriagePane />}
+                <MountSoon>
+                  <ErrorBoundary label="Events" resetKey={generation}>
+                    <EventsPane />
                   </ErrorBoundary>
                 </MountSoon>
               </div>
-            </div>
-          </div>
+            }
+            second={
+              <div className="flex h-full min-h-0 flex-col">
+                <div
+                  role="tablist"
+                  aria-label="Right pane"
+                  className="flex gap-1 border-b border-zinc-200 bg-white px-2 pt-1 text-xs dark:border-zinc-800 dark:bg-zinc-900"
+                >
+                  {(['model', 'triage'] as const).map((panel) => (
+                    <button
+                      type="button"
+                      role="tab"
+                      key={panel}
+                      id={`tab-${panel}`}
+                      aria-controls="right-tabpanel"
+                      aria-selected={sidePanel === panel}
+                      onClick={() => actions.setSidePanel(panel)}
+                      className={`-mb-px rounded-t border px-3 py-1 ${
+                        sidePanel === panel
+                          ? 'border-zinc-200 border-b-white bg-white font-semibold dark:border-zinc-700 dark:border-b-zinc-900 dark:bg-zinc-900'
+                          : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-200'
+                      }`}
+                    >
+                      {panel === 'model' ? 'Model view' : 'Triage'}
+                      {panel === 'triage' && hasTriageFlag && (
+                        <span
+                          className="ml-1 inline-block h-1.5 w-1.5 rounded-full bg-red-500 align-middle"
+                          aria-label="has findings"
+                        />
+                      )}
+                    </button>
+                  ))}
+                </div>
+                <div
+                  className="min-h-0 flex-1"
+                  role="tabpanel"
+                  id="right-tabpanel"
+                  aria-labelledby={`tab-${sidePanel}`}
+                >
+                  <MountSoon delayMs={2 * MOUNT_STAGGER_MS}>
+                    <ErrorBoundary
+                      label={sidePanel === 'model' ? 'Model view' : 'Triage'}
+                      resetKey={generation}
+                    >
+                      {sidePanel === 'model' ? <ModelViewPane /> : <TriagePane />}
+                    </ErrorBoundary>
+                  </MountSoon>
+                </div>
+              </div>
+            }
+          />
           {isProblemsOpen && <ProblemsPanel onClose={() => actions.setProblemsOpen(false)} />}
         </main>
       ) : (

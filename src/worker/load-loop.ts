@@ -9,7 +9,7 @@ import {
   type OpenedLog,
 } from '../log/index.ts';
 import { LoadError, classifyLoadError, detectRefusal } from './load-failure.ts';
-import { buildLogSummary, formatVerdictsOf, splitSummaryTurns } from './log-summary.ts';
+import { buildLogSummary, sliceFormatVerdicts, splitSummaryTurns } from './log-summary.ts';
 import type { LoadFailure, LoadProgress, LoadSource, WorkerToMain } from './protocol.ts';
 import { createContentHasher } from './content-key.ts';
 import type { OpenedSource } from './read-source.ts';
@@ -156,10 +156,12 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
     );
     for (const turns of parts) post({ type: 'turns', loadId, turns });
     post({ type: 'loaded', loadId, summary, progress: progressOf(log) });
-    // The verdicts' migration audit re-reads the log's events: the page shows the log first.
+    // The verdicts' migration audit re-reads the log's events: the page shows the log first, and
+    // its queries are answered between the audit's slices.
     await deps.yieldToEventLoop();
     if (load.isCancelled) return;
-    const verdicts = formatVerdictsOf(log);
+    const verdicts = await sliceFormatVerdicts(log, deps.yieldToEventLoop, () => load.isCancelled);
+    if (load.isCancelled) return;
     if (verdicts !== null) post({ type: 'format-verdicts', loadId, verdicts });
   } catch (error) {
     if (load.isCancelled) return;

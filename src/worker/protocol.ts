@@ -47,6 +47,8 @@ export interface LogSummary {
   isTurnsPartial: boolean;
   title: string | null;
   effectiveAgentPreset: string | null;
+  /** A forked child's inherited prefix: seqs 0 … inheritedEvents-1 were copied from the parent (FORMAT.md §8.1); null when not seeded. */
+  inheritedEvents: number | null;
   isComplete: boolean;
   /**
    * The hash of the file's bytes (src/worker/content-key.ts): what stored logs and permalinks are

@@ -9,6 +9,7 @@ import {
   packedMessageCount,
   readEventRows,
   readRequestHeader,
+  type ModelMessageDetail,
   type RequestContext,
 } from '../log/index.ts';
 import type { ModelViewAnswer } from './protocol.ts';
@@ -54,6 +55,19 @@ describe('answerQuery', () => {
     expect(answerQuery({ kind: 'request-header', seq: (headerSeq as number) + 1 }, log)).toBeNull();
     // Plain data: it crosses to the page by structured clone.
     expect(structuredClone(context)).toEqual(context);
+  });
+
+  it('answers message bodies whose call facts link call and result, and survive the structured clone', () => {
+    const view = (answerQuery({ kind: 'model-view', seq: lastSeq, tailBodies: 0 }, log) as ModelViewAnswer)
+      .view;
+    const seqs = Array.from(view.seqs.subarray(0, packedMessageCount(view)));
+    const bodies = answerQuery({ kind: 'messages', seqs }, log) as ModelMessageDetail[];
+    const request = bodies.find((body) => body.type === 'assistant/message' && body.toolCalls.length > 0);
+    const call = request?.toolCalls[0];
+    expect(call?.requestSeq).toBe(request?.seq);
+    const result = bodies.find((body) => body.seq === call?.resultSeq);
+    expect(result?.toolCalls[0]?.requestSeq).toBe(request?.seq);
+    expect(structuredClone(bodies)).toEqual(bodies);
   });
 
   it('answers times with NaN for seqs outside the log', () => {

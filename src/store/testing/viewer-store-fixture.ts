@@ -51,6 +51,7 @@ export function summaryOf(eventCount: number, sessionId = 's1'): LogSummary {
     ],
     title: null,
     effectiveAgentPreset: null,
+    inheritedEvents: null,
     isComplete: true,
     isTruncated: false,
     isTurnsPartial: false,

@@ -1,7 +1,7 @@
 // The Stored logs panel (from the header bar): what this browser keeps of opened logs, with sizes,
 // why each is kept, and Open / Delete / Delete all; and Keep for the open log. A log is kept only
 // when a permalink to it is made or followed, or when the reader keeps it here.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { StoredLog } from '../../store/log-persistence.ts';
 import { useViewer } from '../../store/use-viewer.ts';
 import { formatStoredLogLink } from '../../url/use-url-sync.ts';
@@ -68,8 +68,17 @@ function StoredLogRow({ log }: { log: StoredLog }) {
   );
 }
 
-/** Modal list of the stored logs; closes on the button or a click outside. */
+/**
+ * Modal list of the stored logs; closes on Esc, the button or a click outside. It takes the focus
+ * when it opens (its close button) and gives it back when it closes, as the keys overlay does.
+ */
 export function StoredLogsPanel({ onClose }: { onClose: () => void }) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    closeRef.current?.focus();
+    return () => before?.focus();
+  }, []);
   const storedLogs = useViewer((state) => state.storedLogs);
   const summary = useViewer((state) => state.summary);
   const loadState = useViewer((state) => state.loadState);
@@ -85,10 +94,14 @@ export function StoredLogsPanel({ onClose }: { onClose: () => void }) {
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40" onClick={onClose}>
       <div
         role="dialog"
+        aria-modal="true"
         aria-label="Stored logs"
         data-testid="stored-logs"
         className="flex max-h-[80vh] w-[40rem] flex-col rounded-lg border border-zinc-200 bg-white p-4 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
         onClick={(event) => event.stopPropagation()}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onClose();
+        }}
       >
         <div className="mb-2 flex items-center justify-between">
           <h2 className="text-sm font-semibold">
@@ -98,6 +111,7 @@ export function StoredLogsPanel({ onClose }: { onClose: () => void }) {
             </span>
           </h2>
           <button
+            ref={closeRef}
             type="button"
             onClick={onClose}
             className="rounded px-2 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
