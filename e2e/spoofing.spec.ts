@@ -54,3 +54,23 @@ test('a file that fails to open is named with its invisible characters marked', 
   await viewer.waitForLoadState('error');
   await expect(page.getByTestId('failed-name')).toHaveText('notes⟨U+200B⟩⟨U+202E⟩gnp.jsonl');
 });
+
+test('an error code from the log is shown with its invisible characters marked in triage', async ({
+  page,
+}) => {
+  const directory = mkdtempSync(join(tmpdir(), 'dsh-spoof-code-'));
+  const path = join(directory, 'tool-error-code.jsonl');
+  const text = readFileSync(resolve('fixtures/tool-error.jsonl'), 'utf8').replace(
+    '"tool/result","seq":61,"time":1783352166633,"data":{"turn":1,"step":1,',
+    '"tool/result","seq":61,"time":1783352166633,"data":{"turn":1,"step":1,"error":{"code":"DENIED\\u202Ekcatta","message":"m"},',
+  );
+  expect(text).toContain('DENIED');
+  writeFileSync(path, text);
+  const viewer = new ViewerPage(page);
+  await viewer.goto();
+  await viewer.openFile(path);
+  await viewer.waitForLoadState('ready');
+  const triage = new TriagePanel(page);
+  await triage.open();
+  await expect(triage.lastCall).toContainText('DENIED⟨U+202E⟩kcatta');
+});
