@@ -6,6 +6,8 @@ import { readProbeInPage, wheelZoomTimelineInPage } from '../bench-browser-page.
 import { percentile, round } from './percentile.ts';
 
 const ZOOM_STEPS = 60;
+/** Quiet time before a run: the model view's scroll before it may still be fetching and rendering. */
+const SETTLE_MS = 1500;
 /** A frame at 60 Hz. */
 export const TARGET_TIMELINE_FRAME_MS = 16;
 
@@ -36,6 +38,7 @@ const NONE: TimelineZoomReport = {
 };
 
 async function zoomOnce(page: Page, notes: string[], label: string): Promise<TimelineZoomReport> {
+  await page.waitForTimeout(SETTLE_MS);
   const timing = await page.evaluate(wheelZoomTimelineInPage, { steps: ZOOM_STEPS });
   if (timing === null) {
     notes.push(`no timeline canvas: ${label} zoom not measured`);
@@ -69,7 +72,6 @@ export async function measureTimelineZoom(page: Page, notes: string[]): Promise<
     .catch(() => false);
   let timelineTime = NONE;
   if (hasTimeAxis) {
-    await page.waitForTimeout(300);
     timelineTime = await zoomOnce(page, notes, 'time-axis');
   } else notes.push('the timeline never switched to the time axis: time-axis zoom not measured');
   await timeline.getByRole('radio', { name: 'Sequence', exact: true }).click();

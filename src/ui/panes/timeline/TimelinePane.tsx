@@ -368,7 +368,7 @@ export function TimelinePane() {
             data-testid="timeline-cursor-offscreen"
             aria-label={`Show the cursor (seq ${cursorSeq}) on the timeline`}
             title={`The cursor (seq ${cursorSeq}) is ${cursorSide === 'left' ? 'earlier' : 'later'}: show it`}
-            className={`absolute z-10 rounded bg-sky-600 px-1 text-[10px] leading-4 text-white dark:bg-sky-400 dark:text-zinc-950 ${
+            className={`absolute z-10 rounded bg-sky-700 px-1 text-[10px] leading-4 text-white dark:bg-sky-400 dark:text-zinc-950 ${
               cursorSide === 'left' ? 'left-0' : 'right-0'
             }`}
             style={{ top: LANES.step.top }}

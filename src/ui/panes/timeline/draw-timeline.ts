@@ -122,18 +122,27 @@ export function drawTimeline(context: CanvasRenderingContext2D, drawing: Timelin
   context.font = LABEL_FONT;
 
   drawTicks(context, drawing, scale.toX);
-  if (axis.gaps.length > 0) drawGaps(context, axis, from, to, scale.toX, isDark);
+  if (axis.gaps.length > 0) drawGaps(context, axis, from, to, scale.toX, isDark, drawing.measure);
 
   const strokeColor = isDark ? '#18181b' : '#ffffff';
   for (const laneName of TIMELINE_LANES) {
     const lane = layout[laneName];
     const style = LANES[laneName];
     const [first, end] = findVisibleSpans(lane, from, to);
-    let lastColumn = -1;
-    let lastColor = '';
     let labelEndX = Number.NEGATIVE_INFINITY;
     const isLabelled = laneName === 'turn' || laneName === 'step';
     context.globalAlpha = laneName === 'attempt' || laneName === 'tool' ? 0.8 : 1;
+    // Narrow spans of one colour that touch are drawn as one rectangle: zoomed out, a lane of 12,000
+    // spans is a few hundred runs, not 12,000 fills.
+    let runLeft = 0;
+    let runRight = Number.NEGATIVE_INFINITY;
+    let runColor = '';
+    const flushRun = () => {
+      if (runRight < runLeft) return;
+      context.fillStyle = runColor;
+      context.fillRect(runLeft, style.top, runRight - runLeft, style.height);
+      runRight = Number.NEGATIVE_INFINITY;
+    };
     for (let index = first; index < end; index++) {
       const span = lane.spans[index];
       if (!span) continue;
@@ -142,11 +151,17 @@ export function drawTimeline(context: CanvasRenderingContext2D, drawing: Timelin
       if (x1 < -2 || x0 > widthPx + 2) continue;
       const color = spanColor(span, isDark);
       if (x1 - x0 < 2 && !span.isHanging) {
-        const column = Math.floor(x0);
-        if (column === lastColumn && color === lastColor) continue;
-        lastColumn = column;
-        lastColor = color;
+        if (color === runColor && x0 <= runRight + 1) {
+          runRight = Math.max(runRight, clipX(x1));
+          continue;
+        }
+        flushRun();
+        runLeft = clipX(x0);
+        runRight = clipX(x1);
+        runColor = color;
+        continue;
       }
+      flushRun();
       const left = clipX(x0);
       const right = clipX(x1);
       context.fillStyle = color;
@@ -170,6 +185,7 @@ export function drawTimeline(context: CanvasRenderingContext2D, drawing: Timelin
         }
       }
     }
+    flushRun();
     context.globalAlpha = 1;
   }
   drawProblems(context, axis, drawing.problemSeqs, from, to, scale.toX);
@@ -230,6 +246,9 @@ function drawTicks(
   context.textAlign = 'left';
 }
 
+/** A gap narrower than this (CSS px) gets no label. */
+const GAP_LABEL_MIN_PX = 40;
+
 /** The hatch of idle gaps, one per theme. */
 const gapPatterns = new Map<boolean, CanvasPattern | null>();
 
@@ -260,6 +279,7 @@ function drawGaps(
   to: number,
   toX: (pos: number) => number,
   isDark: boolean,
+  measure: (text: string) => number,
 ): void {
   const gaps = axis.gaps;
   const first = findFirstIndex(gaps.length, (index) => (gaps[index]?.endPos ?? 0) >= from);
@@ -277,8 +297,10 @@ function drawGaps(
     }
     context.fillStyle = gapPattern(context, isDark);
     context.fillRect(x0, top, Math.max(1, x1 - x0), height);
+    // Measured only where a label can fit (a zoomed-out view holds a thousand gaps).
+    if (x1 - x0 < GAP_LABEL_MIN_PX) continue;
     const label = `idle ${formatDuration(gap.durationMs)}`;
-    const width = context.measureText(label).width;
+    const width = measure(label);
     if (x1 - x0 > width + 8) {
       context.fillStyle = isDark ? '#d4d4d8' : '#3f3f46';
       context.fillText(label, (x0 + x1) / 2 - width / 2, top + height / 2 + 3);
