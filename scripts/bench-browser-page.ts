@@ -271,7 +271,7 @@ export async function scrollConversationToFirstInPage(args: {
 export interface TimelineZoomTiming {
   /** Intervals between consecutive animation frames during the run (ms). */
   frameIntervalsMs: number[];
-  /** Per step: from the frame's start to the end of the rAF callbacks that ran before ours (ms). */
+  /** Per step: the app's animation-frame callback, where the zoom renders and draws (ms). */
   frameWorkMs: number[];
   /** The timeline's `data-zoom` after the zoom-in half (how far it went). */
   deepestZoom: number;
@@ -314,6 +314,8 @@ export async function wheelZoomTimelineInPage(args: { steps: number }): Promise<
   let last = await frameStart();
   for (let step = 0; step < args.steps; step += 1) {
     const isIn = step < args.steps / 2;
+    // Callbacks of one frame run in the order they were asked for: ours before the app's and after it.
+    const before = new Promise<number>((next) => page.requestAnimationFrame(() => next(performance.now())));
     canvas.dispatchEvent(
       new page.WheelEvent('wheel', {
         deltaY: isIn ? -100 : 100,
@@ -324,10 +326,11 @@ export async function wheelZoomTimelineInPage(args: { steps: number }): Promise<
         cancelable: true,
       }),
     );
-    // The app applies the wheel in its own animation-frame callback, registered before ours.
+    // The app applies the wheel in its own animation-frame callback, asked for by the dispatch.
     const frame = await frameStart();
+    const startedAt = await before;
     frameIntervalsMs.push(frame.at - last.at);
-    frameWorkMs.push(frame.work);
+    frameWorkMs.push(frame.at + frame.work - startedAt);
     last = frame;
     if (isIn) deepestZoom = Math.max(deepestZoom, Number(section.getAttribute('data-zoom') ?? '1'));
   }

@@ -19,6 +19,8 @@ export interface TimelineZoomReport {
   frameMaxMs: number | null;
   workP50Ms: number | null;
   workMaxMs: number | null;
+  /** Steps whose work took more than a frame. */
+  workOverFrame: number | null;
   deepestZoom: number | null;
 }
 
@@ -34,6 +36,7 @@ const NONE: TimelineZoomReport = {
   frameMaxMs: null,
   workP50Ms: null,
   workMaxMs: null,
+  workOverFrame: null,
   deepestZoom: null,
 };
 
@@ -56,6 +59,7 @@ async function zoomOnce(page: Page, notes: string[], label: string): Promise<Tim
     frameMaxMs: round(frames.at(-1)),
     workP50Ms: round(percentile(work, 0.5)),
     workMaxMs: round(work.at(-1)),
+    workOverFrame: work.filter((ms) => ms > TARGET_TIMELINE_FRAME_MS).length,
     deepestZoom: round(timing.deepestZoom),
   };
 }
