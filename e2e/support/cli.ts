@@ -80,3 +80,23 @@ export function inspectFormatVerdicts(file: string): CliFormatVerdicts {
   });
   return (JSON.parse(output) as { format: CliFormatVerdicts }).format;
 }
+
+/** `npm run cli -- inspect FILE --json`: the turns with their steps (seqs inclusive; endSeq null while hanging). */
+export function inspectTurns(
+  file: string,
+): { turn: number; startSeq: number; endSeq: number | null; steps: { step: number; startSeq: number }[] }[] {
+  const output = execFileSync('npm', ['run', '--silent', 'cli', '--', 'inspect', file, '--json'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return (
+    JSON.parse(output) as {
+      turns: {
+        turn: number;
+        startSeq: number;
+        endSeq: number | null;
+        steps: { step: number; startSeq: number }[];
+      }[];
+    }
+  ).turns;
+}

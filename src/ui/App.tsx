@@ -203,10 +203,10 @@ function Shell({ store }: { store: ViewerStore }) {
         <main className="relative flex min-h-0 flex-1 flex-col">
           {/* The workspace appears in three short tasks and frames instead of one long one: the shell and
               the events list (with the first rows) with the first summary, then the timeline and the
-              right pane. The placeholder holds the timeline's height (TimelinePane: header + 92 px canvas). */}
+              right pane. The placeholder holds the timeline's height (TimelinePane: header, canvas, overview). */}
           <MountSoon
             delayMs={MOUNT_STAGGER_MS}
-            placeholder={<div className="h-[119px] shrink-0 border-b border-zinc-200 dark:border-zinc-800" />}
+            placeholder={<div className="h-[145px] shrink-0 border-b border-zinc-200 dark:border-zinc-800" />}
           >
             <ErrorBoundary label="Timeline" resetKey={generation}>
               <TimelinePane />
