@@ -174,7 +174,9 @@ export function isRowInListViewportInPage(seq: number): boolean {
   if (!list || !row) return false;
   const outer = list.getBoundingClientRect();
   const inner = row.getBoundingClientRect();
-  return inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5;
+  // Within 1.5 px: the resizable panes give the list a fractional height, and a row a sub-pixel short
+  // of the edge is in view.
+  return inner.top >= outer.top - 1.5 && inner.bottom <= outer.bottom + 1.5;
 }
 
 /** The model-view scroll from the newest message to the first: how long, and how long the viewport stayed blank. */
