@@ -93,7 +93,7 @@ export function Scrubber() {
         disabled={isDisabled}
         onClick={() => actions.setPlaying(!isPlaying)}
         aria-label={isPlaying ? 'Pause' : 'Play'}
-        className="flex h-7 w-7 items-center justify-center rounded-full bg-sky-600 text-white shadow-sm hover:bg-sky-700 disabled:opacity-40"
+        className="flex h-7 w-7 items-center justify-center rounded-full bg-sky-700 text-white shadow-sm hover:bg-sky-800 disabled:opacity-40"
       >
         {isPlaying ? '❚❚' : '▶'}
       </button>
@@ -139,9 +139,12 @@ export function Scrubber() {
         data-testid="cursor-position"
       >
         <span className="font-semibold">seq {formatCount(shownSeq)}</span>
-        <span className="text-zinc-500"> / {formatCount(Math.max(0, eventCount - 1))}</span>
+        <span className="text-zinc-600 dark:text-zinc-400">
+          {' '}
+          / {formatCount(Math.max(0, eventCount - 1))}
+        </span>
         {turnAtCursor && (
-          <span className="ml-2 text-zinc-500">
+          <span className="ml-2 text-zinc-600 dark:text-zinc-400">
             T{turnAtCursor.turn}
             {turnAtCursor.step !== null ? ` S${turnAtCursor.step}` : ''}
           </span>

@@ -13,10 +13,10 @@ const TREE_STYLE = {
   stringValue: 'whitespace-pre-wrap break-all text-emerald-700 dark:text-emerald-300',
   numberValue: 'text-sky-700 dark:text-sky-300',
   booleanValue: 'text-amber-700 dark:text-amber-300',
-  nullValue: 'text-zinc-500',
-  undefinedValue: 'text-zinc-500',
-  otherValue: 'text-zinc-500',
-  punctuation: 'text-zinc-500',
+  nullValue: 'text-zinc-600 dark:text-zinc-400',
+  undefinedValue: 'text-zinc-600 dark:text-zinc-400',
+  otherValue: 'text-zinc-600 dark:text-zinc-400',
+  punctuation: 'text-zinc-600 dark:text-zinc-400',
   stringifyStringValues: true,
 };
 

@@ -30,7 +30,7 @@ export function SegmentedControl<T extends string>({
           aria-checked={value === option.value}
           key={option.value}
           onClick={() => onChange(option.value)}
-          className={`px-2 py-0.5 ${value === option.value ? 'bg-sky-600 text-white' : 'bg-white hover:bg-zinc-100 dark:bg-zinc-800 dark:hover:bg-zinc-700'}`}
+          className={`px-2 py-0.5 ${value === option.value ? 'bg-sky-700 text-white' : 'bg-white hover:bg-zinc-100 dark:bg-zinc-800 dark:hover:bg-zinc-700'}`}
         >
           {option.label}
         </button>

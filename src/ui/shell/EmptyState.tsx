@@ -120,7 +120,7 @@ export function EmptyState({
           <svg
             aria-hidden
             viewBox="0 0 24 24"
-            className="h-10 w-10 text-zinc-400 group-hover:text-sky-500"
+            className="h-10 w-10 text-zinc-600 dark:text-zinc-400 group-hover:text-sky-500"
             fill="none"
             stroke="currentColor"
             strokeWidth="1.5"
@@ -132,7 +132,7 @@ export function EmptyState({
             />
           </svg>
           <span className="text-lg font-medium">Drop a dsh session log here</span>
-          <span className="text-sm text-zinc-500 dark:text-zinc-400">
+          <span className="text-sm text-zinc-600 dark:text-zinc-400">
             <span className="font-mono">.jsonl</span> or <span className="font-mono">.jsonl.zstd</span> — read
             in your browser, never uploaded
           </span>
@@ -141,7 +141,7 @@ export function EmptyState({
           <button
             type="button"
             onClick={onOpenFile}
-            className="rounded-md bg-sky-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-sky-700"
+            className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-sky-800"
           >
             Open file…
           </button>
@@ -153,7 +153,7 @@ export function EmptyState({
             Open the demo
           </button>
         </div>
-        <p className="mt-6 text-center text-xs text-zinc-500 dark:text-zinc-400">
+        <p className="mt-6 text-center text-xs text-zinc-600 dark:text-zinc-400">
           Logs live under the log root dsh was configured with, in{' '}
           <span className="font-mono">
             &lt;root&gt;/--&lt;project-key&gt;--/&lt;session-id&gt;/session.jsonl.zstd

@@ -48,7 +48,8 @@ export function FormatBadge({
         data-writer-status={verdicts.writer.status}
         data-current-status={current.status}
         aria-expanded={isOpen}
-        aria-label={`Format ${label}: current dsh ${CURRENT_STATUS_LABELS[current.status]}. Show details`}
+        // The name starts with the visible text (WCAG 2.5.3 label in name), then says what it opens.
+        aria-label={`${label} · 0.2.x ${CURRENT_STATUS_LABELS[current.status]}: format details`}
         title={`Format ${label}. Current ${current.release} ${CURRENT_STATUS_LABELS[current.status]}.`}
         onClick={() => setOpen(!isOpen)}
         className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE_CLASSES[currentTone(current.status)]}`}

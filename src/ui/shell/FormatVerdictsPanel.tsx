@@ -38,7 +38,7 @@ export function FormatVerdictsPanel({
       </p>
       <div data-testid="format-writer" data-status={writer.status} className="space-y-0.5">
         <div className="flex items-center gap-2">
-          <span className="text-zinc-500 dark:text-zinc-400">The release that wrote it</span>
+          <span className="text-zinc-600 dark:text-zinc-400">The release that wrote it</span>
           <StatusPill tone={writerTone(writer.status)}>{WRITER_LABELS[writer.status]}</StatusPill>
         </div>
         {writer.reason !== null && (
@@ -47,7 +47,7 @@ export function FormatVerdictsPanel({
       </div>
       <div data-testid="format-current" data-status={current.status} className="space-y-0.5">
         <div className="flex items-center gap-2">
-          <span className="text-zinc-500 dark:text-zinc-400">Current {current.release}</span>
+          <span className="text-zinc-600 dark:text-zinc-400">Current {current.release}</span>
           <StatusPill tone={currentTone(current.status)}>{CURRENT_STATUS_LABELS[current.status]}</StatusPill>
         </div>
         {current.status === 'migrates' && (
@@ -72,7 +72,7 @@ export function FormatVerdictsPanel({
               className="flex items-baseline gap-2"
             >
               {refusal.seq === null ? (
-                <span className="shrink-0 font-mono text-zinc-500">header</span>
+                <span className="shrink-0 font-mono text-zinc-600 dark:text-zinc-400">header</span>
               ) : (
                 <button
                   type="button"
@@ -85,12 +85,14 @@ export function FormatVerdictsPanel({
                 </button>
               )}
               <span className="min-w-0">
-                <span className="font-mono text-[10px] text-zinc-500">{refusal.rule}</span>{' '}
+                <span className="font-mono text-[10px] text-zinc-600 dark:text-zinc-400">{refusal.rule}</span>{' '}
                 {revealInvisibleCharacters(refusal.message)}
               </span>
             </li>
           ))}
-          {hidden > 0 && <li className="text-zinc-500">… and {hidden} more of the same rules</li>}
+          {hidden > 0 && (
+            <li className="text-zinc-600 dark:text-zinc-400">… and {hidden} more of the same rules</li>
+          )}
         </ol>
       )}
     </div>

@@ -40,7 +40,7 @@ function shown(value: unknown): string {
 function Fact({ label, value, isMono = true }: { label: string; value: string; isMono?: boolean }) {
   return (
     <div className="flex min-w-0 items-baseline gap-1">
-      <dt className="shrink-0 text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dt className="shrink-0 text-zinc-600 dark:text-zinc-400">{label}</dt>
       <dd className={`truncate ${isMono ? 'font-mono' : ''}`} title={value}>
         {value}
       </dd>
@@ -101,7 +101,7 @@ export function HeaderBar(props: HeaderBarProps) {
           >
             {formatCount(summary.problemCount)} problem{summary.problemCount === 1 ? '' : 's'}
             {summary.notes.length > 0 && (
-              <span className="font-normal text-zinc-500 dark:text-zinc-400">
+              <span className="font-normal text-zinc-600 dark:text-zinc-400">
                 {' '}
                 · {summary.notes.length} note{summary.notes.length === 1 ? '' : 's'}
               </span>

@@ -68,7 +68,7 @@ export function ProblemsPanel({ onClose }: { onClose: () => void }) {
         <button
           type="button"
           onClick={onClose}
-          className="ml-auto rounded px-2 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+          className="ml-auto rounded px-2 text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800"
           aria-label="Close problems"
         >
           ✕
@@ -102,7 +102,7 @@ export function ProblemsPanel({ onClose }: { onClose: () => void }) {
                     <span className="rounded bg-sky-50 px-1 font-mono text-[10px] text-sky-800 dark:bg-sky-950 dark:text-sky-200">
                       {note.kind}
                     </span>
-                    <span className="font-mono text-zinc-500">
+                    <span className="font-mono text-zinc-600 dark:text-zinc-400">
                       {note.line !== null ? `line ${note.line}` : ''}
                       {note.seq !== null ? ` · seq ${note.seq}` : ''}
                     </span>
@@ -132,7 +132,7 @@ export function ProblemsPanel({ onClose }: { onClose: () => void }) {
                       <span className={`rounded px-1 font-mono text-[10px] ${EFFECT_STYLES[problem.effect]}`}>
                         {problem.kind}
                       </span>
-                      <span className="font-mono text-zinc-500">
+                      <span className="font-mono text-zinc-600 dark:text-zinc-400">
                         {problem.line !== null
                           ? `line ${problem.line}${problem.lineEnd ? `–${problem.lineEnd}` : ''}`
                           : ''}

@@ -30,7 +30,7 @@ function StoredLogRow({ log }: { log: StoredLog }) {
         <p className="truncate font-mono text-xs font-medium" data-testid="stored-log-name">
           <VisibleText text={source.name} maxChars={200} />
         </p>
-        <p className="break-words text-[11px] text-zinc-500 dark:text-zinc-400">
+        <p className="break-words text-[11px] text-zinc-600 dark:text-zinc-400">
           {source.kind === 'file' ? (
             'a copy of the file'
           ) : (
@@ -41,7 +41,7 @@ function StoredLogRow({ log }: { log: StoredLog }) {
           · <span data-testid="stored-log-size">{formatBytes(log.bytes)}</span> · stored{' '}
           {formatEpoch(log.savedAt)} because {REASON_LABELS[log.reason]}
         </p>
-        <p className="truncate text-[11px] text-zinc-500 dark:text-zinc-400">
+        <p className="truncate text-[11px] text-zinc-600 dark:text-zinc-400">
           session {log.sessionId === null ? '—' : <VisibleText text={log.sessionId} maxChars={120} />}
           {log.contentKey !== null && <> · content {log.contentKey.slice(0, 16)}…</>}
         </p>
@@ -106,7 +106,7 @@ export function StoredLogsPanel({ onClose }: { onClose: () => void }) {
         <div className="mb-2 flex items-center justify-between">
           <h2 className="text-sm font-semibold">
             Stored logs{' '}
-            <span className="font-normal text-zinc-500" data-testid="stored-logs-total">
+            <span className="font-normal text-zinc-600 dark:text-zinc-400" data-testid="stored-logs-total">
               {logs.length} · {formatBytes(totalBytes)}
             </span>
           </h2>
@@ -114,7 +114,7 @@ export function StoredLogsPanel({ onClose }: { onClose: () => void }) {
             ref={closeRef}
             type="button"
             onClick={onClose}
-            className="rounded px-2 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+            className="rounded px-2 text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800"
             aria-label="Close"
           >
             ✕
@@ -138,9 +138,9 @@ export function StoredLogsPanel({ onClose }: { onClose: () => void }) {
         )}
         <ul className="mt-2 min-h-0 flex-1 overflow-auto" aria-label="Stored logs list">
           {storedLogs === null ? (
-            <li className="py-2 text-xs text-zinc-500">Reading…</li>
+            <li className="py-2 text-xs text-zinc-600 dark:text-zinc-400">Reading…</li>
           ) : logs.length === 0 ? (
-            <li className="py-2 text-xs text-zinc-500" data-testid="stored-logs-empty">
+            <li className="py-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="stored-logs-empty">
               Nothing is stored.
             </li>
           ) : (

@@ -87,7 +87,8 @@ const EventDetailPanel = memo(function EventDetailPanel({
     );
   const event =
     detail.status === 'ready' ? detail.value : lastShown?.generation === generation ? lastShown.event : null;
-  if (event === null) return <div className="p-3 text-xs text-zinc-500">Loading seq {seq}…</div>;
+  if (event === null)
+    return <div className="p-3 text-xs text-zinc-600 dark:text-zinc-400">Loading seq {seq}…</div>;
   return (
     <div
       className="flex h-full flex-col"
@@ -107,14 +108,14 @@ const EventDetailPanel = memo(function EventDetailPanel({
         <span className={`font-mono ${colorOfEventType(event.type)}`}>
           {revealInvisibleCharacters(event.type)}
         </span>
-        <span className="text-zinc-500">{formatEpoch(event.time)}</span>
-        <span className="text-zinc-500">
+        <span className="text-zinc-600 dark:text-zinc-400">{formatEpoch(event.time)}</span>
+        <span className="text-zinc-600 dark:text-zinc-400">
           line {event.lineNumber}
           {event.member >= 0 && ` · packed row member ${event.member} of ${event.rowEventCount}`}
         </span>
         <span className="ml-auto flex items-center gap-2">
           {isPinned && cursorSeq !== null && cursorSeq !== seq && (
-            <span data-testid="detail-cursor-hint" className="text-zinc-500 dark:text-zinc-400">
+            <span data-testid="detail-cursor-hint" className="text-zinc-600 dark:text-zinc-400">
               cursor at seq {cursorSeq}
             </span>
           )}

@@ -210,13 +210,15 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
   return (
     <section aria-label="Events" className="flex h-full min-h-0 flex-col">
       <div className="flex items-center gap-2 border-b border-zinc-200 px-2 py-1 dark:border-zinc-800">
-        <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
+        <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
           Events
         </h2>
-        <span className="text-xs tabular-nums text-zinc-500">{formatCount(eventCount)}</span>
+        <span className="text-xs tabular-nums text-zinc-600 dark:text-zinc-400">
+          {formatCount(eventCount)}
+        </span>
         {isWindowed && (
           <span
-            className="text-xs tabular-nums text-zinc-500"
+            className="text-xs tabular-nums text-zinc-600 dark:text-zinc-400"
             title="More rows than the browser can lay out: the list shows a window that follows the cursor (move it with the scrubber or keys)."
             data-testid="events-window"
           >
@@ -237,7 +239,7 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
           }}
           className="ml-auto w-56 rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-xs dark:border-zinc-600 dark:bg-zinc-800"
         />
-        {searchNote && <span className="text-xs text-zinc-500">{searchNote}</span>}
+        {searchNote && <span className="text-xs text-zinc-600 dark:text-zinc-400">{searchNote}</span>}
       </div>
       {rows.error && (
         <div className="px-2 py-1 text-xs text-red-700 dark:text-red-300">

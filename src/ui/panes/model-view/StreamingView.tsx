@@ -16,7 +16,7 @@ export function StreamingView({ streaming }: { streaming: StreamingState }) {
         {/* Still: a replay is paused at this seq, and an endless animation would keep the page
             rendering (and, without a GPU, rasterizing and compositing) every frame while it shows. */}
         {!streaming.finishKind && <span className="h-2 w-2 rounded-full bg-emerald-500" aria-hidden />}
-        <span className="font-mono text-zinc-500">
+        <span className="font-mono text-zinc-600 dark:text-zinc-400">
           turn {streaming.turn} · step {streaming.step} · {streaming.chunkCount} chunks from seq{' '}
           {streaming.firstChunkSeq}
         </span>
@@ -27,7 +27,7 @@ export function StreamingView({ streaming }: { streaming: StreamingState }) {
           <ContentBlockView key={index} block={block} isMarkdown />
         ))}
         {streaming.blocks.length === 0 && (
-          <div className="text-xs italic text-zinc-400">(no content yet)</div>
+          <div className="text-xs italic text-zinc-600 dark:text-zinc-400">(no content yet)</div>
         )}
       </div>
     </article>

@@ -26,10 +26,14 @@ export function TriagePane() {
   const onSelect = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
 
   if (data.status === 'idle')
-    return <div className="p-3 text-xs text-zinc-500">Open a log to triage it.</div>;
+    return <div className="p-3 text-xs text-zinc-600 dark:text-zinc-400">Open a log to triage it.</div>;
   if (data.status === 'loading')
     return (
-      <div data-testid="triage-pane" data-state="loading" className="p-3 text-xs text-zinc-500">
+      <div
+        data-testid="triage-pane"
+        data-state="loading"
+        className="p-3 text-xs text-zinc-600 dark:text-zinc-400"
+      >
         Reading the log…
       </div>
     );

@@ -155,7 +155,7 @@ export function UsageChart({ points, highlightIndex, onSelectSeq }: UsageChartPr
   }, [highlightIndex]);
 
   if (points.length === 0)
-    return <p className="text-xs text-zinc-500 dark:text-zinc-400">No step reported token usage.</p>;
+    return <p className="text-xs text-zinc-600 dark:text-zinc-400">No step reported token usage.</p>;
   return (
     <div
       ref={containerRef}

@@ -8,7 +8,7 @@ export function Facts({ rows }: { rows: [string, ReactNode][] }) {
     <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
-          <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
+          <dt className="text-zinc-600 dark:text-zinc-400">{label}</dt>
           <dd className="min-w-0 break-all text-zinc-900 dark:text-zinc-100">
             {typeof value === 'string' ? revealInvisibleCharacters(value) : value}
           </dd>

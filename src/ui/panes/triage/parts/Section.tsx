@@ -15,7 +15,7 @@ export function Section({
 }) {
   return (
     <section data-testid={testId} className="border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
-      <h3 className="mb-1 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+      <h3 className="mb-1 text-[11px] font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
         {step !== undefined ? `${step}. ` : ''}
         {title}
       </h3>

@@ -10,7 +10,7 @@ export function SeqLink({
   label?: string;
   onSelect: (seq: number) => void;
 }) {
-  if (seq === null) return <span className="font-mono text-zinc-400 dark:text-zinc-500">—</span>;
+  if (seq === null) return <span className="font-mono text-zinc-600 dark:text-zinc-400">—</span>;
   return (
     <button
       type="button"

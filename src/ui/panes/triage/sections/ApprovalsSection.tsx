@@ -17,7 +17,7 @@ export function ApprovalsSection({ report, onSelect }: TriageSectionProps) {
         <Muted>No approval/asked in this log.</Muted>
       ) : (
         <table className="w-full text-left text-xs">
-          <thead className="text-zinc-500 dark:text-zinc-400">
+          <thead className="text-zinc-600 dark:text-zinc-400">
             <tr>
               <th className="font-normal">asked</th>
               <th className="font-normal">tool</th>

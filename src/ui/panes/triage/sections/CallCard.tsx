@@ -72,7 +72,7 @@ export function CallCard({ call, onSelect }: { call: TriageCall; onSelect: (seq:
           data-testid="triage-last-call-link"
           data-seq={call.seq}
           onClick={() => onSelect(call.seq)}
-          className="rounded bg-sky-600 px-2 py-0.5 text-[11px] font-medium text-white hover:bg-sky-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-400 dark:bg-sky-700 dark:hover:bg-sky-600"
+          className="rounded bg-sky-700 px-2 py-0.5 text-[11px] font-medium text-white hover:bg-sky-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-400 dark:bg-sky-700 dark:hover:bg-sky-600"
         >
           Go to #{call.seq}
         </button>

@@ -16,7 +16,7 @@ export function ClassificationSection({ report }: { report: TriageReport }) {
         <div className="space-y-1 text-xs">
           <div className="flex items-center gap-2">
             <Badge tone={classificationTone(call.classification)}>{call.classification}</Badge>
-            <span className="text-zinc-500 dark:text-zinc-400">
+            <span className="text-zinc-600 dark:text-zinc-400">
               {call.approval !== null
                 ? 'the tool did not run: its approval was refused'
                 : call.isRepaired

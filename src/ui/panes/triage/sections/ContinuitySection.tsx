@@ -26,7 +26,9 @@ export function ContinuitySection({ report, onSelect }: TriageSectionProps) {
             // Problems have no identity beyond their position in file order.
             <li key={index} className="flex gap-2">
               <Badge tone="bad">{gap.kind}</Badge>
-              {gap.line !== null && <span className="font-mono text-zinc-500">line {gap.line}</span>}
+              {gap.line !== null && (
+                <span className="font-mono text-zinc-600 dark:text-zinc-400">line {gap.line}</span>
+              )}
               {gap.seq !== null && <SeqLink seq={gap.seq} onSelect={onSelect} />}
               <span className="min-w-0">
                 <VisibleText text={gap.message} maxChars={400} />

@@ -22,7 +22,7 @@ export function FailedCallSection({ report, onSelect }: TriageSectionProps) {
       )}
       {others.length > 0 && (
         <details className="mt-1 text-xs">
-          <summary className="cursor-pointer text-zinc-500 dark:text-zinc-400">
+          <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">
             {others.length} earlier failed calls
           </summary>
           <ul className="mt-1 space-y-0.5">
@@ -43,7 +43,7 @@ export function FailedCallSection({ report, onSelect }: TriageSectionProps) {
       )}
       {report.unfinishedCommands.length > 0 && (
         <div className="mt-2 text-xs">
-          <p className="text-zinc-500 dark:text-zinc-400">
+          <p className="text-zinc-600 dark:text-zinc-400">
             Shell equivalent: command/run without command/done — look at the workspace before asking again.
           </p>
           <ul>

@@ -61,7 +61,7 @@ export function HeaderSection({ report, onSelect }: TriageSectionProps) {
                 <span className="font-mono">
                   <VisibleText text={header.agentPreset} />
                 </span>{' '}
-                <span className="text-zinc-500">
+                <span className="text-zinc-600 dark:text-zinc-400">
                   ({header.agentPresetSource === 'header' ? 'header' : 'agent-preset/selected'})
                 </span>
               </span>
@@ -112,7 +112,7 @@ export function HeaderSection({ report, onSelect }: TriageSectionProps) {
           {format.current.refusals.map((refusal, position) => (
             <li key={`${refusal.rule}-${refusal.seq ?? 'header'}-${position}`} className="flex gap-2">
               {refusal.seq === null ? (
-                <span className="font-mono text-zinc-500">header</span>
+                <span className="font-mono text-zinc-600 dark:text-zinc-400">header</span>
               ) : (
                 <SeqLink seq={refusal.seq} onSelect={onSelect} />
               )}

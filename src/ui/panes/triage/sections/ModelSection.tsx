@@ -30,7 +30,7 @@ export function ModelSection({ report, onSelect }: TriageSectionProps) {
             <li key={`silent-${request.seq}`} className="flex flex-wrap items-center gap-2">
               <SeqLink seq={request.seq} onSelect={onSelect} />
               <Badge tone="warn">no assistant/message</Badge>
-              <span className="text-zinc-500">
+              <span className="text-zinc-600 dark:text-zinc-400">
                 turn {request.turn} step {request.step}
               </span>
               <VisibleText text={request.reason} maxChars={200} />

@@ -34,7 +34,7 @@ export function TurnFailuresSection({ report, onSelect }: TriageSectionProps) {
               </span>
               <span className="min-w-0 break-words">
                 {error.message === null ? (
-                  <span className="text-zinc-500">no message</span>
+                  <span className="text-zinc-600 dark:text-zinc-400">no message</span>
                 ) : (
                   <VisibleText text={error.message} maxChars={400} />
                 )}
@@ -42,7 +42,9 @@ export function TurnFailuresSection({ report, onSelect }: TriageSectionProps) {
             </li>
           ))}
           {turnErrors.length > LIST_PREVIEW_ROWS && (
-            <li className="text-zinc-500">… and {turnErrors.length - LIST_PREVIEW_ROWS} more</li>
+            <li className="text-zinc-600 dark:text-zinc-400">
+              … and {turnErrors.length - LIST_PREVIEW_ROWS} more
+            </li>
           )}
         </ul>
       )}
@@ -74,7 +76,9 @@ export function TurnFailuresSection({ report, onSelect }: TriageSectionProps) {
             </li>
           ))}
           {truncatedCalls.length > LIST_PREVIEW_ROWS && (
-            <li className="text-zinc-500">… and {truncatedCalls.length - LIST_PREVIEW_ROWS} more</li>
+            <li className="text-zinc-600 dark:text-zinc-400">
+              … and {truncatedCalls.length - LIST_PREVIEW_ROWS} more
+            </li>
           )}
         </ul>
       )}

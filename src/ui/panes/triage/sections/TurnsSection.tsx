@@ -30,7 +30,9 @@ export function TurnsSection({ report, onSelect }: TriageSectionProps) {
               <Badge tone="warn">hanging</Badge>
               <span>turn {turn.turn} from</span>
               <SeqLink seq={turn.startSeq} onSelect={onSelect} />
-              <span className="text-zinc-500">no turn/end: live, crashed or truncated</span>
+              <span className="text-zinc-600 dark:text-zinc-400">
+                no turn/end: live, crashed or truncated
+              </span>
             </li>
           ))}
         </ul>

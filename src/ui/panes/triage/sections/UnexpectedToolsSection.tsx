@@ -54,7 +54,7 @@ export function UnexpectedToolsSection({ report, onSelect }: TriageSectionProps)
                   <VisibleText text={tool.name} maxChars={120} />
                 </span>
                 {tool.headerSeq !== null && <LookalikeFlag name={tool.name} headerSeq={tool.headerSeq} />}
-                <span className="text-zinc-500">not in request/header</span>
+                <span className="text-zinc-600 dark:text-zinc-400">not in request/header</span>
                 <SeqLink seq={tool.headerSeq} onSelect={onSelect} />
               </li>
             ))}

@@ -1,0 +1,49 @@
+// Accessibility in real Chromium (issue 14): axe-core finds no serious or critical violation on the
+// empty page, a loaded log, the triage tab and the help dialog, in the light and the dark theme.
+import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ViewerPage } from './support/viewer-page.ts';
+
+const LOG = resolve('fixtures/approval-approved.jsonl.zstd');
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1] ?? ''}`,
+      ),
+    );
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+
+    test('the empty page', async ({ page }) => {
+      const viewer = new ViewerPage(page);
+      await viewer.goto();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('a loaded log, its triage tab and the help dialog', async ({ page }) => {
+      const viewer = new ViewerPage(page);
+      await viewer.goto();
+      await viewer.openFile(LOG);
+      await viewer.waitForLoadState('ready');
+      await viewer.scrubTo(134);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('tab', { name: 'Triage' }).click();
+      await expect(page.getByRole('tab', { name: 'Triage' })).toHaveAttribute('aria-selected', 'true');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
