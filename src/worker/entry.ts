@@ -7,6 +7,7 @@ import {
   loadChecksumVerifier,
   type DecoderOptions,
   type OpenedLog,
+  type Workspace,
 } from '../log/index.ts';
 import { loadFastZstd } from './fast-zstd.ts';
 import { runLoad, type ActiveLoad } from './load-loop.ts';
@@ -15,6 +16,7 @@ import { answerQuery, transferablesOf } from './queries.ts';
 import { readSource } from './read-source.ts';
 import { runSlicedSearch } from './sliced-search.ts';
 import { createYieldToEventLoop } from './work-slices.ts';
+import { openWorkspaceSession, runWorkspaceScan, type ActiveScan } from './workspace-loop.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -23,6 +25,9 @@ let activeLoad: ActiveLoad | null = null;
 let currentLog: OpenedLog | null = null;
 /** The newest search; an older one still running stops at its next slice. */
 let latestSearchId = 0;
+/** The workspace scan in progress, and the newest scanned workspace (its sessions open by id). */
+let activeScan: ActiveScan | null = null;
+let workspace: Workspace | null = null;
 
 /**
  * Started when the worker starts (the client warms the worker up before any drop). Without
@@ -55,10 +60,29 @@ function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
       currentLog = log;
     },
     decoderOptions: decoderOptionsReady,
-    openSource: readSource,
+    openSource: (source) =>
+      source.kind === 'workspace-session'
+        ? openWorkspaceSession(workspace, source.sessionId)
+        : readSource(source),
     yieldToEventLoop,
   }).finally(() => {
     if (activeLoad === load) activeLoad = null;
+  });
+}
+
+function startScan(message: Extract<MainToWorker, { type: 'open-workspace' }>): void {
+  if (activeScan) activeScan.isCancelled = true;
+  const scan: ActiveScan = { workspaceId: message.workspaceId, isCancelled: false };
+  activeScan = scan;
+  void runWorkspaceScan(scan, message.files, {
+    post,
+    decoderOptions: decoderOptionsReady,
+    yieldToEventLoop,
+    setWorkspace(discovered) {
+      if (activeScan === scan) workspace = discovered;
+    },
+  }).finally(() => {
+    if (activeScan === scan) activeScan = null;
   });
 }
 
@@ -114,6 +138,12 @@ self.addEventListener('message', (event: MessageEvent<MainToWorker>) => {
       return;
     case 'query':
       answer(message.requestId, message.query);
+      return;
+    case 'open-workspace':
+      startScan(message);
+      return;
+    case 'cancel-workspace':
+      if (activeScan?.workspaceId === message.workspaceId) activeScan.isCancelled = true;
       return;
     default:
       assertNever(message);

@@ -14,6 +14,10 @@ export async function readSource(source: LoadSource): Promise<OpenedSource> {
   if (source.kind === 'file') {
     return { reader: source.file.stream().getReader(), totalBytes: source.file.size };
   }
+  if (source.kind === 'workspace-session') {
+    // The router opens these from its workspace (workspace-loop.ts openWorkspaceSession).
+    throw new LoadError({ kind: 'internal', message: 'No workspace is open in the log worker.' });
+  }
   let response: Response;
   try {
     response = await fetch(source.url, { credentials: 'omit', referrerPolicy: 'no-referrer' });
