@@ -62,6 +62,8 @@ export interface LoadActions {
   /** Opens one file of `openedFiles`, keeping the list. */
   openFromOpened(file: File): void;
   openUrl(url: string, name?: string): void;
+  /** Opens a session of the workspace the worker holds (workspace-slice.ts), by its header id. */
+  openWorkspaceLog(sessionId: string, name: string): void;
   openDemo(baseUrl: string): void;
   /** Reopens a log stored in the browser by session id; asks for the file if it is not stored. */
   reopenSession(sessionId: string): Promise<void>;
@@ -246,6 +248,10 @@ export function createLoadSlice(
         { kind: 'url', url, name: displayName },
         { kind: 'url', name: displayName, url, savedAt: Date.now() },
       );
+    },
+    openWorkspaceLog(sessionId, name) {
+      // Not stored for a reload: the workspace's files are the user's to open again.
+      startLoad({ kind: 'workspace-session', sessionId, name }, null);
     },
     openDemo(baseUrl) {
       actions.openUrl(new URL(DEMO_LOG_PATH, baseUrl).href, DEMO_LOG_NAME);
