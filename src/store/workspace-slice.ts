@@ -13,7 +13,7 @@ import type {
 import type { LoadActions } from './load-slice.ts';
 import type { Slice, SliceContext } from './slice.ts';
 
-export interface OpenWorkspace {
+interface OpenWorkspace {
   /** What was opened: the folder's name, the ZIP's, or "N files". */
   name: string;
   status: 'scanning' | 'ready' | 'cancelled' | 'error';

@@ -234,6 +234,6 @@ export type WorkspaceToMain =
   | { type: 'workspace-snapshot'; workspaceId: number; snapshot: WorkspaceSnapshot }
   | { type: 'workspace-failed'; workspaceId: number; message: string };
 
-export type MainToWorkerWorkspace =
+type MainToWorkerWorkspace =
   | { type: 'open-workspace'; workspaceId: number; files: WorkspaceFile[] }
   | { type: 'cancel-workspace'; workspaceId: number };

@@ -43,7 +43,7 @@ export interface ScanDependencies {
  * so queries and a cancel are answered while a long log is summarized. A file given alone (not found
  * by walking a folder) is explicit: read whatever its name.
  */
-export function entryOfFile(
+function entryOfFile(
   { file, path }: WorkspaceFile,
   isExplicit: boolean,
   yieldToEventLoop: YieldToEventLoop,
@@ -71,7 +71,7 @@ export function entryOfFile(
 }
 
 /** Rows in tree order (depth-first, children by createdAt then id), each with its totals. */
-export function buildWorkspaceSnapshot(
+function buildWorkspaceSnapshot(
   workspace: Workspace,
   tree: SessionTree,
   summaries: ReadonlyMap<string, SessionSummary>,
