@@ -3,6 +3,7 @@
 // lineage tree, walking parent → child → parent through the spawning call, the export ZIP, and a
 // forked child's inherited prefix.
 import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ViewerPage } from './support/viewer-page.ts';
@@ -99,4 +100,37 @@ test('an export ZIP opens as its session tree', async ({ page }) => {
   await page.keyboard.press('Enter');
   await viewer.waitForLoadState('ready');
   await expect(list.locator('[data-open]')).toHaveAttribute('data-depth', '1');
+});
+
+test('several logs dropped together (a parent and its children, all named session.jsonl.zstd) open as a workspace', async ({
+  page,
+}) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto();
+  const dir = join(ROOT, '--home-dev-projects-subagent-multi--');
+  const files = readdirSync(dir).map((id) => ({
+    name: 'session.jsonl.zstd',
+    base64: readFileSync(join(dir, id, 'session.jsonl.zstd')).toString('base64'),
+  }));
+  // A synthetic drop: items without file-system entries, as the page's drop handler also accepts.
+  const dataTransfer = await page.evaluateHandle((parts) => {
+    const scope = globalThis as unknown as {
+      atob(text: string): string;
+      DataTransfer: new () => { items: { add(file: unknown): void } };
+      File: new (parts: unknown[], name: string) => unknown;
+    };
+    const transfer = new scope.DataTransfer();
+    for (const part of parts) {
+      const binary = scope.atob(part.base64);
+      const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+      transfer.items.add(new scope.File([bytes], part.name));
+    }
+    return transfer;
+  }, files);
+  await page.dispatchEvent('body', 'dragenter', { dataTransfer });
+  await page.dispatchEvent('body', 'drop', { dataTransfer });
+  const list = page.getByTestId('session-list');
+  await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await expect(list.locator('[data-session-id]')).toHaveCount(files.length);
+  await expect(list.locator('[data-depth="1"]')).toHaveCount(files.length - 1);
 });

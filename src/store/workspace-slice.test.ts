@@ -9,7 +9,7 @@ import {
   createTestStore,
   summaryOf,
 } from './testing/viewer-store-fixture.ts';
-import { isWorkspaceDrop } from './workspace-slice.ts';
+import { isWorkspaceDrop, withUniquePaths } from './workspace-slice.ts';
 
 function fileAt(path: string): WorkspaceFile {
   return { path, file: new File(['{}'], path.split('/').pop() ?? path) };
@@ -68,6 +68,18 @@ describe('isWorkspaceDrop', () => {
     expect(isWorkspaceDrop([fileAt('dsh-session-x.zip')], false)).toBe(true);
     expect(isWorkspaceDrop([fileAt('session.jsonl'), fileAt('session.1.jsonl')], false)).toBe(true);
     expect(isWorkspaceDrop([fileAt('session.jsonl'), fileAt('session.v4.jsonl')], false)).toBe(false);
+    expect(isWorkspaceDrop([fileAt('session.jsonl.zstd'), fileAt('session.jsonl.zstd')], false)).toBe(true);
+  });
+});
+
+describe('withUniquePaths', () => {
+  it('gives the later copies of a loose name a directory of their own', () => {
+    const files = [fileAt('session.jsonl.zstd'), fileAt('session.jsonl.zstd'), fileAt('a/b.jsonl')];
+    expect(withUniquePaths(files).map((file) => file.path)).toEqual([
+      'session.jsonl.zstd',
+      '#2/session.jsonl.zstd',
+      'a/b.jsonl',
+    ]);
   });
 });
 

@@ -58,9 +58,27 @@ export function isWorkspaceDrop(files: readonly WorkspaceFile[], hasDirectory: b
   if (files.some(({ file }) => file.name.toLowerCase().endsWith('.zip'))) return true;
   if (files.length < 2) return false;
   const names = files.map(({ file }) => file.name);
+  // One session's generations have distinct names; the same name twice is two sessions (a parent
+  // and its children dropped from their directories).
   const isOneSession =
-    pickCurrentGeneration(names).current !== null && names.every((name) => parseLogFileName(name) !== null);
+    new Set(names).size === names.length &&
+    pickCurrentGeneration(names).current !== null &&
+    names.every((name) => parseLogFileName(name) !== null);
   return !isOneSession;
+}
+
+/**
+ * Paths made unique: files given loose often share a name (a parent's and its children's
+ * `session.jsonl.zstd`), which discovery would read as one directory's generations. The second and
+ * later copies of a path get a directory of their own (`#2/session.jsonl.zstd`), so each is a session.
+ */
+export function withUniquePaths(files: readonly WorkspaceFile[]): WorkspaceFile[] {
+  const seen = new Map<string, number>();
+  return files.map((file) => {
+    const count = (seen.get(file.path) ?? 0) + 1;
+    seen.set(file.path, count);
+    return count === 1 ? file : { file: file.file, path: `#${count}/${file.path}` };
+  });
 }
 
 function workspaceName(files: readonly WorkspaceFile[]): string {
@@ -91,7 +109,7 @@ export function createWorkspaceSlice(
         workspace: { name, status: 'scanning', progress: null, snapshot: null, error: null },
         workspaceSessionId: null,
       });
-      client.openWorkspace(files, {
+      client.openWorkspace(withUniquePaths(files), {
         onProgress: (progress) => update(token, { progress }),
         onSnapshot: (snapshot) =>
           update(token, { snapshot, status: snapshot.isComplete ? 'ready' : 'scanning' }),

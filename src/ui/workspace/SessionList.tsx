@@ -52,12 +52,14 @@ function kindMark(row: WorkspaceRow): string | null {
 
 function SessionRowView({
   row,
+  optionId,
   isTree,
   isActive,
   isOpen,
   onOpen,
 }: {
   row: WorkspaceRow;
+  optionId: string;
   isTree: boolean;
   isActive: boolean;
   isOpen: boolean;
@@ -72,6 +74,7 @@ function SessionRowView({
   return (
     <div
       role="option"
+      id={optionId}
       aria-selected={isActive}
       data-session-id={row.id}
       data-depth={row.depth}
@@ -304,11 +307,12 @@ export function SessionList() {
             return (
               <div
                 key={item.key}
-                id={`session-${item.index}`}
+
                 style={{ ...placeVirtualItem(item), height: ROW_HEIGHT_PX }}
               >
                 <SessionRowView
                   row={row}
+                  optionId={`session-${item.index}`}
                   isTree={sort === 'tree'}
                   isActive={item.index === active}
                   isOpen={row.id === openId}
