@@ -44,7 +44,7 @@ test('a dropped sessions root lists every session; parent → child → parent t
   // The tree: the child sits under its parent, one deeper; the orphan is marked; the broken file is a problem.
   await expect(list.locator(`[data-session-id="${CHILD}"]`)).toHaveAttribute('data-depth', '1');
   await expect(list.locator('[data-orphan]')).toHaveCount(1);
-  await expect(page.getByTestId('workspace-problems')).toContainText('1 files not listed');
+  await expect(page.getByTestId('workspace-problems')).toContainText('1 file not listed');
 
   // Open the parent from the list (keyboard: focus the list, move to it, Enter would do the same).
   await list.locator(`[data-session-id="${PARENT}"]`).click();

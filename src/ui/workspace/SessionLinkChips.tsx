@@ -2,6 +2,7 @@
 // that spawned a child, "→ child session <id>", opening the child at its first own seq. A one-shot
 // match says how sure it is, and an ambiguous one says so. Renders nothing outside a workspace.
 import { useViewer } from '../../store/use-viewer.ts';
+import { shortId } from './session-list-model.ts';
 import type { SessionLink as Link } from '../../log/index.ts';
 import type { WorkspaceRow } from '../../worker/client.ts';
 
@@ -48,7 +49,7 @@ export function SessionLinkChips({ seqs }: { seqs: readonly (number | null)[] })
             onClick={() => actions.openWorkspaceSession(link.toId, firstOwnSeq(row))}
             className="rounded border border-violet-300 bg-violet-50 px-1 font-mono text-[11px] text-violet-900 hover:bg-violet-100 dark:border-violet-800 dark:bg-violet-950/50 dark:text-violet-200 dark:hover:bg-violet-900"
           >
-            → {labelOf(link)} {link.toId.slice(0, 8)}
+            → {labelOf(link)} {shortId(link.toId)}
             {link.confidence !== 'exact' && <span className="ml-1 font-sans">({link.confidence} match)</span>}
             {link.isAmbiguous && <span className="ml-1 font-sans font-semibold">ambiguous</span>}
           </button>

@@ -12,12 +12,13 @@ import {
   isFailedRow,
   projectsOf,
   selectSessionRows,
+  shortId,
   titleOf,
   tokensOf,
   type SessionSort,
 } from './session-list-model.ts';
 
-const ROW_HEIGHT_PX = 58;
+const ROW_HEIGHT_PX = 72;
 const INDENT_PX = 14;
 
 const SORTS: { value: SessionSort; label: string }[] = [
@@ -117,7 +118,7 @@ function SessionRowView({
         </span>
       </div>
       <div className="truncate text-zinc-600 dark:text-zinc-400">
-        <span className="font-mono">{row.id.slice(0, 8)}</span>
+        <span className="font-mono">{shortId(row.id)}</span>
         {row.head.cwd && <> · {revealInvisibleCharacters(row.head.cwd)}</>}
         {row.head.generation !== null && <> · v{row.head.generation}</>}
         {row.generations.length > 0 && <> (+{row.generations.length} older)</>}
@@ -129,7 +130,12 @@ function SessionRowView({
             {summary.lastEventTime !== null && (
               <span title="last event"> → {formatEpoch(summary.lastEventTime)}</span>
             )}
-            {' · '}
+          </>
+        )}
+      </div>
+      <div className="truncate tabular-nums text-zinc-600 dark:text-zinc-400">
+        {summary && (
+          <>
             {formatBytes(summary.file.bytes)} · {summary.verdict.status} · {formatCount(summary.turns)} turns
             · {formatCount(summary.toolCalls)} calls
             {tokens !== null && <> · {formatCount(tokens)} tok</>}
@@ -138,7 +144,7 @@ function SessionRowView({
         {hasSubtree && (
           <span data-testid="subtree-totals" title="over this session and its descendants">
             {' '}
-            · Σ{row.totals.sessions}: {formatCount(subtreeTokens)} tok, {formatDuration(row.totals.busyMs)}
+            Σ{row.totals.sessions}: {formatCount(subtreeTokens)} tok, {formatDuration(row.totals.busyMs)}
           </span>
         )}
       </div>
@@ -331,7 +337,9 @@ export function SessionList() {
           data-testid="workspace-problems"
           className="border-t border-zinc-200 px-2 py-1 text-[11px] dark:border-zinc-800"
         >
-          <summary className="cursor-pointer">{snapshot.problems.length} files not listed</summary>
+          <summary className="cursor-pointer">
+            {snapshot.problems.length} {snapshot.problems.length === 1 ? 'file' : 'files'} not listed
+          </summary>
           <ul className="max-h-40 overflow-auto">
             {snapshot.problems.map((problem) => (
               <li key={`${problem.path}\n${problem.message}`} className="break-all">

@@ -1,6 +1,7 @@
 // A bar under the header while a workspace session is open: its place in the lineage, "parent"
 // opening the parent at the spawning call (a fork: at its last inherited event), and its children.
 import { useViewer } from '../../store/use-viewer.ts';
+import { shortId } from './session-list-model.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 import { firstOwnSeq } from './SessionLinkChips.tsx';
 
@@ -21,7 +22,7 @@ export function WorkspaceSessionBar() {
       className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-violet-200 bg-violet-50 px-3 py-1 text-xs text-violet-950 dark:border-violet-900 dark:bg-violet-950/40 dark:text-violet-100"
     >
       <span>
-        {row.kind === 'root' ? 'session' : row.kind} <span className="font-mono">{row.id.slice(0, 8)}</span>
+        {row.kind === 'root' ? 'session' : row.kind} <span className="font-mono">{shortId(row.id)}</span>
         {row.head.delegationDepth > 0 && <> · delegation depth {row.head.delegationDepth}</>}
         {row.head.agentPreset && <> · preset {revealInvisibleCharacters(row.head.agentPreset)}</>}
       </span>
@@ -38,7 +39,7 @@ export function WorkspaceSessionBar() {
               : 'Open the parent'
           }
         >
-          ↑ parent <span className="font-mono">{parent.parentId.slice(0, 8)}</span>
+          ↑ parent <span className="font-mono">{shortId(parent.parentId)}</span>
           {parentSeq !== undefined && <> at seq {parentSeq}</>}
           {parent.confidence !== null && parent.confidence !== 'exact' && <> ({parent.confidence} match)</>}
           {parent.isAmbiguous && <> ambiguous</>}
@@ -62,7 +63,7 @@ export function WorkspaceSessionBar() {
           className="rounded border border-violet-300 px-1.5 font-mono hover:bg-violet-100 dark:border-violet-800 dark:hover:bg-violet-900"
           onClick={() => actions.openWorkspaceSession(child.id, firstOwnSeq(child))}
         >
-          ↓ {child.kind} {child.id.slice(0, 8)}
+          ↓ {child.kind} {shortId(child.id)}
         </button>
       ))}
     </div>

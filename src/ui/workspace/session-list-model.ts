@@ -19,6 +19,11 @@ export function titleOf(row: WorkspaceRow): string {
   return row.summary?.title ?? row.id;
 }
 
+/** A short id for labels: the first 8 characters after a `session-` prefix (ids are keys: never shortened in data). */
+export function shortId(id: string): string {
+  return id.replace(/^session-/, '').slice(0, 8);
+}
+
 /** Own tokens: input + output (cache reads and writes are shown apart). */
 export function tokensOf(row: WorkspaceRow): number | null {
   const tokens = row.summary?.tokens;
