@@ -68,6 +68,28 @@ test('a dropped sessions root lists every session; parent → child → parent t
   ).toBeVisible();
 });
 
+test('a parent of two foreground one-shot children links each call to its child, saying how sure', async ({
+  page,
+}) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto();
+  await page.getByTestId('folder-input').setInputFiles(ROOT);
+  const list = page.getByTestId('session-list');
+  await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await list.locator('[data-session-id="14dda109-5728-45ba-a002-7db9543fe50e"]').click();
+  await viewer.waitForLoadState('ready');
+  const links = viewer.modelView.getByTestId('session-link');
+  await expect(links).toHaveCount(2);
+  // No id in the log: matched by §8.2's heuristic, never shown as exact.
+  for (const confidence of await links.evaluateAll((all) =>
+    all.map((link) => link.getAttribute('data-confidence')),
+  ))
+    expect(['high', 'medium', 'low']).toContain(confidence);
+  expect(
+    new Set(await links.evaluateAll((all) => all.map((link) => link.getAttribute('data-to-session')))),
+  ).toHaveProperty('size', 2);
+});
+
 test('a forked child marks its inherited prefix', async ({ page }) => {
   const viewer = new ViewerPage(page);
   await viewer.goto();
