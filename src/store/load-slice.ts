@@ -75,6 +75,8 @@ export interface LoadActions extends StoredLogsActions {
   /** Opens one file of `openedFiles`, keeping the list. */
   openFromOpened(file: File): void;
   openUrl(url: string, name?: string): void;
+  /** Opens a session of the workspace the worker holds (workspace-slice.ts), by its header id. */
+  openWorkspaceLog(sessionId: string, name: string): void;
   openDemo(baseUrl: string): void;
   cancelLoad(): void;
   requestJump(jump: PendingJump, notices: readonly string[]): void;
@@ -154,13 +156,18 @@ export function createLoadSlice(
     return true;
   }
 
-  function startLoad(opened: OpenedSource, from: StoredLog | null): void {
+  /** A session of the open workspace: loaded in the worker from its files, never stored or linked. */
+  type WorkspaceOpened = { kind: 'workspace-session'; sessionId: string; name: string };
+
+  function startLoad(opened: OpenedSource | WorkspaceOpened, from: StoredLog | null): void {
     const loadToken = ++latestLoadToken;
     const isCurrent = (): boolean => loadToken === latestLoadToken;
     loadedFrom = from;
     isFollowedLink = false;
     const source: LoadSource =
-      opened.kind === 'file' ? opened : { kind: 'url', url: opened.url, name: opened.name };
+      opened.kind === 'file' || opened.kind === 'workspace-session'
+        ? opened
+        : { kind: 'url', url: opened.url, name: opened.name };
     const name = source.kind === 'file' ? source.file.name : source.name;
     cursor.startLog();
     set({
@@ -168,7 +175,7 @@ export function createLoadSlice(
       ...createEmptyCursorState(),
       loadState: 'loading',
       sourceName: name,
-      openedSource: opened,
+      openedSource: opened.kind === 'workspace-session' ? null : opened,
       storedChoice: null,
       isPlaying: false,
       isProblemsOpen: false,
@@ -271,6 +278,10 @@ export function createLoadSlice(
     },
     openUrl(url, name) {
       startLoad({ kind: 'url', url, name: name ?? nameOfUrl(url) }, null);
+    },
+    openWorkspaceLog(sessionId, name) {
+      // Not stored for a reload: the workspace's files are the user's to open again.
+      startLoad({ kind: 'workspace-session', sessionId, name }, null);
     },
     openDemo(baseUrl) {
       startLoad({ kind: 'demo', url: new URL(DEMO_LOG_PATH, baseUrl).href, name: DEMO_LOG_NAME }, null);

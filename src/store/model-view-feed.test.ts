@@ -15,6 +15,8 @@ function createHeldClient() {
   const client: LogClient = {
     openLog: () => 1,
     cancelLoad: () => undefined,
+    openWorkspace: () => undefined,
+    cancelWorkspace: () => undefined,
     query: ((query: Query): Promise<unknown> =>
       new Promise((answer, fail) => asked.push({ query, answer, fail }))) as LogClient['query'],
     warmUp: () => undefined,

@@ -21,11 +21,13 @@ import {
   type PreferencesSliceState,
 } from './preferences-slice.ts';
 import { createViewerFeeds, type ViewerFeeds } from './viewer-feeds.ts';
+import { createWorkspaceSlice, type WorkspaceActions, type WorkspaceSliceState } from './workspace-slice.ts';
 
 /** Every action, grouped under `state.actions` (STYLE.md §2.5). */
-type ViewerActions = LoadActions & CursorActions & PreferencesActions;
+type ViewerActions = LoadActions & CursorActions & PreferencesActions & WorkspaceActions;
 
 export type ViewerState = LoadSliceState &
+  WorkspaceSliceState &
   CursorSliceState &
   PreferencesSliceState &
   ViewerFeeds & {
@@ -68,12 +70,14 @@ export function createViewerStore({
       cursor: cursor.control,
     });
     const preferences = createPreferencesSlice(context);
+    const workspace = createWorkspaceSlice(context, { client });
     return {
       ...load.state,
+      ...workspace.state,
       ...cursor.state,
       ...preferences.state,
       ...feeds,
-      actions: { ...load.actions, ...cursor.actions, ...preferences.actions },
+      actions: { ...load.actions, ...cursor.actions, ...preferences.actions, ...workspace.actions },
     };
   });
 }

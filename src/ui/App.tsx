@@ -31,6 +31,9 @@ import { useKeyboard } from './use-keyboard.ts';
 import { useTheme } from './use-theme.ts';
 import { DeferredWorkContext, type DeferredWorkScheduler } from './shared/deferred-work.ts';
 import { VisibleText } from './shared/VisibleText.tsx';
+import { collectDrop, collectInput, hasDirectoryPicker, pickDirectory } from './workspace/collect-files.ts';
+import { SessionList } from './workspace/SessionList.tsx';
+import { WorkspaceSessionBar } from './workspace/WorkspaceSessionBar.tsx';
 
 /**
  * Between the workspace's staged mounts (ms): more than a frame, so the shell with the events list,
@@ -86,6 +89,7 @@ function Shell({ store }: { store: ViewerStore }) {
   const generation = useViewer((state) => state.logGeneration);
   const actions = useViewer((state) => state.actions);
   const fileInputRef = useRef<HTMLInputElement>(null);
+  const folderInputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setDragging] = useState(false);
 
   // The browser's element height limit is measured with a layout; do it while the page is idle
@@ -97,6 +101,15 @@ function Shell({ store }: { store: ViewerStore }) {
   const openFilePicker = useCallback(() => fileInputRef.current?.click(), []);
   useKeyboard(store, openFilePicker);
   const copyPermalink = useCopyPermalink(store);
+  const openFolderPicker = useCallback(() => {
+    if (!hasDirectoryPicker()) {
+      folderInputRef.current?.click();
+      return;
+    }
+    void pickDirectory().then((picked) => {
+      if (picked) store.getState().actions.openDropped(picked.files, picked.hasDirectory);
+    });
+  }, [store]);
   const openDemo = useCallback(() => actions.openDemo(getAppBaseUrl()), [actions]);
 
   useEffect(() => {
@@ -120,8 +133,17 @@ function Shell({ store }: { store: ViewerStore }) {
       event.preventDefault();
       depth = 0;
       setDragging(false);
-      const files = Array.from(event.dataTransfer?.files ?? []);
-      if (files.length > 0) store.getState().actions.openFiles(files);
+      if (!event.dataTransfer) return;
+      // Folders are walked, a ZIP or unrelated logs become a workspace (workspace-slice.ts openDropped).
+      void collectDrop(event.dataTransfer).then(
+        ({ files, hasDirectory }) => store.getState().actions.openDropped(files, hasDirectory),
+        (error: unknown) =>
+          store
+            .getState()
+            .actions.showNotice(
+              `The dropped folder could not be read (${error instanceof Error ? error.message : String(error)}).`,
+            ),
+      );
     };
     window.addEventListener('dragenter', onDragEnter);
     window.addEventListener('dragover', onDragOver);
@@ -162,18 +184,33 @@ function Shell({ store }: { store: ViewerStore }) {
       <input
         ref={fileInputRef}
         type="file"
-        accept=".jsonl,.zstd,.zst,.jsonl.zstd,application/json,application/zstd"
+        accept=".jsonl,.zstd,.zst,.jsonl.zstd,.zip,application/json,application/zstd,application/zip"
         className="hidden"
         data-testid="file-input"
         aria-label="Open log files"
         multiple
         onChange={(event) => {
-          const files = Array.from(event.target.files ?? []);
-          if (files.length > 0) actions.openFiles(files);
+          const { files, hasDirectory } = collectInput(event.target.files);
+          actions.openDropped(files, hasDirectory);
+          event.target.value = '';
+        }}
+      />
+      <input
+        ref={folderInputRef}
+        type="file"
+        className="hidden"
+        data-testid="folder-input"
+        aria-label="Open a folder of sessions"
+        // Not in React's types: the folder input of every browser; each File gets webkitRelativePath.
+        {...{ webkitdirectory: '' }}
+        onChange={(event) => {
+          const { files } = collectInput(event.target.files);
+          actions.openDropped(files, true);
           event.target.value = '';
         }}
       />
       <OpenedFilesBar />
+      <WorkspaceSessionBar />
       {leaveAsk.isAsking && hasWorkspace && (
         <LeaveAskBar name={sourceName} onStay={leaveAsk.stay} onLeave={leaveAsk.leave} />
       )}
@@ -199,106 +236,112 @@ function Shell({ store }: { store: ViewerStore }) {
           </button>
         </div>
       )}
-      {hasWorkspace ? (
-        <main className="relative flex min-h-0 flex-1 flex-col">
-          {/* The workspace appears in three short tasks and frames instead of one long one: the shell and
+      <div className="flex min-h-0 flex-1">
+        <SessionList />
+        {hasWorkspace ? (
+          <main className="relative flex min-h-0 flex-1 flex-col">
+            {/* The workspace appears in three short tasks and frames instead of one long one: the shell and
               the events list (with the first rows) with the first summary, then the timeline and the
               right pane. The placeholder holds the timeline's height (TimelinePane: header, canvas, overview). */}
-          <MountSoon
-            delayMs={MOUNT_STAGGER_MS}
-            placeholder={<div className="h-[145px] shrink-0 border-b border-zinc-200 dark:border-zinc-800" />}
-          >
-            <ErrorBoundary label="Timeline" resetKey={generation}>
-              <TimelinePane />
-            </ErrorBoundary>
-          </MountSoon>
-          <SplitLayout
-            id="main-panes"
-            orientation="horizontal"
-            firstDefaultPercent={45}
-            minPercent={20}
-            separatorLabel="Resize the events list and the right pane"
-            className="min-h-0 flex-1"
-            first={
-              <div className="h-full min-h-0 bg-white dark:bg-zinc-900">
-                {/* Right after the shell (a transition, not a later task): its first rows come with the
+            <MountSoon
+              delayMs={MOUNT_STAGGER_MS}
+              placeholder={
+                <div className="h-[145px] shrink-0 border-b border-zinc-200 dark:border-zinc-800" />
+              }
+            >
+              <ErrorBoundary label="Timeline" resetKey={generation}>
+                <TimelinePane />
+              </ErrorBoundary>
+            </MountSoon>
+            <SplitLayout
+              id="main-panes"
+              orientation="horizontal"
+              firstDefaultPercent={45}
+              minPercent={20}
+              separatorLabel="Resize the events list and the right pane"
+              className="min-h-0 flex-1"
+              first={
+                <div className="h-full min-h-0 bg-white dark:bg-zinc-900">
+                  {/* Right after the shell (a transition, not a later task): its first rows come with the
                   first summary, and a frame between them was most of what stood between the drop and
                   the first rows. */}
-                <MountSoon>
-                  <ErrorBoundary label="Events" resetKey={generation}>
-                    <EventsPane />
-                  </ErrorBoundary>
-                </MountSoon>
-              </div>
-            }
-            second={
-              <div className="flex h-full min-h-0 flex-col">
-                <div
-                  role="tablist"
-                  aria-label="Right pane"
-                  className="flex gap-1 border-b border-zinc-200 bg-white px-2 pt-1 text-xs dark:border-zinc-800 dark:bg-zinc-900"
-                >
-                  {(['model', 'triage'] as const).map((panel) => (
-                    <button
-                      type="button"
-                      role="tab"
-                      key={panel}
-                      id={`tab-${panel}`}
-                      aria-controls="right-tabpanel"
-                      aria-selected={sidePanel === panel}
-                      onClick={() => actions.setSidePanel(panel)}
-                      className={`-mb-px rounded-t border px-3 py-1 ${
-                        sidePanel === panel
-                          ? 'border-zinc-200 border-b-white bg-white font-semibold dark:border-zinc-700 dark:border-b-zinc-900 dark:bg-zinc-900'
-                          : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-200'
-                      }`}
-                    >
-                      {panel === 'model' ? 'Model view' : 'Triage'}
-                      {panel === 'triage' && hasTriageFlag && (
-                        <span
-                          className="ml-1 inline-block h-1.5 w-1.5 rounded-full bg-red-500 align-middle"
-                          aria-label="has findings"
-                        />
-                      )}
-                    </button>
-                  ))}
-                </div>
-                <div
-                  className="min-h-0 flex-1"
-                  role="tabpanel"
-                  id="right-tabpanel"
-                  aria-labelledby={`tab-${sidePanel}`}
-                >
-                  <MountSoon delayMs={2 * MOUNT_STAGGER_MS}>
-                    <ErrorBoundary
-                      label={sidePanel === 'model' ? 'Model view' : 'Triage'}
-                      resetKey={generation}
-                    >
-                      {sidePanel === 'model' ? <ModelViewPane /> : <TriagePane />}
+                  <MountSoon>
+                    <ErrorBoundary label="Events" resetKey={generation}>
+                      <EventsPane />
                     </ErrorBoundary>
                   </MountSoon>
                 </div>
-              </div>
-            }
+              }
+              second={
+                <div className="flex h-full min-h-0 flex-col">
+                  <div
+                    role="tablist"
+                    aria-label="Right pane"
+                    className="flex gap-1 border-b border-zinc-200 bg-white px-2 pt-1 text-xs dark:border-zinc-800 dark:bg-zinc-900"
+                  >
+                    {(['model', 'triage'] as const).map((panel) => (
+                      <button
+                        type="button"
+                        role="tab"
+                        key={panel}
+                        id={`tab-${panel}`}
+                        aria-controls="right-tabpanel"
+                        aria-selected={sidePanel === panel}
+                        onClick={() => actions.setSidePanel(panel)}
+                        className={`-mb-px rounded-t border px-3 py-1 ${
+                          sidePanel === panel
+                            ? 'border-zinc-200 border-b-white bg-white font-semibold dark:border-zinc-700 dark:border-b-zinc-900 dark:bg-zinc-900'
+                            : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-200'
+                        }`}
+                      >
+                        {panel === 'model' ? 'Model view' : 'Triage'}
+                        {panel === 'triage' && hasTriageFlag && (
+                          <span
+                            className="ml-1 inline-block h-1.5 w-1.5 rounded-full bg-red-500 align-middle"
+                            aria-label="has findings"
+                          />
+                        )}
+                      </button>
+                    ))}
+                  </div>
+                  <div
+                    className="min-h-0 flex-1"
+                    role="tabpanel"
+                    id="right-tabpanel"
+                    aria-labelledby={`tab-${sidePanel}`}
+                  >
+                    <MountSoon delayMs={2 * MOUNT_STAGGER_MS}>
+                      <ErrorBoundary
+                        label={sidePanel === 'model' ? 'Model view' : 'Triage'}
+                        resetKey={generation}
+                      >
+                        {sidePanel === 'model' ? <ModelViewPane /> : <TriagePane />}
+                      </ErrorBoundary>
+                    </MountSoon>
+                  </div>
+                </div>
+              }
+            />
+            {isProblemsOpen && <ProblemsPanel onClose={() => actions.setProblemsOpen(false)} />}
+          </main>
+        ) : (
+          <EmptyState
+            failure={failure}
+            failedName={loadState === 'error' ? sourceName : null}
+            missingLink={missingLink}
+            storedChoice={storedChoice}
+            onOpenStored={(log) => actions.openStoredLog(log)}
+            onOpenFile={openFilePicker}
+            onOpenFolder={openFolderPicker}
+            onOpenDemo={openDemo}
           />
-          {isProblemsOpen && <ProblemsPanel onClose={() => actions.setProblemsOpen(false)} />}
-        </main>
-      ) : (
-        <EmptyState
-          failure={failure}
-          failedName={loadState === 'error' ? sourceName : null}
-          missingLink={missingLink}
-          storedChoice={storedChoice}
-          onOpenStored={(log) => actions.openStoredLog(log)}
-          onOpenFile={openFilePicker}
-          onOpenDemo={openDemo}
-        />
-      )}
+        )}
+      </div>
       <Scrubber />
       {isDragging && (
         <div className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-sky-500/10 backdrop-blur-[1px]">
           <div className="rounded-xl border-2 border-dashed border-sky-500 bg-white/90 px-10 py-8 text-lg font-medium text-sky-700 shadow-xl dark:bg-zinc-900/90 dark:text-sky-300">
-            Drop the log to open it
+            Drop logs, a sessions folder or an export ZIP
           </div>
         </div>
       )}

@@ -10,10 +10,21 @@ import type {
   Query,
   QueryResults,
   WorkerToMain,
+  WorkspaceFile,
+  WorkspaceProgress,
+  WorkspaceSnapshot,
 } from './protocol.ts';
 import type { EventRow, FormatVerdicts } from '../log/index.ts';
 
 export type { LoadFailure, LoadProgress, LoadSource, LogSummary, Query, ToolSpans } from './protocol.ts';
+export type { WorkspaceFile, WorkspaceProgress, WorkspaceRow, WorkspaceSnapshot } from './protocol.ts';
+
+/** Callbacks of one workspace scan; after onFailed or a snapshot with isComplete, nothing more. */
+export interface WorkspaceListener {
+  onProgress(progress: WorkspaceProgress): void;
+  onSnapshot(snapshot: WorkspaceSnapshot): void;
+  onFailed(message: string): void;
+}
 // Pure data beside the function that fills the summary; importing it brings no worker code along.
 export { TOOL_SPAN_STATUSES } from './log-summary.ts';
 
@@ -40,6 +51,13 @@ export interface LogClient {
   cancelLoad(): void;
   /** Asks the worker about the open (or loading) log. Rejects with an Error whose message is for people. */
   query<K extends Query['kind']>(query: QueryOf<K>): Promise<QueryResults[K]>;
+  /**
+   * Scans files of a folder, a ZIP or several logs into a workspace the worker keeps (a newer scan
+   * replaces it); its sessions then open with openLog({ kind: 'workspace-session' }).
+   */
+  openWorkspace(files: WorkspaceFile[], listener: WorkspaceListener): void;
+  /** Stops the scan in progress (its listener hears nothing more). */
+  cancelWorkspace(): void;
   /** Starts the worker now (module load, checksum WebAssembly) so the first drop does not wait for it. */
   warmUp(): void;
   /**
@@ -80,6 +98,8 @@ export function createLogClient(
   /** The last load that finished: its format verdicts follow 'loaded'. */
   let loadedLoad: { loadId: number; listener: LoadListener } | null = null;
   const pending = new Map<number, PendingRequest>();
+  let nextWorkspaceId = 1;
+  let currentScan: { workspaceId: number; listener: WorkspaceListener } | null = null;
   const crashListeners = new Set<(message: string) => void>();
   /** Whether the current worker was asked to open a log (so a crash loses one). */
   let hasOpenedLog = false;
@@ -95,6 +115,9 @@ export function createLogClient(
       worker.terminate();
       worker = null;
     }
+    const scan = currentScan;
+    currentScan = null;
+    scan?.listener.onFailed(message);
     if (load) load.listener.onFailed({ kind: 'internal', message });
     else if (hadLog) for (const listener of [...crashListeners]) listener(message);
   }
@@ -143,6 +166,24 @@ export function createLogClient(
           const { listener } = currentLoad;
           currentLoad = null;
           listener.onFailed(message.failure);
+        }
+        return;
+      case 'workspace-progress':
+        if (currentScan?.workspaceId === message.workspaceId)
+          currentScan.listener.onProgress(message.progress);
+        return;
+      case 'workspace-snapshot':
+        if (currentScan?.workspaceId === message.workspaceId) {
+          const { listener } = currentScan;
+          if (message.snapshot.isComplete) currentScan = null;
+          listener.onSnapshot(message.snapshot);
+        }
+        return;
+      case 'workspace-failed':
+        if (currentScan?.workspaceId === message.workspaceId) {
+          const { listener } = currentScan;
+          currentScan = null;
+          listener.onFailed(message.message);
         }
         return;
       default:
@@ -204,6 +245,18 @@ export function createLogClient(
         pending.set(requestId, { resolve: (value) => resolve(value as QueryResults[K]), reject });
         post({ type: 'query', requestId, query });
       });
+    },
+    openWorkspace(files, listener) {
+      if (currentScan) post({ type: 'cancel-workspace', workspaceId: currentScan.workspaceId });
+      const workspaceId = nextWorkspaceId++;
+      currentScan = { workspaceId, listener };
+      post({ type: 'open-workspace', workspaceId, files });
+      hasOpenedLog = true;
+    },
+    cancelWorkspace() {
+      if (!currentScan) return;
+      post({ type: 'cancel-workspace', workspaceId: currentScan.workspaceId });
+      currentScan = null;
     },
     warmUp() {
       ensureWorker();

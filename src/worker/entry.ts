@@ -7,6 +7,7 @@ import {
   loadChecksumVerifier,
   type DecoderOptions,
   type OpenedLog,
+  type Workspace,
 } from '../log/index.ts';
 import { loadFastZstd } from './fast-zstd.ts';
 import { runLoad, type ActiveLoad } from './load-loop.ts';
@@ -16,6 +17,7 @@ import { readSource } from './read-source.ts';
 import { createSourceGuard } from './source-guard.ts';
 import { runSlicedSearch } from './sliced-search.ts';
 import { createYieldToEventLoop } from './work-slices.ts';
+import { openWorkspaceSession, runWorkspaceScan, type ActiveScan } from './workspace-loop.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -31,6 +33,9 @@ let activeLoad: ActiveLoad | null = null;
 let currentLog: OpenedLog | null = null;
 /** The newest search; an older one still running stops at its next slice. */
 let latestSearchId = 0;
+/** The workspace scan in progress, and the newest scanned workspace (its sessions open by id). */
+let activeScan: ActiveScan | null = null;
+let workspace: Workspace | null = null;
 
 /**
  * Started when the worker starts (the client warms the worker up before any drop). Without
@@ -63,10 +68,29 @@ function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
       currentLog = log;
     },
     decoderOptions: decoderOptionsReady,
-    openSource: (source) => readSource(source, (url) => sourceGuard.refusalOf(url)),
+    openSource: (source) =>
+      source.kind === 'workspace-session'
+        ? openWorkspaceSession(workspace, source.sessionId)
+        : readSource(source, (url) => sourceGuard.refusalOf(url)),
     yieldToEventLoop,
   }).finally(() => {
     if (activeLoad === load) activeLoad = null;
+  });
+}
+
+function startScan(message: Extract<MainToWorker, { type: 'open-workspace' }>): void {
+  if (activeScan) activeScan.isCancelled = true;
+  const scan: ActiveScan = { workspaceId: message.workspaceId, isCancelled: false };
+  activeScan = scan;
+  void runWorkspaceScan(scan, message.files, {
+    post,
+    decoderOptions: decoderOptionsReady,
+    yieldToEventLoop,
+    setWorkspace(discovered) {
+      if (activeScan === scan) workspace = discovered;
+    },
+  }).finally(() => {
+    if (activeScan === scan) activeScan = null;
   });
 }
 
@@ -125,6 +149,12 @@ self.addEventListener('message', (event: MessageEvent<MainToWorker>) => {
       return;
     case 'query':
       answer(message.requestId, message.query);
+      return;
+    case 'open-workspace':
+      startScan(message);
+      return;
+    case 'cancel-workspace':
+      if (activeScan?.workspaceId === message.workspaceId) activeScan.isCancelled = true;
       return;
     default:
       assertNever(message);

@@ -9,6 +9,13 @@ import type {
   FormatVerdicts,
   LogNote,
   LogProblem,
+  ParentLink,
+  SessionHeadFacts,
+  SessionKind,
+  SessionLink,
+  SessionSummary,
+  SubtreeTotals,
+  WorkspaceProblem,
   ModelMessageDetail,
   PackedModelView,
   RequestContext,
@@ -22,7 +29,11 @@ import type {
 } from '../log/index.ts';
 
 /** Where a log comes from. A `File` is structured-cloneable, so the worker reads it itself. */
-export type LoadSource = { kind: 'file'; file: File } | { kind: 'url'; url: string; name: string };
+export type LoadSource =
+  | { kind: 'file'; file: File }
+  | { kind: 'url'; url: string; name: string }
+  /** A session of the workspace the worker holds (open-workspace), read from its entry's bytes. */
+  | { kind: 'workspace-session'; sessionId: string; name: string };
 
 /** What the main thread keeps about the open log: small, no per-event data. */
 export interface LogSummary {
@@ -141,6 +152,7 @@ export interface QueryResults {
 export type MainToWorker =
   /** First message to a new worker: the origins it may read logs from besides its own (source-guard.ts). */
   | { type: 'configure'; allowedSourceOrigins: string[] }
+  | MainToWorkerWorkspace
   | { type: 'open'; loadId: number; source: LoadSource }
   | { type: 'cancel'; loadId: number }
   | { type: 'query'; requestId: number; query: Query };
@@ -161,6 +173,7 @@ export interface LoadFailure {
 }
 
 export type WorkerToMain =
+  | WorkspaceToMain
   | { type: 'progress'; loadId: number; progress: LoadProgress }
   /** Sent a few times during a load (first rows can be shown) and once at the end. */
   /** `firstRows` (the log's first rows) comes with the first summary only, so the events list shows
@@ -175,3 +188,63 @@ export type WorkerToMain =
   | { type: 'load-failed'; loadId: number; failure: LoadFailure }
   | { type: 'result'; requestId: number; result: QueryResults[Query['kind']] }
   | { type: 'query-failed'; requestId: number; message: string };
+
+/** One file of a workspace as the page hands it over: the File and its path relative to what was opened. */
+export interface WorkspaceFile {
+  file: File;
+  /** `/`-separated, relative to the opened folder (webkitRelativePath or the walked path), else the name. */
+  path: string;
+}
+
+/** Where a workspace scan is. `phase` 'list' reads headers; 'summarize' reads each log once. */
+export interface WorkspaceProgress {
+  phase: 'list' | 'summarize';
+  done: number;
+  total: number;
+}
+
+/**
+ * One session of the open workspace, as the session list shows it: header facts, its place in the
+ * lineage tree (rows come in tree order: parents before children, siblings by createdAt), and its
+ * summary once the summary pass reached it. Plain data; text fields are untrusted log text.
+ */
+export interface WorkspaceRow {
+  id: string;
+  path: string;
+  head: SessionHeadFacts;
+  /** Paths of its older generations, newest first. */
+  generations: string[];
+  kind: SessionKind;
+  depth: number;
+  parentId: string | null;
+  isOrphan: boolean;
+  /** The summary without its link facts (they stay in the worker), or null before the pass reached it. */
+  summary: Omit<SessionSummary, 'links'> | null;
+  /** Why the summary pass could not read it, or null. */
+  failureReason: string | null;
+  /** Totals over it and its subtree, from the summaries known so far. */
+  totals: SubtreeTotals;
+}
+
+/** What the page holds of a workspace: rows, problems and links; small per session. */
+export interface WorkspaceSnapshot {
+  rows: WorkspaceRow[];
+  problems: WorkspaceProblem[];
+  /** Links from an event of one session to another (FORMAT.md §8.2), in deriveSessionLinks' order. */
+  links: SessionLink[];
+  /** For each child session: where its parent started it. */
+  parents: ParentLink[];
+  ignoredFiles: number;
+  /** The scan (listing and summaries) ran to its end. */
+  isComplete: boolean;
+}
+
+export type WorkspaceToMain =
+  | { type: 'workspace-progress'; workspaceId: number; progress: WorkspaceProgress }
+  /** After the listing (headers only), then as summaries arrive, then once at the end (isComplete). */
+  | { type: 'workspace-snapshot'; workspaceId: number; snapshot: WorkspaceSnapshot }
+  | { type: 'workspace-failed'; workspaceId: number; message: string };
+
+type MainToWorkerWorkspace =
+  | { type: 'open-workspace'; workspaceId: number; files: WorkspaceFile[] }
+  | { type: 'cancel-workspace'; workspaceId: number };

@@ -20,6 +20,10 @@ export async function readSource(
   if (source.kind === 'file') {
     return { reader: source.file.stream().getReader(), totalBytes: source.file.size };
   }
+  if (source.kind === 'workspace-session') {
+    // The router opens these from its workspace (workspace-loop.ts openWorkspaceSession).
+    throw new LoadError({ kind: 'internal', message: 'No workspace is open in the log worker.' });
+  }
   const refusal = refusalOf(source.url);
   if (refusal !== null) throw new LoadError({ kind: 'read-error', message: refusal });
   let response: Response;

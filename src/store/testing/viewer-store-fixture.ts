@@ -1,7 +1,13 @@
 // Builders for tests of the viewer store: a small log summary, a fake worker client that the test
 // drives (load callbacks, crashes), and a store with a log opened through it. Imported by tests only.
 
-import type { LoadListener, LogClient, LogSummary } from '../../worker/client.ts';
+import type {
+  LoadListener,
+  LoadSource,
+  LogClient,
+  LogSummary,
+  WorkspaceListener,
+} from '../../worker/client.ts';
 import type { CursorPreparer, EventListGeometry } from '../cursor/cursor-slice.ts';
 import type { LogPersistence, StoredLog } from '../log-persistence.ts';
 import { createViewerStore } from '../viewer-store.ts';
@@ -64,11 +70,18 @@ export function summaryOf(eventCount: number, sessionId = 's1'): LogSummary {
 export function createFakeClient() {
   const listeners: LoadListener[] = [];
   const crashListeners: ((message: string) => void)[] = [];
+  const sources: LoadSource[] = [];
+  const workspaceListeners: WorkspaceListener[] = [];
   const client: LogClient = {
-    openLog(_source, listener) {
+    openLog(source, listener) {
+      sources.push(source);
       listeners.push(listener);
       return listeners.length;
     },
+    openWorkspace(_files, listener) {
+      workspaceListeners.push(listener);
+    },
+    cancelWorkspace() {},
     cancelLoad() {
       listeners.at(-1)?.onFailed({ kind: 'cancelled', message: 'cancelled' });
     },
@@ -85,6 +98,8 @@ export function createFakeClient() {
   return {
     client,
     listeners,
+    sources,
+    workspaceListeners,
     crash: (message: string) => crashListeners.forEach((listener) => listener(message)),
   };
 }

@@ -14,6 +14,8 @@ interface EmptyStateProps {
   storedChoice: StoredLog[] | null;
   onOpenStored: (log: StoredLog) => void;
   onOpenFile: () => void;
+  /** Picks a sessions folder (a root, a project, one session). */
+  onOpenFolder: () => void;
   onOpenDemo: () => void;
 }
 
@@ -25,6 +27,7 @@ export function EmptyState({
   storedChoice,
   onOpenStored,
   onOpenFile,
+  onOpenFolder,
   onOpenDemo,
 }: EmptyStateProps) {
   return (
@@ -131,7 +134,9 @@ export function EmptyState({
               strokeLinejoin="round"
             />
           </svg>
-          <span className="text-lg font-medium">Drop a dsh session log here</span>
+          <span className="text-lg font-medium">
+            Drop a dsh session log, a sessions folder or an export ZIP here
+          </span>
           <span className="text-sm text-zinc-600 dark:text-zinc-400">
             <span className="font-mono">.jsonl</span> or <span className="font-mono">.jsonl.zstd</span> — read
             in your browser, never uploaded
@@ -144,6 +149,14 @@ export function EmptyState({
             className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-sky-800"
           >
             Open file…
+          </button>
+          <button
+            type="button"
+            onClick={onOpenFolder}
+            data-testid="open-folder"
+            className="rounded-md border border-zinc-300 bg-white px-4 py-2 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-600 dark:bg-zinc-800 dark:hover:bg-zinc-700"
+          >
+            Open folder…
           </button>
           <button
             type="button"

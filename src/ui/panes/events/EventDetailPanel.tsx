@@ -9,6 +9,7 @@ import { useWorkerQuery } from '../../shared/use-worker-query.ts';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
 import { colorOfEventType } from './event-colors.ts';
 import { useDetailSeq } from './use-detail-seq.ts';
+import { SessionLinkChips } from '../../workspace/SessionLinkChips.tsx';
 import { CommandPairing } from './CommandPairing.tsx';
 
 /** Raw JSON longer than this (characters) is not put on the clipboard by Copy; the tree still shows it. */
@@ -131,6 +132,9 @@ const EventDetailPanel = memo(function EventDetailPanel({
         </span>
       </div>
       {event.command && <CommandPairing facts={event.command} onJump={onJump} />}
+      <div className="px-3 empty:hidden">
+        <SessionLinkChips seqs={[event.seq]} />
+      </div>
       {event.links.length > 0 && (
         <div
           className="flex flex-wrap gap-1 border-b border-zinc-200 px-3 py-1.5 text-xs dark:border-zinc-800"

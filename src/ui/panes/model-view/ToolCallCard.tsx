@@ -12,6 +12,7 @@ import { ApprovalBox } from './ApprovalBox.tsx';
 import { describeCallStatus } from './call-labels.ts';
 import { SeqLink } from './SeqLink.tsx';
 import { useCallCursor } from './use-call-cursor.ts';
+import { SessionLinkChips } from '../../workspace/SessionLinkChips.tsx';
 
 function parseArguments(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -107,6 +108,7 @@ export const ToolCallCard = memo(function ToolCallCard({
           ) : (
             <span>no result in the log</span>
           )}
+          <SessionLinkChips seqs={[facts.callSeq, facts.resultSeq]} />
           {facts.replacementSeqs.map((seq) => (
             <SeqLink key={seq} seq={seq} onJump={onJump} title="Go to the pruned replacement of the result">
               pruned at seq {seq}

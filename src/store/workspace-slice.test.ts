@@ -1,0 +1,124 @@
+// Tests of the workspace slice with a fake client: what a drop opens, the scan's snapshots, and
+// opening a workspace session (by id, at a seq) through the ordinary load.
+import { describe, expect, it } from 'vitest';
+import type { WorkspaceFile, WorkspaceRow, WorkspaceSnapshot } from '../worker/client.ts';
+import {
+  IMMEDIATE_PREPARER,
+  PROGRESS,
+  createFakeClient,
+  createTestStore,
+  summaryOf,
+} from './testing/viewer-store-fixture.ts';
+import { isWorkspaceDrop, withUniquePaths } from './workspace-slice.ts';
+
+function fileAt(path: string): WorkspaceFile {
+  return { path, file: new File(['{}'], path.split('/').pop() ?? path) };
+}
+
+function rowOf(id: string, parentId: string | null = null): WorkspaceRow {
+  return {
+    id,
+    path: `p/${id}/session.jsonl`,
+    head: {
+      id,
+      version: 4,
+      generation: 4,
+      createdAt: 1,
+      cwd: '/p',
+      parentSession: parentId,
+      origin: null,
+      delegationDepth: parentId ? 1 : 0,
+      seedLength: null,
+      isSeeded: false,
+      agentPreset: null,
+      container: 'jsonl',
+    },
+    generations: [],
+    kind: parentId ? 'subagent' : 'root',
+    depth: parentId ? 1 : 0,
+    parentId,
+    isOrphan: false,
+    summary: null,
+    failureReason: null,
+    totals: {
+      sessions: 1,
+      summarized: 0,
+      tokens: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      busyMs: 0,
+      startTime: null,
+      endTime: null,
+      notOkSessions: 0,
+    },
+  };
+}
+
+const SNAPSHOT: WorkspaceSnapshot = {
+  rows: [rowOf('parent'), rowOf('child', 'parent')],
+  problems: [],
+  links: [],
+  parents: [],
+  ignoredFiles: 0,
+  isComplete: true,
+};
+
+describe('isWorkspaceDrop', () => {
+  it('opens folders, ZIPs and unrelated logs as a workspace, one session’s generations as before', () => {
+    expect(isWorkspaceDrop([fileAt('a.jsonl')], false)).toBe(false);
+    expect(isWorkspaceDrop([fileAt('root/a/session.jsonl')], true)).toBe(true);
+    expect(isWorkspaceDrop([fileAt('dsh-session-x.zip')], false)).toBe(true);
+    expect(isWorkspaceDrop([fileAt('session.jsonl'), fileAt('session.1.jsonl')], false)).toBe(true);
+    expect(isWorkspaceDrop([fileAt('session.jsonl'), fileAt('session.v4.jsonl')], false)).toBe(false);
+    expect(isWorkspaceDrop([fileAt('session.jsonl.zstd'), fileAt('session.jsonl.zstd')], false)).toBe(true);
+  });
+});
+
+describe('withUniquePaths', () => {
+  it('gives the later copies of a loose name a directory of their own', () => {
+    const files = [fileAt('session.jsonl.zstd'), fileAt('session.jsonl.zstd'), fileAt('a/b.jsonl')];
+    expect(withUniquePaths(files).map((file) => file.path)).toEqual([
+      'session.jsonl.zstd',
+      '#2/session.jsonl.zstd',
+      'a/b.jsonl',
+    ]);
+  });
+});
+
+describe('workspace slice', () => {
+  it('scans a dropped folder and opens a session by id at a seq', () => {
+    const fake = createFakeClient();
+    const store = createTestStore(fake.client, IMMEDIATE_PREPARER);
+    const { actions } = store.getState();
+    actions.openDropped([fileAt('root/p/parent/session.jsonl')], true);
+    expect(store.getState().workspace).toMatchObject({ name: 'root', status: 'scanning' });
+    fake.workspaceListeners.at(-1)!.onSnapshot(SNAPSHOT);
+    expect(store.getState().workspace?.status).toBe('ready');
+
+    actions.openWorkspaceSession('child', 7);
+    expect(fake.sources.at(-1)).toEqual({
+      kind: 'workspace-session',
+      sessionId: 'child',
+      name: 'session.jsonl',
+    });
+    fake.listeners.at(-1)!.onLoaded(summaryOf(50, 'child'), PROGRESS);
+    expect(store.getState()).toMatchObject({ cursorSeq: 7, workspaceSessionId: 'child' });
+
+    // Already open: only the cursor moves, no second load.
+    const loads = fake.sources.length;
+    actions.openWorkspaceSession('child', 3);
+    expect(fake.sources.length).toBe(loads);
+    expect(store.getState().cursorSeq).toBe(3);
+  });
+
+  it('ignores a replaced scan and an unknown session', () => {
+    const fake = createFakeClient();
+    const store = createTestStore(fake.client, IMMEDIATE_PREPARER);
+    const { actions } = store.getState();
+    actions.openWorkspace('first', [fileAt('a/b.jsonl')]);
+    const stale = fake.workspaceListeners.at(-1)!;
+    actions.openWorkspace('second', [fileAt('c/d.jsonl')]);
+    stale.onSnapshot(SNAPSHOT);
+    expect(store.getState().workspace).toMatchObject({ name: 'second', snapshot: null });
+    actions.openWorkspaceSession('parent');
+    expect(fake.sources).toHaveLength(0);
+  });
+});

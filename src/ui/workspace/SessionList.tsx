@@ -1,0 +1,355 @@
+// The workspace's session list: a left sidebar with every session of the open folder or ZIP (title,
+// project, times, generation, size, verdict, turns, tool calls, failure, tokens), the lineage tree
+// (indentation, subagent / fork / orphan marks, rolled-up totals), sort and filters. Virtualized;
+// ↑/↓ move, Enter or a click opens the session.
+import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
+import { useViewer } from '../../store/use-viewer.ts';
+import type { WorkspaceRow } from '../../worker/client.ts';
+import { formatBytes, formatCount, formatDuration, formatEpoch } from '../shared/format.ts';
+import { placeVirtualItem, useVirtualList } from '../shared/use-virtual-list.ts';
+import { revealInvisibleCharacters } from '../shared/visible-text.ts';
+import {
+  isFailedRow,
+  projectsOf,
+  selectSessionRows,
+  shortId,
+  titleOf,
+  tokensOf,
+  type SessionSort,
+} from './session-list-model.ts';
+
+const ROW_HEIGHT_PX = 72;
+const INDENT_PX = 14;
+
+const SORTS: { value: SessionSort; label: string }[] = [
+  { value: 'tree', label: 'Tree' },
+  { value: 'created', label: 'Created' },
+  { value: 'last-event', label: 'Last event' },
+  { value: 'size', label: 'Size' },
+  { value: 'tokens', label: 'Tokens' },
+  { value: 'title', label: 'Title' },
+];
+
+const FAILURE_CLASS: Record<string, string> = {
+  ok: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
+  failed: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
+  crashed: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
+  hanging: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  unreadable: 'bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200',
+  pending: 'bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400',
+};
+
+function failureOf(row: WorkspaceRow): { state: string; reason: string | null } {
+  if (row.failureReason !== null) return { state: 'unreadable', reason: row.failureReason };
+  if (row.summary === null) return { state: 'pending', reason: 'not summarized yet' };
+  return row.summary.failure;
+}
+
+function kindMark(row: WorkspaceRow): string | null {
+  if (row.isOrphan) return 'orphan';
+  if (row.kind === 'root') return null;
+  return row.kind;
+}
+
+function SessionRowView({
+  row,
+  optionId,
+  isTree,
+  isActive,
+  isOpen,
+  onOpen,
+}: {
+  row: WorkspaceRow;
+  optionId: string;
+  isTree: boolean;
+  isActive: boolean;
+  isOpen: boolean;
+  onOpen: () => void;
+}) {
+  const failure = failureOf(row);
+  const summary = row.summary;
+  const tokens = tokensOf(row);
+  const mark = kindMark(row);
+  const hasSubtree = row.totals.sessions > 1;
+  const subtreeTokens = row.totals.tokens.inputTokens + row.totals.tokens.outputTokens;
+  return (
+    <div
+      role="option"
+      id={optionId}
+      aria-selected={isActive}
+      data-session-id={row.id}
+      data-depth={row.depth}
+      data-kind={row.kind}
+      data-orphan={row.isOrphan || undefined}
+      data-failure={failure.state}
+      data-open={isOpen || undefined}
+      onClick={onOpen}
+      title={`${row.path}${failure.reason ? `\n${failure.state}: ${failure.reason}` : ''}`}
+      className={`h-full cursor-pointer border-b border-zinc-100 px-2 py-1 text-[11px] leading-4 dark:border-zinc-800 ${
+        isOpen ? 'bg-sky-100 dark:bg-sky-950/60' : isActive ? 'bg-zinc-100 dark:bg-zinc-800' : ''
+      } hover:bg-zinc-100 dark:hover:bg-zinc-800`}
+      style={{ paddingLeft: 8 + (isTree ? row.depth : 0) * INDENT_PX }}
+    >
+      <div className="flex items-center gap-1">
+        {isTree && row.depth > 0 && (
+          <span aria-hidden className="text-zinc-400">
+            └
+          </span>
+        )}
+        <span className="min-w-0 flex-1 truncate text-xs font-medium">
+          {revealInvisibleCharacters(titleOf(row))}
+        </span>
+        {mark && (
+          <span
+            data-mark={mark}
+            className="rounded bg-violet-100 px-1 text-[10px] text-violet-900 dark:bg-violet-950 dark:text-violet-200"
+            title={
+              mark === 'orphan'
+                ? `Its parent ${row.head.parentSession ?? ''} is not in this workspace`
+                : `${mark}, delegation depth ${row.head.delegationDepth}`
+            }
+          >
+            {mark}
+            {mark !== 'orphan' && row.head.delegationDepth > 0 ? ` d${row.head.delegationDepth}` : ''}
+          </span>
+        )}
+        <span className={`rounded px-1 text-[10px] ${FAILURE_CLASS[failure.state] ?? ''}`}>
+          {failure.state}
+        </span>
+      </div>
+      <div className="truncate text-zinc-600 dark:text-zinc-400">
+        <span className="font-mono">{shortId(row.id)}</span>
+        {row.head.cwd && <> · {revealInvisibleCharacters(row.head.cwd)}</>}
+        {row.head.generation !== null && <> · v{row.head.generation}</>}
+        {row.generations.length > 0 && <> (+{row.generations.length} older)</>}
+      </div>
+      <div className="truncate tabular-nums text-zinc-600 dark:text-zinc-400">
+        {row.head.createdAt !== null && <span title="created">{formatEpoch(row.head.createdAt)}</span>}
+        {summary && (
+          <>
+            {summary.lastEventTime !== null && (
+              <span title="last event"> → {formatEpoch(summary.lastEventTime)}</span>
+            )}
+          </>
+        )}
+      </div>
+      <div className="truncate tabular-nums text-zinc-600 dark:text-zinc-400">
+        {summary && (
+          <>
+            {formatBytes(summary.file.bytes)} · {summary.verdict.status} · {formatCount(summary.turns)} turns
+            · {formatCount(summary.toolCalls)} calls
+            {tokens !== null && <> · {formatCount(tokens)} tok</>}
+          </>
+        )}
+        {hasSubtree && (
+          <span data-testid="subtree-totals" title="over this session and its descendants">
+            {' '}
+            Σ{row.totals.sessions}: {formatCount(subtreeTokens)} tok, {formatDuration(row.totals.busyMs)}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The sidebar; renders nothing while no workspace is open. */
+export function SessionList() {
+  const workspace = useViewer((state) => state.workspace);
+  const openId = useViewer((state) => state.workspaceSessionId);
+  const actions = useViewer((state) => state.actions);
+  const [sort, setSort] = useState<SessionSort>('tree');
+  const [text, setText] = useState('');
+  const [project, setProject] = useState<string | null>(null);
+  const [isFailedOnly, setFailedOnly] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const allRows = workspace?.snapshot?.rows;
+  const rows = useMemo(
+    () => selectSessionRows(allRows ?? [], { isFailedOnly, project, text }, sort),
+    [allRows, isFailedOnly, project, text, sort],
+  );
+  const projects = useMemo(() => projectsOf(allRows ?? []), [allRows]);
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
+  const list = useVirtualList({
+    count: rows.length,
+    estimateSize: () => ROW_HEIGHT_PX,
+    getItemKey,
+    overscan: 8,
+  });
+  if (workspace === null) return null;
+  const active = Math.min(activeIndex, Math.max(0, rows.length - 1));
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 }[event.key];
+    if (step !== undefined) {
+      const next = Math.max(0, Math.min(rows.length - 1, active + step));
+      setActiveIndex(next);
+      list.scrollToIndex(next, 'center');
+    } else if (event.key === 'Home' || event.key === 'End') {
+      const next = event.key === 'Home' ? 0 : rows.length - 1;
+      setActiveIndex(next);
+      list.scrollToIndex(next, 'center');
+    } else if (event.key === 'Enter') {
+      const row = rows[active];
+      if (row) actions.openWorkspaceSession(row.id);
+    } else return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  const { progress, status, snapshot } = workspace;
+  const failedCount = (allRows ?? []).filter(isFailedRow).length;
+  return (
+    <aside
+      aria-label="Sessions"
+      data-testid="session-list"
+      data-status={status}
+      className="flex w-[340px] shrink-0 flex-col border-r border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div className="flex items-center gap-2 border-b border-zinc-200 px-2 py-1 text-xs dark:border-zinc-800">
+        <span className="min-w-0 flex-1 truncate font-semibold" title={workspace.name}>
+          {revealInvisibleCharacters(workspace.name)}
+        </span>
+        <span data-testid="session-count" className="tabular-nums text-zinc-600 dark:text-zinc-400">
+          {allRows?.length ?? 0} sessions{failedCount > 0 ? `, ${failedCount} not ok` : ''}
+        </span>
+        {status === 'scanning' && (
+          <button
+            type="button"
+            className="rounded px-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+            onClick={() => actions.cancelWorkspaceScan()}
+          >
+            Cancel
+          </button>
+        )}
+        <button
+          type="button"
+          aria-label="Close the workspace"
+          className="rounded px-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+          onClick={() => actions.closeWorkspace()}
+        >
+          ✕
+        </button>
+      </div>
+      {status === 'scanning' && (
+        <div
+          role="status"
+          className="border-b border-zinc-200 px-2 py-0.5 text-[11px] text-zinc-600 dark:border-zinc-800 dark:text-zinc-400"
+        >
+          {progress === null
+            ? 'Listing…'
+            : `${progress.phase === 'list' ? 'Reading headers' : 'Summarizing'} ${progress.done}/${progress.total}`}
+        </div>
+      )}
+      {status === 'cancelled' && (
+        <div
+          role="status"
+          className="border-b border-zinc-200 px-2 py-0.5 text-[11px] text-amber-800 dark:border-zinc-800 dark:text-amber-300"
+        >
+          Scan cancelled: the sessions found so far.
+        </div>
+      )}
+      {workspace.error && (
+        <div
+          role="alert"
+          className="border-b border-red-200 px-2 py-0.5 text-[11px] text-red-800 dark:border-red-900 dark:text-red-300"
+        >
+          {workspace.error}
+        </div>
+      )}
+      <div className="flex flex-wrap items-center gap-1 border-b border-zinc-200 px-2 py-1 text-[11px] dark:border-zinc-800">
+        <input
+          type="search"
+          aria-label="Filter sessions"
+          placeholder="Filter…"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          className="min-w-0 flex-1 rounded border border-zinc-300 bg-transparent px-1 py-0.5 dark:border-zinc-700"
+        />
+        <select
+          aria-label="Sort sessions"
+          value={sort}
+          onChange={(event) => setSort(event.target.value as SessionSort)}
+          className="rounded border border-zinc-300 bg-transparent py-0.5 dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          {SORTS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Project"
+          value={project ?? ''}
+          onChange={(event) => setProject(event.target.value === '' ? null : event.target.value)}
+          className="max-w-[9rem] rounded border border-zinc-300 bg-transparent py-0.5 dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          <option value="">All projects</option>
+          {projects.map((cwd) => (
+            <option key={cwd} value={cwd}>
+              {revealInvisibleCharacters(cwd)}
+            </option>
+          ))}
+        </select>
+        <label className="flex items-center gap-1">
+          <input
+            type="checkbox"
+            checked={isFailedOnly}
+            onChange={(event) => setFailedOnly(event.target.checked)}
+          />
+          not ok only
+        </label>
+      </div>
+      <div
+        ref={list.scrollRef}
+        role="listbox"
+        aria-label="Sessions of the workspace"
+        aria-activedescendant={rows[active] ? `session-${active}` : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        className="min-h-0 flex-1 overflow-auto outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
+      >
+        <div style={{ height: list.totalSizePx, position: 'relative' }}>
+          {list.items.map((item) => {
+            const row = rows[item.index];
+            if (row === undefined) return null;
+            return (
+              <div
+                key={item.key}
+
+                style={{ ...placeVirtualItem(item), height: ROW_HEIGHT_PX }}
+              >
+                <SessionRowView
+                  row={row}
+                  optionId={`session-${item.index}`}
+                  isTree={sort === 'tree'}
+                  isActive={item.index === active}
+                  isOpen={row.id === openId}
+                  onOpen={() => {
+                    setActiveIndex(item.index);
+                    actions.openWorkspaceSession(row.id);
+                  }}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {snapshot && snapshot.problems.length > 0 && (
+        <details
+          data-testid="workspace-problems"
+          className="border-t border-zinc-200 px-2 py-1 text-[11px] dark:border-zinc-800"
+        >
+          <summary className="cursor-pointer">
+            {snapshot.problems.length} {snapshot.problems.length === 1 ? 'file' : 'files'} not listed
+          </summary>
+          <ul className="max-h-40 overflow-auto">
+            {snapshot.problems.map((problem) => (
+              <li key={`${problem.path}\n${problem.message}`} className="break-all">
+                <span className="font-mono">{revealInvisibleCharacters(problem.path)}</span>:{' '}
+                {revealInvisibleCharacters(problem.message)}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,114 @@
+// From what the browser hands over (a drop, a file or folder input, a directory handle) to workspace
+// files with paths relative to what was opened. Dropped folders are walked through
+// webkitGetAsEntry, which every browser supports; entries must be taken during the drop event.
+import type { WorkspaceFile } from '../../worker/client.ts';
+
+export interface CollectedFiles {
+  files: WorkspaceFile[];
+  /** A folder was among them (then it is a workspace even when it holds one log). */
+  hasDirectory: boolean;
+}
+
+function readAllEntries(directory: FileSystemDirectoryEntry): Promise<FileSystemEntry[]> {
+  const reader = directory.createReader();
+  const all: FileSystemEntry[] = [];
+  return new Promise((resolve, reject) => {
+    // readEntries returns at most ~100 entries a call: read until it returns none.
+    const next = () =>
+      reader.readEntries((batch) => {
+        if (batch.length === 0) resolve(all);
+        else {
+          all.push(...batch);
+          next();
+        }
+      }, reject);
+    next();
+  });
+}
+
+async function walkEntry(entry: FileSystemEntry, prefix: string, into: WorkspaceFile[]): Promise<void> {
+  const path = `${prefix}${entry.name}`;
+  if (entry.isFile) {
+    const file = await new Promise<File>((resolve, reject) =>
+      (entry as FileSystemFileEntry).file(resolve, reject),
+    );
+    into.push({ file, path });
+    return;
+  }
+  if (entry.isDirectory) {
+    for (const child of await readAllEntries(entry as FileSystemDirectoryEntry)) {
+      await walkEntry(child, `${path}/`, into);
+    }
+  }
+}
+
+/** A File's path: webkitRelativePath when the browser (or a folder input) set one, else its name. */
+function pathOf(file: File): string {
+  return file.webkitRelativePath !== '' ? file.webkitRelativePath : file.name;
+}
+
+/**
+ * The files of a drop. Call it inside the drop handler (it takes the entries synchronously); items
+ * without an entry (synthetic drops, old browsers) are taken as files with their relative path.
+ */
+export function collectDrop(dataTransfer: DataTransfer): Promise<CollectedFiles> {
+  const entries: FileSystemEntry[] = [];
+  const loose: File[] = [];
+  for (const item of Array.from(dataTransfer.items)) {
+    if (item.kind !== 'file') continue;
+    const entry = typeof item.webkitGetAsEntry === 'function' ? item.webkitGetAsEntry() : null;
+    if (entry !== null) entries.push(entry);
+    else {
+      const file = item.getAsFile();
+      if (file !== null) loose.push(file);
+    }
+  }
+  if (entries.length === 0 && loose.length === 0) loose.push(...Array.from(dataTransfer.files));
+  return (async () => {
+    const files: WorkspaceFile[] = loose.map((file) => ({ file, path: pathOf(file) }));
+    for (const entry of entries) await walkEntry(entry, '', files);
+    const hasDirectory =
+      entries.some((entry) => entry.isDirectory) || files.some(({ path }) => path.includes('/'));
+    return { files, hasDirectory };
+  })();
+}
+
+/** The files of a file or folder input (a folder input sets webkitRelativePath on each). */
+export function collectInput(list: FileList | null): CollectedFiles {
+  const files = Array.from(list ?? []).map((file) => ({ file, path: pathOf(file) }));
+  return { files, hasDirectory: files.some(({ path }) => path.includes('/')) };
+}
+
+interface DirectoryHandleLike {
+  kind: 'directory';
+  name: string;
+  values(): AsyncIterable<DirectoryHandleLike | { kind: 'file'; name: string; getFile(): Promise<File> }>;
+}
+
+/** Where the browser has `showDirectoryPicker` (Chromium): asks for a folder and walks it; null when cancelled. */
+export async function pickDirectory(): Promise<CollectedFiles | null> {
+  const picker = (window as unknown as { showDirectoryPicker?: () => Promise<DirectoryHandleLike> })
+    .showDirectoryPicker;
+  if (picker === undefined) return null;
+  let root: DirectoryHandleLike;
+  try {
+    root = await picker.call(window);
+  } catch {
+    return null; // The person closed the picker.
+  }
+  const files: WorkspaceFile[] = [];
+  const walk = async (directory: DirectoryHandleLike, prefix: string): Promise<void> => {
+    for await (const handle of directory.values()) {
+      if (handle.kind === 'file')
+        files.push({ file: await handle.getFile(), path: `${prefix}${handle.name}` });
+      else await walk(handle, `${prefix}${handle.name}/`);
+    }
+  };
+  await walk(root, `${root.name}/`);
+  return { files, hasDirectory: true };
+}
+
+/** Whether the browser can pick a folder with showDirectoryPicker. */
+export function hasDirectoryPicker(): boolean {
+  return typeof (window as unknown as { showDirectoryPicker?: unknown }).showDirectoryPicker === 'function';
+}

@@ -1,0 +1,72 @@
+// What the session list shows of a workspace snapshot: rows filtered (failed only, project, text)
+// and sorted. 'tree' keeps the worker's tree order (parents before children, siblings by createdAt)
+// so indentation reads as lineage; the other orders flatten it.
+import type { WorkspaceRow } from '../../worker/client.ts';
+
+export type SessionSort = 'tree' | 'created' | 'last-event' | 'size' | 'tokens' | 'title';
+
+export interface SessionFilter {
+  /** Only sessions whose failure state is not ok (or that could not be read). */
+  isFailedOnly: boolean;
+  /** A cwd, or null for every project. */
+  project: string | null;
+  /** Case-insensitive, against title, id, cwd and path. */
+  text: string;
+}
+
+/** The row's title as shown: the session's title, else its id. */
+export function titleOf(row: WorkspaceRow): string {
+  return row.summary?.title ?? row.id;
+}
+
+/** A short id for labels: the first 8 characters after a `session-` prefix (ids are keys: never shortened in data). */
+export function shortId(id: string): string {
+  return id.replace(/^session-/, '').slice(0, 8);
+}
+
+/** Own tokens: input + output (cache reads and writes are shown apart). */
+export function tokensOf(row: WorkspaceRow): number | null {
+  const tokens = row.summary?.tokens;
+  return tokens ? tokens.inputTokens + tokens.outputTokens : null;
+}
+
+export function isFailedRow(row: WorkspaceRow): boolean {
+  return row.failureReason !== null || (row.summary !== null && row.summary.failure.state !== 'ok');
+}
+
+/** The distinct projects (cwd) of the rows, sorted; sessions without a cwd are left out. */
+export function projectsOf(rows: readonly WorkspaceRow[]): string[] {
+  return [...new Set(rows.flatMap((row) => (row.head.cwd === null ? [] : [row.head.cwd])))].sort();
+}
+
+const byNumberDesc =
+  (value: (row: WorkspaceRow) => number | null) =>
+  (a: WorkspaceRow, b: WorkspaceRow): number =>
+    (value(b) ?? -Infinity) - (value(a) ?? -Infinity) || a.id.localeCompare(b.id);
+
+const COMPARE: Record<Exclude<SessionSort, 'tree'>, (a: WorkspaceRow, b: WorkspaceRow) => number> = {
+  created: byNumberDesc((row) => row.head.createdAt),
+  'last-event': byNumberDesc((row) => row.summary?.lastEventTime ?? null),
+  size: byNumberDesc((row) => row.summary?.file.bytes ?? null),
+  tokens: byNumberDesc(tokensOf),
+  title: (a, b) => titleOf(a).localeCompare(titleOf(b)) || a.id.localeCompare(b.id),
+};
+
+/** The rows to show, in order. Pure; the input is not changed. */
+export function selectSessionRows(
+  rows: readonly WorkspaceRow[],
+  filter: SessionFilter,
+  sort: SessionSort,
+): WorkspaceRow[] {
+  const text = filter.text.trim().toLowerCase();
+  const shown = rows.filter(
+    (row) =>
+      (!filter.isFailedOnly || isFailedRow(row)) &&
+      (filter.project === null || row.head.cwd === filter.project) &&
+      (text === '' ||
+        [titleOf(row), row.id, row.head.cwd ?? '', row.path].some((field) =>
+          field.toLowerCase().includes(text),
+        )),
+  );
+  return sort === 'tree' ? shown : shown.sort(COMPARE[sort]);
+}
