@@ -248,7 +248,7 @@ export async function buildAdversarialFixtures(): Promise<AdversarialFixture[]> 
     {
       name: 'huge-window.jsonl.zstd',
       description:
-        'A valid header frame, then a frame whose window descriptor claims 2 TiB: refused before allocating (zstd-limit).',
+        'A valid header frame, then a frame whose window descriptor claims 2 TiB, past what any zstd decoder accepts: refused before allocating (zstd-decode, corrupt).',
       bytes: concat([compressFrame(utf8(`${header}\n`)), makeHugeWindowFrame()]),
     },
   ];
@@ -284,7 +284,7 @@ export async function buildBigAdversarialFixtures(): Promise<AdversarialFixture[
     {
       name: 'zstd-bomb.jsonl.zstd',
       description:
-        'A valid header frame, then ~128 KiB of RLE blocks that expand to 4 GiB of one line: stopped by maxTextBytes.',
+        'A valid header frame, then ~128 KiB of RLE blocks that expand to 4 GiB of one line: stopped at the frame bound, a viewer limit (zstd-limit, effect none).',
       bytes: concat([compressFrame(utf8(`${header}\n`)), makeZstdBombFrame()]),
     },
   ];

@@ -73,7 +73,7 @@ describe('dsh-replay CLI', () => {
     expect(report.file).toMatchObject({ container: 'jsonl', frames: null, tornTail: false });
     expect(report.file).toHaveProperty('bytes', readFileSync(crashedLog).length);
     expect(report.header).toMatchObject({ type: 'session', id: 'cli-session', version: 0 });
-    expect(report.verdict).toEqual({ status: 'ok', reason: null });
+    expect(report.verdict).toEqual({ status: 'ok', reason: null, viewerLimit: null });
     const events = report.events as {
       count: number;
       lines: number;
@@ -204,7 +204,7 @@ describe('dsh-replay CLI', () => {
         current: { release: string; status: string; reason: string; refusals: Record<string, unknown>[] };
       };
     };
-    expect(report.verdict).toEqual({ status: 'ok', reason: null });
+    expect(report.verdict).toEqual({ status: 'ok', reason: null, viewerLimit: null });
     expect(report.format).toMatchObject({
       generation: 0,
       newerVersion: null,

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeLog, type OpenedLog } from '../log/index.ts';
+import { decodeLog, type DecoderOptions, type OpenedLog } from '../log/index.ts';
 import { LoadError } from './load-failure.ts';
 import { runLoad, type ActiveLoad, type LoadDependencies } from './load-loop.ts';
 import { buildLogSummary } from './log-summary.ts';
@@ -42,7 +42,11 @@ function streamOf(bytes: Uint8Array, chunkBytes: number, beforeChunk: () => void
 /** Runs one load with recorders for what it posts, the logs it hands to queries, and its yields. */
 async function load(
   openSource: () => Promise<OpenedSource>,
-  options: { active?: ActiveLoad; onPost?: (message: WorkerToMain, active: ActiveLoad) => void } = {},
+  options: {
+    active?: ActiveLoad;
+    onPost?: (message: WorkerToMain, active: ActiveLoad) => void;
+    decoderOptions?: DecoderOptions;
+  } = {},
 ) {
   const active = options.active ?? { loadId: 7, isCancelled: false };
   const posted: WorkerToMain[] = [];
@@ -54,7 +58,7 @@ async function load(
       options.onPost?.(message, active);
     },
     setCurrentLog: (log) => currentLogs.push(log),
-    decoderOptions: Promise.resolve({ checksum: null }),
+    decoderOptions: Promise.resolve(options.decoderOptions ?? { checksum: null }),
     openSource,
     yieldToEventLoop: () => {
       yields += 1;
@@ -133,18 +137,16 @@ describe('runLoad', () => {
     expect(currentLogs.at(-1)).toBeNull();
   });
 
-  it('refuses an empty file once it has been read to the end', async () => {
-    const { posted } = await load(() => Promise.resolve(streamOf(new Uint8Array(0), 1024).opened));
-    expect(posted).toEqual([
-      {
-        type: 'load-failed',
-        loadId: 7,
-        failure: {
-          kind: 'empty',
-          message: 'The file is empty (0 bytes). A dsh log starts with a header line.',
-        },
-      },
-    ]);
+  it('opens an empty file as a log without events whose verdict is corrupt (CLI.md "Sniffing")', async () => {
+    const { posted, types } = await load(() => Promise.resolve(streamOf(new Uint8Array(0), 1024).opened));
+    expect(types).not.toContain('load-failed');
+    const loaded = posted.find((message) => message.type === 'loaded');
+    expect(loaded?.type === 'loaded' && loaded.summary).toMatchObject({
+      eventCount: 0,
+      header: null,
+      problemCount: 1,
+      verdict: { status: 'corrupt', reason: expect.stringMatching(/empty/) as unknown },
+    });
   });
 
   it('stops reading and posts nothing more once cancelled', async () => {
@@ -193,4 +195,37 @@ describe('runLoad', () => {
     expect(failed).toMatchObject({ type: 'load-failed', failure: { kind: 'too-large' } });
     expect(failed?.type === 'load-failed' && failed.failure.message).toContain('after 2.0 KiB');
   });
+
+  it('shows a header followed by a zstd bomb as the header, with the viewer limit, instead of failing', async () => {
+    const header = readFileSync(resolve('fixtures/tool-error.jsonl'), 'utf8').split('\n')[0] ?? '';
+    const rle = new Uint8Array(6 + 64 * 4);
+    rle.set([0x28, 0xb5, 0x2f, 0xfd, 0x00, 7 << 3]);
+    for (let i = 0; i < 64; i++) {
+      const value = ((128 * 1024) << 3) | (1 << 1) | (i === 63 ? 1 : 0);
+      rle.set([value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff, 0x0a], 6 + i * 4);
+    }
+    const bytes = new Uint8Array([...rawFrame(new TextEncoder().encode(`${header}\n`)), ...rle]);
+    const { posted, types } = await load(() => Promise.resolve(streamOf(bytes, 4096).opened), {
+      decoderOptions: { checksum: null, maxFrameBytes: 1024 * 1024 },
+    });
+    expect(types).not.toContain('load-failed');
+    const loaded = posted.find((message) => message.type === 'loaded');
+    expect(loaded?.type === 'loaded' && loaded.summary).toMatchObject({
+      eventCount: 0,
+      isTruncated: true,
+      header: { type: 'session' },
+      verdict: { status: 'ok', viewerLimit: expect.stringMatching(/only the header was read/) as unknown },
+    });
+  });
 });
+
+/** One frame of RAW blocks with a declared size and no checksum (what a header frame needs to be). */
+function rawFrame(text: Uint8Array): Uint8Array {
+  const out = new Uint8Array(9 + 3 + text.length);
+  out.set([0x28, 0xb5, 0x2f, 0xfd, (2 << 6) | 0x20]);
+  new DataView(out.buffer).setUint32(5, text.length, true);
+  const value = (text.length << 3) | 1;
+  out.set([value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff], 9);
+  out.set(text, 12);
+  return out;
+}

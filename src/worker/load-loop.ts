@@ -113,7 +113,7 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
         decoder.push(slice);
 
         const now = performance.now();
-        const refusal = detectRefusal(decoder.log, false);
+        const refusal = detectRefusal(decoder.log);
         if (refusal) {
           await reader.cancel().catch(() => undefined);
           throw new LoadError(refusal);
@@ -143,7 +143,7 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
     if (load.isCancelled) return;
     const log = decoder.finish();
     deps.setCurrentLog(log);
-    const refusal = detectRefusal(log, true);
+    const refusal = detectRefusal(log);
     if (refusal) throw new LoadError(refusal);
     const { parts, summary } = splitSummaryTurns(buildLogSummary(log, name), TURNS_PER_MESSAGE);
     for (const turns of parts) post({ type: 'turns', loadId, turns });

@@ -89,7 +89,7 @@ export function buildLogSummary(log: OpenedLog, name: string, options: LogSummar
     title: index.title,
     effectiveAgentPreset: index.selectedAgentPreset ?? headerPreset,
     isComplete: log.isComplete,
-    isTruncated: log.problems.some((problem) => problem.kind === 'too-large'),
+    isTruncated: log.verdict.viewerLimit !== undefined,
     formatVerdicts: formatVerdictsByLog.get(log) ?? null,
     toolSpans: buildToolSpans(index),
   };

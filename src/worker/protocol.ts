@@ -47,7 +47,7 @@ export interface LogSummary {
   title: string | null;
   effectiveAgentPreset: string | null;
   isComplete: boolean;
-  /** Reading stopped at the viewer's own text bound (a `too-large` problem): the verdict covers only what was read. */
+  /** Reading stopped at one of the viewer's own bounds (verdict.viewerLimit says which): the verdict covers only what was read. */
   isTruncated: boolean;
   /**
    * The format generation and who refuses what (the writing release, current dsh), derived once
@@ -143,7 +143,7 @@ export interface LoadProgress {
 
 /** Why a load ended without a log: the message says what happened and what the user can do. */
 export interface LoadFailure {
-  kind: 'not-a-log' | 'zip' | 'empty' | 'read-error' | 'too-large' | 'cancelled' | 'internal';
+  kind: 'not-a-log' | 'zip' | 'read-error' | 'too-large' | 'cancelled' | 'internal';
   message: string;
 }
 

@@ -13,6 +13,11 @@ import { FrameDecompressor } from '../container/zstd-decode.ts';
 
 /** How many decompressed zstd frames the store keeps for on-demand reads (model view, event detail, search). */
 const DECODED_FRAME_CACHE_FRAMES = 64;
+/**
+ * …and how much of their text at most (128 MiB; the newest frame is kept whatever its size): a
+ * few frames of hundreds of MiB each (a bomb's, read for the raw view) must not pile up.
+ */
+const DECODED_FRAME_CACHE_BYTES = 128 * 1024 * 1024;
 
 /** Size of one block that holds retained compressed frames back to back (4 MiB). */
 const FRAME_ARENA_BYTES = 4 * 1024 * 1024;
@@ -45,6 +50,7 @@ export class LogStore {
   private readonly arenas: Uint8Array[] = [];
   private arenaUsed = 0;
   private readonly decodedFrames = new Map<number, Uint8Array>();
+  private decodedFrameBytes = 0;
 
   readonly lineNumber = new Column(Int32Array);
   readonly lineSegment = new Column(Int32Array);
@@ -174,11 +180,21 @@ export class LogStore {
   }
 
   private rememberFrame(segment: number, text: Uint8Array): void {
-    this.decodedFrames.delete(segment);
+    const previous = this.decodedFrames.get(segment);
+    if (previous !== undefined) {
+      this.decodedFrames.delete(segment);
+      this.decodedFrameBytes -= previous.length;
+    }
     this.decodedFrames.set(segment, text);
-    if (this.decodedFrames.size > DECODED_FRAME_CACHE_FRAMES) {
-      const oldest = this.decodedFrames.keys().next().value;
-      if (oldest !== undefined) this.decodedFrames.delete(oldest);
+    this.decodedFrameBytes += text.length;
+    while (
+      this.decodedFrames.size > 1 &&
+      (this.decodedFrames.size > DECODED_FRAME_CACHE_FRAMES ||
+        this.decodedFrameBytes > DECODED_FRAME_CACHE_BYTES)
+    ) {
+      const [oldest, oldestText] = this.decodedFrames.entries().next().value as [number, Uint8Array];
+      this.decodedFrames.delete(oldest);
+      this.decodedFrameBytes -= oldestText.length;
     }
   }
 
