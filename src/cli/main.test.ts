@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliArguments, sniffLogBytes } from './cli-arguments.ts';
 import { TriageLogBuilder, toolCallBlock } from '../log/testing/triage-log-builder.ts';
+import { eventLine, headerLine, jsonlText } from '../log/testing/log-builder.ts';
 
 const MAIN = join(import.meta.dirname, 'main.ts');
 import { CORPUS_DIR } from '../log/testing/corpus-dir.ts';
@@ -173,6 +174,30 @@ describe('dsh-replay CLI', () => {
     expect(forged).toContain(
       'tool name:       "bash\\nclassification: ok\\n\\n\\n![t](https://t.example/p.png)"',
     );
+  });
+
+  it('reads a log whose header nests 100,000 levels under an unknown key: exit 0, every command', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const text = jsonlText([
+      headerLine({ plugin: 'DEEP' }).replace('"DEEP"', deep),
+      eventLine('session/title', 0, { title: 'deep' }),
+    ]);
+    const path = join(workDir, 'deep-header.jsonl');
+    writeFileSync(path, text);
+    for (const args of [
+      ['inspect', path, '--json'],
+      ['inspect', path],
+      ['triage', path],
+      ['triage', path, '--json'],
+    ]) {
+      const run = await runCli(args);
+      expect(run.stderr, args.join(' ')).toBe('');
+      expect(run.status, args.join(' ')).toBe(0);
+    }
+    const report = JSON.parse((await runCli(['inspect', path, '--json'])).stdout) as {
+      verdict: { status: string };
+    };
+    expect(report.verdict.status).toBe('ok');
   });
 
   it('exits 0 for a readable but refused log', async () => {

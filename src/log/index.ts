@@ -10,6 +10,7 @@ export {
   toPlainLine,
 } from './base/visible-text.ts';
 export { findSpanAt } from './base/span-lookup.ts';
+export { readDeepValueText } from './base/deep-values.ts';
 export type { LogNote, LogProblem, Verdict } from './problems.ts';
 export type { OpenedLog, FileFacts } from './decode/opened-log.ts';
 export type { LogIndex } from './structure/log-index.ts';

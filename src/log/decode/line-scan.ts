@@ -3,6 +3,7 @@
 
 import type { SessionHeader, StoredEvent } from '../event.ts';
 import { isRecord } from '../event.ts';
+import { boundValueDepth } from '../base/deep-values.ts';
 import { checkHeader } from '../format/header.ts';
 import { rulesOfGeneration } from '../format/generations/generation-rules.ts';
 import type { LogFormatFacts } from './opened-log.ts';
@@ -198,7 +199,8 @@ export class LineScanner {
     this.lineNumber = 2;
     this.nextLineOffset = end - start + 1;
     const parsed = this.parse(bytes, start, end);
-    const check = checkHeader(parsed === UNPARSABLE ? undefined : parsed);
+    // The header is kept and handed out as parsed (summary, inspect report): bound its nesting.
+    const check = checkHeader(parsed === UNPARSABLE ? undefined : boundValueDepth(parsed));
     this.headerValue = check.header;
     this.formatFacts = { generation: check.generation, newerVersion: check.newerVersion };
     // A log of unknown generation is read as generation 0 (the problem above says why it is refused).

@@ -3,6 +3,7 @@
 // compressed and are decompressed through a small LRU of frames).
 
 import { Column } from '../base/columns.ts';
+import { boundValueDepth } from '../base/deep-values.ts';
 import type { StoredEvent } from '../event.ts';
 import { expandPackedRowMember } from '../format/packed-rows.ts';
 import { upgradeLegacyEvent } from '../format/legacy.ts';
@@ -264,10 +265,13 @@ export class LogStore {
     return this.decoder.decode(this.lineBytes(lineIndex));
   }
 
-  /** The event exactly as stored (a packed member expanded per FORMAT.md §4.3), freshly parsed. */
-  readStoredEvent(seq: number): StoredEvent {
+  /**
+   * The event exactly as stored (a packed member expanded per FORMAT.md §4.3), freshly parsed,
+   * with parts nested deeper than MAX_VALUE_DEPTH as deep-value markers unless `isExact`.
+   */
+  readStoredEvent(seq: number, isExact = false): StoredEvent {
     const lineIndex = this.eventLine.get(seq);
-    const parsed = this.parseLine(lineIndex);
+    const parsed = this.parseLine(lineIndex, isExact);
     const member = this.eventMember.get(seq);
     if (member >= 0) return expandPackedRowMember(parsed, member);
     return parsed as StoredEvent;
@@ -276,12 +280,27 @@ export class LogStore {
   /**
    * The event in the reading shape projections use: the legacy v0 upgrades of FORMAT.md §3.6 (in
    * generations 0 and 1), then the generation's envelope normalization (docs/format-generations.md).
+   * Safe to hand out: nothing in it nests deeper than MAX_VALUE_DEPTH (base/deep-values.ts).
    */
   readEvent(seq: number): StoredEvent {
-    const stored = this.readStoredEvent(seq);
+    return this.readUpgradedEvent(seq, false);
+  }
+
+  /**
+   * readEvent without the depth bound: the event exactly as parsed, for checks that compare values
+   * (a replacement against its original). Never hand it out: it may not clone or serialize.
+   */
+  readExactEvent(seq: number): StoredEvent {
+    return this.readUpgradedEvent(seq, true);
+  }
+
+  private readUpgradedEvent(seq: number, isExact: boolean): StoredEvent {
+    const stored = this.readStoredEvent(seq, isExact);
     const upgraded =
       this.rules.generation <= 1
-        ? upgradeLegacyEvent(stored, this.sessionId, (replacedSeq) => this.readStoredEvent(replacedSeq))
+        ? upgradeLegacyEvent(stored, this.sessionId, (replacedSeq) =>
+            this.readStoredEvent(replacedSeq, isExact),
+          )
         : stored;
     return normalizeEvent(upgraded, this.rules).event;
   }
@@ -289,9 +308,12 @@ export class LogStore {
   /**
    * A fresh parse of the line on every read: callers may keep or mutate what they get, and a
    * parse (unlike a recursive copy of a cached value) has no depth limit (FORMAT.md §3.4 allows
-   * any nesting JSON.parse accepts). Lines are short; the frame cache makes the text cheap.
+   * any nesting JSON.parse accepts). Lines are short; the frame cache makes the text cheap. Parts
+   * nested deeper than MAX_VALUE_DEPTH become deep-value markers (base/deep-values.ts), so what is
+   * read can be cloned to the page, serialized and rendered.
    */
-  private parseLine(lineIndex: number): unknown {
-    return JSON.parse(this.lineText(lineIndex)) as unknown;
+  private parseLine(lineIndex: number, isExact: boolean): unknown {
+    const parsed = JSON.parse(this.lineText(lineIndex)) as unknown;
+    return isExact ? parsed : boundValueDepth(parsed);
   }
 }
