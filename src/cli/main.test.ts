@@ -1,7 +1,7 @@
 // Runs the CLI as a child process (as `npm run cli` does) and checks the CLI.md JSON contract and exit codes.
 
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -198,6 +198,16 @@ describe('dsh-replay CLI', () => {
       verdict: { status: string };
     };
     expect(report.verdict.status).toBe('ok');
+  });
+
+  it('reads files past the 2 GiB readFile limit as a stream: a 2.5 GiB sparse file is judged on its first bytes', async () => {
+    const path = join(workDir, 'sparse.bin');
+    writeFileSync(path, new Uint8Array([0x00]));
+    truncateSync(path, 2.5 * 1024 ** 3);
+    const run = await runCli(['inspect', path, '--json']);
+    expect(run.stderr).not.toMatch(/ERR_FS_FILE_TOO_LARGE/);
+    expect(run.stderr).toMatch(/not a session log/);
+    expect(run.status).toBe(2);
   });
 
   it('exits 0 for a readable but refused log', async () => {

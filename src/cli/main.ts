@@ -1,20 +1,19 @@
 // The dsh-replay command line (CLI.md): `inspect|project|triage <file> [--json] [--at SEQ]` over the
 // pure core. Exit 0 when the file could be read (any verdict), 2 when it could not, 1 on a bug.
 
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { argv, exit, stderr, stdout } from 'node:process';
 import {
   buildInspectReport,
   buildProjectReport,
-  decodeLog,
   deriveTriage,
   escapeJsonForTerminal,
   loadChecksumVerifier,
 } from '../log/index.ts';
 import { loadFastZstd } from './fast-zstd.ts';
 import { formatInspectText, formatProjectText, formatTriageText } from './format-text.ts';
-import { parseCliArguments, sniffLogBytes, USAGE } from './cli-arguments.ts';
+import { parseCliArguments, USAGE } from './cli-arguments.ts';
+import { readLogFile } from './read-log-file.ts';
 
 /** Exit statuses of CLI.md. */
 const EXIT_READABLE = 0;
@@ -40,22 +39,20 @@ async function run(args: readonly string[]): Promise<number> {
   }
   const { command, file, isJson, atSeq } = parsed.value;
 
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(file);
-  } catch (error) {
-    const code = error instanceof Error && 'code' in error ? String(error.code) : 'unknown error';
-    stderr.write(`dsh-replay: cannot read ${file} (${code})\n`);
-    return EXIT_NOT_READABLE;
-  }
-  const sniff = sniffLogBytes(bytes);
-  if (!sniff.ok) {
-    stderr.write(`dsh-replay: ${file}: ${sniff.message}\n`);
-    return EXIT_NOT_READABLE;
-  }
-
   const [checksum, fastDecompress] = await Promise.all([loadChecksumVerifier(), loadFastZstd()]);
-  const log = decodeLog(bytes, { checksum, fastDecompress });
+  let read: Awaited<ReturnType<typeof readLogFile>>;
+  try {
+    read = await readLogFile(file, { checksum, fastDecompress });
+  } catch (error) {
+    if (!(error instanceof Error && 'code' in error)) throw error;
+    stderr.write(`dsh-replay: cannot read ${file} (${String(error.code)})\n`);
+    return EXIT_NOT_READABLE;
+  }
+  if (!read.ok) {
+    stderr.write(`dsh-replay: ${file}: ${read.notALog}\n`);
+    return EXIT_NOT_READABLE;
+  }
+  const { log } = read;
   if (log.problems.some((problem) => problem.kind === 'not-a-log' || problem.kind === 'zip')) {
     stderr.write(`dsh-replay: ${file} is not a session log\n`);
     return EXIT_NOT_READABLE;

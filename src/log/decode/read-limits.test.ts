@@ -170,6 +170,14 @@ describe('limits of this viewer are not verdicts', () => {
     expect(log.header).not.toBeNull();
   });
 
+  it('reads the lines of a plain chunk that fit the text bound instead of none of them', () => {
+    const text = jsonlText(validLogLines(3));
+    // One push of the whole file, as the CLI did with readFile: 0 events and "ok" before.
+    const { log } = decode(utf8(text), { maxTextBytes: Math.floor(text.length / 2) });
+    expect(log.store.eventCount).toBeGreaterThan(5);
+    expect(log.verdict.viewerLimit).toMatch(/events before it are shown/);
+  });
+
   it('keeps a frame window beyond what any zstd decoder accepts as corrupt (not our limit)', () => {
     const header = zstdFrame(utf8(`${headerLine()}\n`));
     // Window exponent 31: 2 TiB, past zstd's largest window (windowLog 31 = 2 GiB).
