@@ -121,7 +121,7 @@ export interface Verdict {
 }
 
 /** True for a problem that says reading stopped at this viewer's own bound (see Verdict.viewerLimit). */
-export function isViewerLimit(problem: LogProblem): boolean {
+function isViewerLimit(problem: LogProblem): boolean {
   return VIEWER_LIMIT_KINDS.has(problem.kind);
 }
 

@@ -64,7 +64,7 @@ function isNullLine(bytes: Uint8Array, start: number, end: number): boolean {
 }
 
 /** Default of LineScannerOptions.maxIgnoredLinesKept: 100,000 lines (≈ 2.5 MB of columns). */
-export const DEFAULT_MAX_IGNORED_LINES_KEPT = 100_000;
+const DEFAULT_MAX_IGNORED_LINES_KEPT = 100_000;
 
 /** Bounds of the scan. */
 export interface LineScannerOptions {
