@@ -41,6 +41,8 @@ export { createLogDecoder, decodeLog } from './decode/log-decoder.ts';
 export type { ChecksumVerifier } from './container/zstd-checksum.ts';
 export { loadChecksumVerifier } from './container/zstd-checksum.ts';
 export { readEventRows, readEventDetail } from './projections/event-rows.ts';
+export type { IgnoredLine, IgnoredLinesPage } from './projections/ignored-lines.ts';
+export { readIgnoredLines } from './projections/ignored-lines.ts';
 export { deriveTranscript } from './projections/transcript.ts';
 export { createEventSearch, type EventSearch, type SearchStep } from './projections/search.ts';
 export type { InspectReport, ProjectReport } from './reports/inspect-report.ts';

@@ -5,6 +5,7 @@ import type {
   EventDetail,
   EventRow,
   FileFacts,
+  IgnoredLinesPage,
   FormatVerdicts,
   LogNote,
   LogProblem,
@@ -96,6 +97,8 @@ export type Query =
   | { kind: 'request-header'; seq: number }
   | { kind: 'transcript' }
   | { kind: 'problems'; start: number; count: number }
+  /** A page of the raw lines dsh ignores after the damage (the ignored range holding `fromLine`); null when none holds it. */
+  | { kind: 'ignored-lines'; fromLine: number; count: number }
   | { kind: 'triage' }
   /** Seqs of the triage findings, in seq order (what n / N step through), without the rest of the report. */
   | { kind: 'finding-seqs' }
@@ -120,6 +123,7 @@ export interface QueryResults {
   'request-header': RequestHeaderDetail | null;
   transcript: TranscriptEntry[];
   problems: LogProblem[];
+  'ignored-lines': IgnoredLinesPage | null;
   triage: TriageReport;
   'finding-seqs': number[];
   usage: UsagePoint[];

@@ -19,6 +19,19 @@ const log = decodeLog(bytes);
 const lastSeq = log.store.eventCount - 1;
 
 describe('answerQuery', () => {
+  it('answers a page of ignored lines, bounded, and null outside an ignored range', () => {
+    const text = new TextDecoder().decode(readFileSync(resolve('fixtures/tool-error.jsonl')));
+    const lines = text.split('\n');
+    const damaged = decodeLog(
+      new TextEncoder().encode([...lines.slice(0, 3), 'oops', ...lines.slice(3)].join('\n')),
+    );
+    const page = answerQuery({ kind: 'ignored-lines', fromLine: 5, count: 10_000 }, damaged);
+    expect(page).toMatchObject({ firstLine: 5, damagedLine: 4 });
+    expect(page && 'lines' in page && page.lines.length).toBe(Math.min(200, lines.length - 4));
+    expect(page && 'lines' in page && page.lines[0]?.text).toBe(lines[3]);
+    expect(answerQuery({ kind: 'ignored-lines', fromLine: 2, count: 10 }, damaged)).toBeNull();
+  });
+
   it('answers a rows query with the core’s rows', () => {
     expect(answerQuery({ kind: 'rows', startSeq: 3, count: 5 }, log)).toEqual(readEventRows(log, 3, 5));
   });

@@ -10,6 +10,7 @@ import {
   packedViewBuffers,
   readEventDetail,
   readEventRows,
+  readIgnoredLines,
   readModelMessage,
   readRequestHeader,
   type ModelMessageDetail,
@@ -75,6 +76,8 @@ export function answerQuery(query: DirectQuery, log: OpenedLog): QueryResults[Di
       return deriveTranscript(log);
     case 'problems':
       return log.problems.slice(query.start, query.start + query.count);
+    case 'ignored-lines':
+      return readIgnoredLines(log, query.fromLine, query.count);
     case 'triage':
       return triageOf(log);
     case 'finding-seqs':

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADVERSARIAL_DIR,
+  BLANK_BOMB_LINES,
   BOMB_EXPANDED_BYTES,
   HUGE_LINE_BYTES,
   buildAdversarialFixtures,
@@ -187,6 +188,21 @@ describe('committed adversarial fixtures', () => {
     const usage = (log.store.readEvent(4).data as { chunk: { usage: { outputTokens: number } } }).chunk.usage;
     expect(usage.outputTokens).toBe(Number.POSITIVE_INFINITY);
     expect(() => readEverything(log)).not.toThrow();
+  });
+
+  it('reads a 4 KiB frame of 128 Mi blank lines in seconds with bounded lines kept, the turn before it intact', async () => {
+    const startedAt = performance.now();
+    const log = decodeSafely(readFixture('blank-lines-bomb.jsonl.zstd'), {
+      checksum: await loadChecksumVerifier(),
+    });
+    const elapsedMs = performance.now() - startedAt;
+    expect(log.verdict.status).toBe('corrupt');
+    expect(log.verdict.reason).toMatch(/Line 10 is not valid JSON \(or is blank\)/);
+    expect(log.store.eventCount).toBe(8);
+    expect(firstProblem(log, 'ignored-tail')).toMatchObject({ line: 11, lineEnd: 9 + BLANK_BOMB_LINES });
+    expect(log.store.lineCount).toBeLessThanOrEqual(8 + 1 + 100_000);
+    expect(log.file.checksumsVerified).toBe(3);
+    expect(elapsedMs).toBeLessThan(10_000);
   });
 
   it('refuses a zstd frame claiming a 2 TiB window before allocating it, keeping the header', async () => {
