@@ -1,8 +1,18 @@
 // Loading a log: the load's status and summary, the permalink waiting for its log, remembering the
 // opened log in the browser, and a worker that stops. A load resets the per-log state (the cursor
-// slice's included) in one update, so no pane ever sees two logs at once.
+// slice's included) in one update, so no pane ever sees two logs at once; a load that fails (or is
+// cancelled) before showing anything gives the open log back, with the failure beside it, and a
+// cancelled one shows the part it read.
 
 import type { LoadFailure, LoadProgress, LoadSource, LogClient, LogSummary } from '../worker/client.ts';
+
+/** How much of a file a progress read, for people ("3.2 of 10.0 MiB", "40 %"). */
+function describeShare(progress: LoadProgress): string {
+  const mebibytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+  return progress.totalBytes === null || progress.totalBytes === 0
+    ? `${mebibytes(progress.bytesRead)} MiB`
+    : `${mebibytes(progress.bytesRead)} of ${mebibytes(progress.totalBytes)} MiB`;
+}
 import type { BlockFeed } from './block-feed.ts';
 import { clampSeq } from './cursor/cursor-moves.ts';
 import {
@@ -35,7 +45,13 @@ export interface LoadSliceState {
   progress: LoadProgress | null;
   /** The open log's summary; during a load, the latest partial summary. */
   summary: LogSummary | null;
+  /**
+   * Why the last load ended without a log of its own, or null. With loadState 'ready' the open log
+   * is the one from before it, kept (the failure is shown beside it); with 'error' there is none.
+   */
   failure: LoadFailure | null;
+  /** The file or URL name of that failed load (which `sourceName` no longer names when the open log was kept). */
+  failedSourceName: string | null;
   pendingJump: PendingJump | null;
   /** A permalink named a session that is not stored in this browser: ask for its file. */
   missingSessionId: string | null;
@@ -66,6 +82,8 @@ export interface LoadActions {
   /** Reopens a log stored in the browser by session id; asks for the file if it is not stored. */
   reopenSession(sessionId: string): Promise<void>;
   cancelLoad(): void;
+  /** Hides the failure shown beside a kept log. */
+  dismissFailure(): void;
   requestJump(jump: PendingJump, notices: readonly string[]): void;
 }
 
@@ -83,8 +101,21 @@ type LoadWrites = LoadSliceState &
   Pick<PreferencesSliceState, 'notice' | 'isPlaying' | 'isProblemsOpen'>;
 
 /** The per-log part of the load state before any log is loaded. */
-function createEmptyLoadState(): Pick<LoadSliceState, 'progress' | 'summary' | 'failure'> {
-  return { progress: null, summary: null, failure: null };
+function createEmptyLoadState(): Pick<
+  LoadSliceState,
+  'progress' | 'summary' | 'failure' | 'failedSourceName'
+> {
+  return { progress: null, summary: null, failure: null, failedSourceName: null };
+}
+
+/** What the page showed of a loaded log, to give it back when the next load shows nothing of its own. */
+interface ShownLog {
+  summary: LogSummary;
+  sourceName: string | null;
+  cursorSeq: number | null;
+  progress: LoadProgress | null;
+  openedFiles: File[];
+  openedFilesChoice: LoadSliceState['openedFilesChoice'];
 }
 
 /** The load slice: its initial state and actions; it also hears the client's crashes. */
@@ -94,6 +125,44 @@ export function createLoadSlice(
 ): Slice<LoadSliceState, LoadActions> {
   /** Identifies the latest load; callbacks of a replaced load are ignored. */
   let latestLoadToken = 0;
+  /**
+   * The loaded log the page showed before the load in progress, while that load has shown nothing
+   * (the worker keeps the same one: load-loop.ts fallbackLog); null once the new log's rows show.
+   */
+  let shownBefore: ShownLog | null = null;
+
+  /** Asks the worker for the finding seqs n/N visit, for the log of `isCurrent`. */
+  function fetchFindingSeqs(isCurrent: () => boolean): void {
+    client.query({ kind: 'finding-seqs' }).then(
+      (seqs) => {
+        if (isCurrent()) cursor.setFindingSeqs(seqs);
+      },
+      () => undefined, // n/N keep to the log's problems; the triage panel reports the failure.
+    );
+  }
+
+  /** Gives the page back the log it showed before a load that showed nothing (the worker did too). */
+  function restoreShownLog(shown: ShownLog, failure: LoadFailure | null, failedName: string | null): void {
+    const loadToken = latestLoadToken;
+    cursor.cancelPendingMove();
+    cursor.resetFeeds();
+    set({
+      ...createEmptyCursorState(),
+      ...collectSummarySeqs(shown.summary),
+      loadState: 'ready',
+      summary: shown.summary,
+      sourceName: shown.sourceName,
+      progress: shown.progress,
+      failure,
+      failedSourceName: failure === null ? null : failedName,
+      openedFiles: shown.openedFiles,
+      openedFilesChoice: shown.openedFilesChoice,
+      // Nothing cached during the failed load may be taken for this log's.
+      logGeneration: get().logGeneration + 1,
+    });
+    if (shown.cursorSeq !== null) cursor.jumpTo(shown.cursorSeq);
+    fetchFindingSeqs(() => loadToken === latestLoadToken);
+  }
 
   function applySummary(summary: LogSummary): void {
     set({ summary, ...collectSummarySeqs(summary) });
@@ -125,6 +194,17 @@ export function createLoadSlice(
     const loadToken = ++latestLoadToken;
     const isCurrent = (): boolean => loadToken === latestLoadToken;
     const name = source.kind === 'file' ? source.file.name : source.name;
+    const before = get();
+    if (before.loadState === 'ready' && before.summary !== null)
+      shownBefore = {
+        summary: before.summary,
+        sourceName: before.sourceName,
+        cursorSeq: before.pendingSeq ?? before.cursorSeq,
+        progress: before.progress,
+        openedFiles: before.openedFiles,
+        openedFilesChoice: before.openedFilesChoice,
+      };
+    else if (before.loadState !== 'loading') shownBefore = null;
     cursor.startLog();
     set({
       ...createEmptyLoadState(),
@@ -143,6 +223,8 @@ export function createLoadSlice(
       },
       onSummary(summary, firstRows) {
         if (!isCurrent()) return;
+        // The page shows the new log from now on (and the worker let the one before go).
+        shownBefore = null;
         applySummary(summary);
         // The first summary brings the first rows: the events list mounts with their content.
         if (firstRows) eventRows.seed(0, firstRows);
@@ -150,18 +232,18 @@ export function createLoadSlice(
       },
       onLoaded(summary, progress) {
         if (!isCurrent()) return;
+        shownBefore = null;
         applySummary(summary);
         // The finished index can answer differently from the partial one: ask again from here on.
         cursor.resetFeeds();
         set({ progress, loadState: 'ready', logGeneration: get().logGeneration + 1 });
+        if (summary.isCancelled === true)
+          set({
+            notice: `Loading was cancelled: this is a partial view of the first ${summary.eventCount.toLocaleString('en-US')} events (${describeShare(progress)} of the file read). Open the file again to read all of it.`,
+          });
         if (!applyPendingJump(summary)) cursor.landAtEnd(summary.eventCount);
         // n/N also stop at the triage findings (failed calls, retries, hanging turns …).
-        client.query({ kind: 'finding-seqs' }).then(
-          (seqs) => {
-            if (isCurrent()) cursor.setFindingSeqs(seqs);
-          },
-          () => undefined, // n/N keep to the log's problems; the triage panel reports the failure.
-        );
+        fetchFindingSeqs(isCurrent);
         if (stored && summary.sessionId) {
           void persistence.save(summary.sessionId, stored).then((isSaved) => {
             if (!isSaved && stored.kind === 'file') {
@@ -178,6 +260,17 @@ export function createLoadSlice(
       },
       onFailed(failure) {
         if (!isCurrent()) return;
+        const shown = shownBefore;
+        shownBefore = null;
+        if (failure.isPreviousLogKept === true && shown !== null) {
+          const isCancel = failure.kind === 'cancelled';
+          restoreShownLog(shown, isCancel ? null : failure, name);
+          if (isCancel)
+            set({
+              notice: `Loading ${name} was cancelled; ${shown.sourceName ?? 'the open log'} stays open.`,
+            });
+          return;
+        }
         cursor.cancelPendingMove();
         set({
           loadState: failure.kind === 'cancelled' ? 'idle' : 'error',
@@ -250,7 +343,15 @@ export function createLoadSlice(
     async reopenSession(sessionId) {
       const stored = await persistence.load(sessionId);
       if (!stored) {
-        set({ missingSessionId: sessionId });
+        const { summary } = get();
+        // With a log open, the empty page's ask is not on screen: say it where the reader looks.
+        set({
+          missingSessionId: sessionId,
+          notice:
+            summary === null
+              ? get().notice
+              : `The link names session ${sessionId}, which is not stored in this browser; ${summary.sessionId === null ? 'the open log' : `session ${summary.sessionId}`} stays open. Open that session's log file and the viewer goes to the linked seq.`,
+        });
         return;
       }
       if (stored.kind === 'file') {
@@ -262,6 +363,9 @@ export function createLoadSlice(
     },
     cancelLoad() {
       client.cancelLoad();
+    },
+    dismissFailure() {
+      set({ failure: null, failedSourceName: null });
     },
     requestJump(jump, notices) {
       set({ pendingJump: jump, notice: notices.length > 0 ? notices.join(' ') : get().notice });

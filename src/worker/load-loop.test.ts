@@ -41,14 +41,19 @@ function streamOf(bytes: Uint8Array, chunkBytes: number, beforeChunk: () => void
 
 /** Runs one load with recorders for what it posts, the logs it hands to queries, and its yields. */
 async function load(
-  openSource: () => Promise<OpenedSource>,
+  openSource: (source: LoadSource, signal: AbortSignal) => Promise<OpenedSource>,
   options: {
     active?: ActiveLoad;
     onPost?: (message: WorkerToMain, active: ActiveLoad) => void;
     decoderOptions?: DecoderOptions;
   } = {},
 ) {
-  const active = options.active ?? { loadId: 7, isCancelled: false };
+  const active = options.active ?? {
+    loadId: 7,
+    isCancelled: false,
+    isStopRequested: false,
+    fallbackLog: null,
+  };
   const posted: WorkerToMain[] = [];
   const currentLogs: (OpenedLog | null)[] = [];
   let yields = 0;
@@ -137,6 +142,71 @@ describe('runLoad', () => {
     expect(currentLogs.at(-1)).toBeNull();
   });
 
+  it('keeps the log that was open when the new file is not a log: queries see it again, the failure says so', async () => {
+    const previous = decodeLog(fixture('fixtures/tool-error.jsonl'));
+    const stream = streamOf(fixture('fixtures/adversarial/random-binary.jsonl'), 1024);
+    const { posted, currentLogs } = await load(() => Promise.resolve(stream.opened), {
+      active: { loadId: 7, isCancelled: false, isStopRequested: false, fallbackLog: previous },
+    });
+    expect(posted.at(-1)).toMatchObject({
+      type: 'load-failed',
+      failure: { kind: 'not-a-log', isPreviousLogKept: true },
+    });
+    expect(currentLogs.at(-1)).toBe(previous);
+  });
+
+  it('shows the part read when the reader cancels: a partial summary marked cancelled, queries on it', async () => {
+    const bytes = fixture('public/demo/demo-session.jsonl.zstd');
+    const stream = streamOf(bytes, 2048);
+    const { posted, currentLogs, types } = await load(() => Promise.resolve(stream.opened), {
+      onPost: (message, active) => {
+        if (message.type === 'summary') active.isStopRequested = true;
+      },
+    });
+    expect(types).not.toContain('load-failed');
+    expect(types).not.toContain('format-verdicts');
+    const loaded = posted.at(-1);
+    if (loaded?.type !== 'loaded') throw new Error(`ended with ${loaded?.type}`);
+    expect(loaded.summary).toMatchObject({ isCancelled: true, isComplete: false });
+    expect(loaded.summary.eventCount).toBeGreaterThan(0);
+    expect(loaded.summary.eventCount).toBeLessThan(decodeLog(bytes).store.eventCount);
+    expect(loaded.progress.bytesRead).toBeLessThan(bytes.length);
+    expect(currentLogs.at(-1)?.store.eventCount).toBe(loaded.summary.eventCount);
+    expect(stream.isCancelled()).toBe(true);
+  });
+
+  it('a cancel while the download has not answered aborts it and ends the load as cancelled', async () => {
+    const active: ActiveLoad = { loadId: 7, isCancelled: false, isStopRequested: false, fallbackLog: null };
+    const stalled = (_source: LoadSource, signal: AbortSignal) =>
+      new Promise<OpenedSource>((_resolve, reject) => {
+        signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    const running = load(stalled, { active });
+    await Promise.resolve();
+    active.isStopRequested = true;
+    active.stopReading?.();
+    const { posted } = await running;
+    expect(posted).toEqual([
+      {
+        type: 'load-failed',
+        loadId: 7,
+        failure: { kind: 'cancelled', message: 'Loading was cancelled before any event was read.' },
+      },
+    ]);
+  });
+
+  it('a cancel before anything was read keeps the log that was open', async () => {
+    const previous = decodeLog(fixture('fixtures/tool-error.jsonl'));
+    const stream = streamOf(fixture('fixtures/tool-error.jsonl'), 1024, () => undefined);
+    const active = { loadId: 7, isCancelled: false, isStopRequested: true, fallbackLog: previous };
+    const { posted, currentLogs } = await load(() => Promise.resolve(stream.opened), { active });
+    expect(posted.at(-1)).toMatchObject({
+      type: 'load-failed',
+      failure: { kind: 'cancelled', isPreviousLogKept: true },
+    });
+    expect(currentLogs.at(-1)).toBe(previous);
+  });
+
   it('opens an empty file as a log without events whose verdict is corrupt (CLI.md "Sniffing")', async () => {
     const { posted, types } = await load(() => Promise.resolve(streamOf(new Uint8Array(0), 1024).opened));
     expect(types).not.toContain('load-failed');
@@ -165,7 +235,7 @@ describe('runLoad', () => {
   it('closes a source that opened after its load was cancelled, without a word', async () => {
     const stream = streamOf(fixture('fixtures/tool-error.jsonl'), 1024);
     const { posted, currentLogs } = await load(() => Promise.resolve(stream.opened), {
-      active: { loadId: 7, isCancelled: true },
+      active: { loadId: 7, isCancelled: true, isStopRequested: false, fallbackLog: null },
     });
     expect(posted).toEqual([]);
     expect(currentLogs).toEqual([]);

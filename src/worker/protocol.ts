@@ -48,6 +48,8 @@ export interface LogSummary {
   title: string | null;
   effectiveAgentPreset: string | null;
   isComplete: boolean;
+  /** The reader cancelled the load: this is the part read, a partial view (`isComplete` false). Absent: not cancelled. */
+  isCancelled?: boolean;
   /** Reading stopped at one of the viewer's own bounds (verdict.viewerLimit says which): the verdict covers only what was read. */
   isTruncated: boolean;
   /**
@@ -133,7 +135,8 @@ export interface QueryResults {
 
 export type MainToWorker =
   | { type: 'open'; loadId: number; source: LoadSource }
-  | { type: 'cancel'; loadId: number }
+  /** `keepsWhatWasRead`: the reader's cancel (show the part read); false: the load is being replaced. */
+  | { type: 'cancel'; loadId: number; keepsWhatWasRead: boolean }
   | { type: 'query'; requestId: number; query: Query };
 
 export interface LoadProgress {
@@ -149,6 +152,11 @@ export interface LoadProgress {
 export interface LoadFailure {
   kind: 'not-a-log' | 'zip' | 'read-error' | 'too-large' | 'cancelled' | 'internal';
   message: string;
+  /**
+   * True when the log shown before this load (which showed nothing yet) stays open: the worker
+   * answers queries about it again, and the page keeps it, with this failure beside it.
+   */
+  isPreviousLogKept?: boolean;
 }
 
 export type WorkerToMain =

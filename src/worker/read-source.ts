@@ -9,15 +9,19 @@ export interface OpenedSource {
   totalBytes: number | null;
 }
 
-/** Opens `source`. A download that fails rejects with a LoadError ('read-error') saying what to try. */
-export async function readSource(source: LoadSource): Promise<OpenedSource> {
+/**
+ * Opens `source`. A download that fails rejects with a LoadError ('read-error') saying what to try;
+ * `signal` aborts one that has not answered (the rejection is then the abort's).
+ */
+export async function readSource(source: LoadSource, signal?: AbortSignal): Promise<OpenedSource> {
   if (source.kind === 'file') {
     return { reader: source.file.stream().getReader(), totalBytes: source.file.size };
   }
   let response: Response;
   try {
-    response = await fetch(source.url, { credentials: 'omit', referrerPolicy: 'no-referrer' });
+    response = await fetch(source.url, { credentials: 'omit', referrerPolicy: 'no-referrer', signal });
   } catch (error) {
+    if (signal?.aborted) throw error;
     throw new LoadError({
       kind: 'read-error',
       message:
