@@ -102,3 +102,39 @@ test('a header followed by a 4 GiB bomb shows the header, "too large for this vi
   await expect(problems).toContainText('only the header was read before it (no events)');
   await expect(problems).not.toContainText('events before it are shown');
 });
+
+test('a 100,000-deep value in one content block: the model view works at every later seq, the detail shows the event', async ({
+  page,
+}) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const viewer = new ViewerPage(page);
+  await viewer.goto('/');
+  const header = readFileSync(resolve('fixtures/tool-error.jsonl'), 'utf8').split('\n')[0] ?? '';
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  const message = (seq: number, text: string, extra: string) =>
+    `{"type":"user/message","seq":${seq},"time":${1_783_352_100_000 + seq},"surfaceOp":"append","data":{"id":"u${seq}","role":"user","source":{"kind":"user"},"content":[{"type":"text","text":"${text}"${extra}}]}}`;
+  const lines = [
+    header,
+    message(0, 'deep one', `,"extra":${deep}`),
+    message(1, 'after it', ''),
+    message(2, 'and later', ''),
+  ];
+  await viewer.fileInput.setInputFiles({
+    name: 'deep-block.jsonl',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(`${lines.join('\n')}\n`),
+  });
+  await viewer.waitForLoadState('ready');
+  for (const seq of [2, 1, 0]) {
+    await viewer.scrubTo(seq);
+    await expect(viewer.modelView).toContainText('deep one');
+  }
+  await viewer.scrubTo(2);
+  await expect(viewer.modelView).toContainText('and later');
+  await expect(viewer.modelView).not.toContainText('Maximum call stack');
+  await viewer.scrubTo(0);
+  await expect(viewer.detail.getByLabel('Event JSON')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+});
