@@ -33,6 +33,10 @@ const CORE_LAYERS = [
   ['decode', 'the decoder that drives container → format → storage → structure into an OpenedLog'],
   ['projections', 'what panes show: model view, streaming, transcript, rows, links, search, usage'],
   ['reports', 'triage, the bug report, the inspect report'],
+  [
+    'workspace',
+    'many sessions: discovery, ZIP members, listing summaries, the lineage tree, links between sessions',
+  ],
 ];
 
 const CORE_PATTERNS = [
@@ -81,8 +85,8 @@ const APP_GLOBALS = [
   ['history', 'src/url/**', 'Only src/url touches history.'],
   [
     'localStorage',
-    'nowhere',
-    'Nothing is kept in localStorage: what the browser keeps (opened logs, in IndexedDB) goes through src/store/log-persistence.ts.',
+    'src/browser/layout-storage.ts',
+    'Only pane layouts are kept in localStorage (src/browser/layout-storage.ts); what the browser keeps of logs (IndexedDB) goes through src/store/log-persistence.ts.',
   ],
   [
     'requestIdleCallback',

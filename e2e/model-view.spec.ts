@@ -18,6 +18,8 @@ async function offsetInScroller(card: Locator, scroller: Locator): Promise<numbe
 }
 
 async function isInViewport(card: Locator, scroller: Locator): Promise<boolean> {
+  // A card outside the conversation window is not rendered (boundingBox would wait for it).
+  if ((await card.count()) === 0) return false;
   const [cardBox, scrollerBox] = await Promise.all([card.boundingBox(), scroller.boundingBox()]);
   if (!cardBox || !scrollerBox) return false;
   return cardBox.y < scrollerBox.y + scrollerBox.height && cardBox.y + cardBox.height > scrollerBox.y;
@@ -119,5 +121,52 @@ test('a short conversation reads from the top of the pane', async ({ page }) => 
   const scroller = viewer.modelView.getByTestId('model-view-scroll');
   const first = viewer.modelView.locator(`[data-testid="model-message"][data-seq="${seqs[0]}"]`);
   await expect(first).toBeVisible();
-  expect(await offsetInScroller(first, scroller)).toBeLessThan(16);
+  // The request card, then the first message, from the top down.
+  const card = viewer.modelView.getByTestId('request-card');
+  expect(await offsetInScroller(card, scroller)).toBeLessThan(16);
+  const cardBox = await card.boundingBox();
+  expect(await offsetInScroller(first, scroller)).toBeLessThan((cardBox?.height ?? 0) + 32);
+});
+
+test('the request card heads the conversation: route, system prompt, tools, composition', async ({
+  page,
+}) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto();
+  await viewer.openFile(LONG);
+  await viewer.waitForLoadState('ready');
+  await viewer.scrubTo(MID_SEQ);
+  const card = viewer.modelView.getByTestId('request-card');
+  const scroller = viewer.modelView.getByTestId('model-view-scroll');
+  await scroller.hover();
+  for (let step = 0; step < 30 && !(await card.isVisible()); step += 1) await page.mouse.wheel(0, -600);
+  await expect(card).toContainText('deepseek-v4-flash');
+  await expect(card).toContainText('You are an AI agent powered by DeepSeek Harness');
+  await expect(card).toContainText('19 tools');
+  // The header link moves the cursor to the request/header event.
+  await card.getByRole('button', { name: /header at seq 7/ }).click();
+  await viewer.waitForModelViewAt(7);
+});
+
+test("a forked child's inherited prefix is marked as inherited from the parent", async ({ page }) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto();
+  await viewer.openFile(
+    resolve('fixtures/generations/stored/v4/sdk/subagent-fork-in-process/session.1.v4.jsonl'),
+  );
+  await viewer.waitForLoadState('ready');
+  await viewer.press('End');
+  await expect(viewer.modelView).toContainText('seqs 0–15 inherited from the parent');
+  const cards = viewer.modelView.getByTestId('model-message');
+  await expect(cards.first()).toBeVisible();
+  const marks = await cards.evaluateAll((elements) =>
+    elements.map((element) => [
+      Number(element.getAttribute('data-seq')),
+      element.getAttribute('data-inherited'),
+    ]),
+  );
+  expect(marks.length).toBeGreaterThan(0);
+  for (const [seq, inherited] of marks) expect(inherited).toBe(Number(seq) < 16 ? 'true' : null);
+  expect(marks.some(([seq]) => Number(seq) < 16)).toBe(true);
+  expect(marks.some(([seq]) => Number(seq) >= 16)).toBe(true);
 });

@@ -83,6 +83,9 @@ test('reloading a permalink reopens the stored log at the same seq', async ({ pa
   await viewer.waitForLoadState('ready');
   await viewer.scrubTo(40);
   await expect(page).toHaveURL(/#seq=40&session=/);
+  // Only a permalink made (or followed) keeps the log in the browser (README, Privacy).
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('button', { name: /Link copied|Copy failed/ })).toBeVisible();
   await page.reload();
   await viewer.waitForLoadState('ready');
   expect(await viewer.cursorSeq()).toBe(40);

@@ -174,7 +174,9 @@ export function isRowInListViewportInPage(seq: number): boolean {
   if (!list || !row) return false;
   const outer = list.getBoundingClientRect();
   const inner = row.getBoundingClientRect();
-  return inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5;
+  // Within 1.5 px: the resizable panes give the list a fractional height, and a row a sub-pixel short
+  // of the edge is in view.
+  return inner.top >= outer.top - 1.5 && inner.bottom <= outer.bottom + 1.5;
 }
 
 /** The model-view scroll from the newest message to the first: how long, and how long the viewport stayed blank. */
@@ -265,4 +267,76 @@ export async function scrollConversationToFirstInPage(args: {
   }
   const end = performance.now();
   return { durationMs: end - start, frames, blankFrames, longestBlankMs, start, end, reachedFirst };
+}
+
+/** A wheel-zoom run on the timeline: frame intervals, the app's work inside each frame, its page-time window. */
+export interface TimelineZoomTiming {
+  /** Intervals between consecutive animation frames during the run (ms). */
+  frameIntervalsMs: number[];
+  /** Per step: the app's animation-frame callback, where the zoom renders and draws (ms). */
+  frameWorkMs: number[];
+  /** The timeline's `data-zoom` after the zoom-in half (how far it went). */
+  deepestZoom: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * `steps` wheel events on the timeline canvas, one per animation frame, at its centre: the first
+ * half zooms in (deltaY -100, a mouse-wheel notch), the second zooms back out.
+ */
+export async function wheelZoomTimelineInPage(args: { steps: number }): Promise<TimelineZoomTiming | null> {
+  const page = globalThis as unknown as PageGlobals & {
+    WheelEvent: new (type: string, init: Record<string, unknown>) => Event;
+  };
+  const canvas = page.document.querySelector('[data-testid="timeline-canvas"]');
+  const section = page.document.querySelector('section[aria-label="Timeline"]');
+  if (!canvas || !section) return null;
+  const box = canvas.getBoundingClientRect() as {
+    top: number;
+    bottom: number;
+    left?: number;
+    right?: number;
+  };
+  const clientX = ((box.left ?? 0) + (box.right ?? 0)) / 2;
+  const clientY = (box.top + box.bottom) / 2;
+  const nextFrame = () =>
+    new Promise<number>((next) => page.requestAnimationFrame(() => next(performance.now())));
+  const frameStart = () =>
+    new Promise<{ at: number; work: number }>((next) =>
+      (page.requestAnimationFrame as unknown as (callback: (at: number) => void) => number)((at) =>
+        next({ at, work: performance.now() - at }),
+      ),
+    );
+  await nextFrame();
+  const start = performance.now();
+  const frameIntervalsMs: number[] = [];
+  const frameWorkMs: number[] = [];
+  let deepestZoom = 1;
+  let last = await frameStart();
+  for (let step = 0; step < args.steps; step += 1) {
+    const isIn = step < args.steps / 2;
+    // Callbacks of one frame run in the order they were asked for: ours before the app's and after it.
+    const before = new Promise<number>((next) => page.requestAnimationFrame(() => next(performance.now())));
+    canvas.dispatchEvent(
+      new page.WheelEvent('wheel', {
+        deltaY: isIn ? -100 : 100,
+        deltaMode: 0,
+        clientX,
+        clientY,
+        bubbles: true,
+        cancelable: true,
+      }),
+    );
+    // The app applies the wheel in its own animation-frame callback, asked for by the dispatch.
+    const frame = await frameStart();
+    const startedAt = await before;
+    frameIntervalsMs.push(frame.at - last.at);
+    frameWorkMs.push(frame.at + frame.work - startedAt);
+    last = frame;
+    if (isIn) deepestZoom = Math.max(deepestZoom, Number(section.getAttribute('data-zoom') ?? '1'));
+  }
+  const settle = await frameStart();
+  frameIntervalsMs.push(settle.at - last.at);
+  return { frameIntervalsMs, frameWorkMs, deepestZoom, start, end: performance.now() };
 }

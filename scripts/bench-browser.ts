@@ -33,6 +33,11 @@ import { startPreview, stopServer } from './lib/preview-server.ts';
 import { findPidByMarker, readProcessTreeRss } from './lib/process-memory.ts';
 import { createRandom } from './lib/random.ts';
 import { TARGET_CONVERSATION_BLANK_MS, measureConversationScroll } from './lib/bench-conversation.ts';
+import {
+  TARGET_TIMELINE_FRAME_MS,
+  measureTimelineZoom,
+  type TimelineZoomReport,
+} from './lib/bench-timeline.ts';
 import { formatMib, formatReportTable, type ReportRow } from './lib/report-table.ts';
 
 const LOAD_TIMEOUT_MS = 180_000;
@@ -118,6 +123,7 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
   const latencies: number[] = [];
   const paintLatencies: number[] = [];
   let timeouts = 0;
+  const timedOutSeqs: number[] = [];
   const profiler = args.shouldProfile ? await page.context().newCDPSession(page) : null;
   if (profiler) {
     await profiler.send('Profiler.enable');
@@ -130,15 +136,17 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
   for (let move = 0; hasLabel && move < args.moves; move += 1) {
     const seq = random.int(0, events - 1);
     const timing = await page.evaluate(timeMoveInPage, { seq, timeoutMs: MOVE_TIMEOUT_MS });
-    if (timing === null) timeouts += 1;
-    else {
+    if (timing === null) {
+      timeouts += 1;
+      timedOutSeqs.push(seq);
+    } else {
       latencies.push(timing.commitMs);
       paintLatencies.push(timing.paintMs);
     }
   }
   if (timeouts > 0)
     notes.push(
-      `${timeouts} of ${args.moves} cursor moves never showed "at seq N" within ${MOVE_TIMEOUT_MS} ms`,
+      `${timeouts} of ${args.moves} cursor moves never showed "at seq N" within ${MOVE_TIMEOUT_MS} ms (seqs ${timedOutSeqs.slice(0, 8).join(', ')})`,
     );
   const drag = await page.evaluate(dragInPage, { frames: DRAG_FRAMES, last: events - 1 });
   const hotFunctions: string[] = [];
@@ -155,6 +163,7 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
   paintLatencies.sort((a, b) => a - b);
 
   const conversation = await measureConversationScroll(page, events - 1, notes);
+  const timeline = await measureTimelineZoom(page, notes);
 
   // The end of the events list must be reachable by scrolling (browsers cap element heights near 33 M px).
   const lastSeq = events - 1;
@@ -206,6 +215,7 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
     scrubPaintP99Ms: round(percentile(paintLatencies, 0.99)),
     isLastRowReachable,
     ...conversation,
+    ...timeline,
     mainJsHeapUsedBytes: metric('JSHeapUsedSize'),
     mainJsHeapTotalBytes: metric('JSHeapTotalSize'),
     workerJsHeapUsedBytes: workerHeapBytes,
@@ -297,6 +307,41 @@ async function runOnce(args: Args, url: string, files: LargeLogFiles): Promise<R
   }
 }
 
+/** The timeline zoom rows, one block per axis. */
+function timelineRows(
+  each: (format: (report: RunReport) => string) => string,
+  check: (pick: (report: RunReport) => number | null, limit: number) => string,
+  ms: (value: number | null) => string,
+): ReportRow[] {
+  const block = (name: string, pick: (report: RunReport) => TimelineZoomReport): ReportRow[] => [
+    [
+      `timeline, 60 wheel-zoom steps (${name}): frame p50 / p95 / max`,
+      each((report) => {
+        const zoom = pick(report);
+        return `${ms(zoom.frameP50Ms)} / ${ms(zoom.frameP95Ms)} / ${ms(zoom.frameMaxMs)} (to ${zoom.deepestZoom ?? 'n/a'}×)`;
+      }),
+      '',
+    ],
+    [
+      '  its work inside a frame p50 / max (steps over 16 ms)',
+      each(
+        (report) =>
+          `${ms(pick(report).workP50Ms)} / ${ms(pick(report).workMaxMs)} (${pick(report).workOverFrame ?? 'n/a'} of 60)`,
+      ),
+      check((report) => pick(report).workMaxMs, TARGET_TIMELINE_FRAME_MS),
+    ],
+    [
+      '  longest main-thread task meanwhile',
+      each((report) => ms(pick(report).longestTaskMs)),
+      check((report) => pick(report).longestTaskMs, TARGET_LONGEST_TASK_MS),
+    ],
+  ];
+  return [
+    ...block('sequence axis', (report) => report.timelineSeq),
+    ...block('time axis', (report) => report.timelineTime),
+  ];
+}
+
 /** The table: each run's value (" / " between runs) and, for targets, how many runs met them. */
 function printReports(reports: readonly RunReport[], files: LargeLogFiles): void {
   const ms = (value: number | null): string => (value === null ? 'n/a' : `${value} ms`);
@@ -359,6 +404,7 @@ function printReports(reports: readonly RunReport[], files: LargeLogFiles): void
       ),
       check((report) => report.conversationLongestBlankMs, TARGET_CONVERSATION_BLANK_MS),
     ],
+    ...timelineRows(each, check, ms),
     ['last seq reachable by scrolling', each((report) => (report.isLastRowReachable ? 'yes' : 'NO')), ''],
     ['main-thread JS heap used', each((report) => formatMib(report.mainJsHeapUsedBytes)), ''],
     ['worker JS heap used', each((report) => formatMib(report.workerJsHeapUsedBytes)), ''],

@@ -5,9 +5,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App.tsx';
 import './ui/styles.css';
+import { readAllowedSourceOrigins } from './url/use-url-sync.ts';
 import { createLogClient } from './worker/client.ts';
 
-const client = createLogClient();
+// The worker may read logs only from the page's origin and its `?src=` origin.
+const client = createLogClient(undefined, readAllowedSourceOrigins());
 client.warmUp();
 
 const rootElement = document.getElementById('root');

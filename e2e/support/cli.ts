@@ -21,13 +21,19 @@ export function projectMessageCount(file: string, seq: number): number {
 /** `npm run cli -- inspect FILE --json`: the tool calls that have a tool/call event (what the timeline draws). */
 export function executedToolCalls(
   file: string,
-): { name: string; callSeq: number; resultSeq: number | null; status: string }[] {
+): { callId: string; name: string; callSeq: number; resultSeq: number | null; status: string }[] {
   const output = execFileSync('npm', ['run', '--silent', 'cli', '--', 'inspect', file, '--json'], {
     encoding: 'utf8',
     timeout: 60_000,
   });
   const parsed = JSON.parse(output) as {
-    toolCalls: { name: string; callSeq: number | null; resultSeq: number | null; status: string }[];
+    toolCalls: {
+      callId: string;
+      name: string;
+      callSeq: number | null;
+      resultSeq: number | null;
+      status: string;
+    }[];
   };
   return parsed.toolCalls.flatMap((call) =>
     call.callSeq === null ? [] : [{ ...call, callSeq: call.callSeq }],
@@ -73,4 +79,24 @@ export function inspectFormatVerdicts(file: string): CliFormatVerdicts {
     timeout: 60_000,
   });
   return (JSON.parse(output) as { format: CliFormatVerdicts }).format;
+}
+
+/** `npm run cli -- inspect FILE --json`: the turns with their steps (seqs inclusive; endSeq null while hanging). */
+export function inspectTurns(
+  file: string,
+): { turn: number; startSeq: number; endSeq: number | null; steps: { step: number; startSeq: number }[] }[] {
+  const output = execFileSync('npm', ['run', '--silent', 'cli', '--', 'inspect', file, '--json'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return (
+    JSON.parse(output) as {
+      turns: {
+        turn: number;
+        startSeq: number;
+        endSeq: number | null;
+        steps: { step: number; startSeq: number }[];
+      }[];
+    }
+  ).turns;
 }

@@ -136,6 +136,16 @@ export class ViewerPage {
     return Number(await this.modelView.getAttribute('data-message-count'));
   }
 
+  /** The model view's card of tool call `callId` (in its assistant message). */
+  toolCallCard(callId: string): Locator {
+    return this.modelView.locator(`[data-testid="tool-call-card"][data-call-id="${callId}"]`);
+  }
+
+  /** The model view's message card of seq `seq`. */
+  modelMessage(seq: number): Locator {
+    return this.modelView.locator(`[data-testid="model-message"][data-seq="${seq}"]`);
+  }
+
   eventRow(seq: number): Locator {
     return this.events.locator(`[role="row"][data-seq="${seq}"]`);
   }

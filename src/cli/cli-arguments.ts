@@ -2,31 +2,47 @@
 
 import { ZSTD_MAGIC_BYTES } from '../log/index.ts';
 
-export const USAGE = 'usage: dsh-replay <inspect|project|triage> <file> [--json] [--at SEQ]';
+export const USAGE = [
+  'usage: dsh-replay <inspect|project|triage> <file|dir|zip>[#<session id>] [--json] [--at SEQ]',
+  '       dsh-replay ls <dir|zip|file…> [--json]',
+  '       dsh-replay tree <dir|zip> [--json]',
+].join('\n');
 
-type CliCommand = 'inspect' | 'project' | 'triage';
+type LogCommand = 'inspect' | 'project' | 'triage';
+type WorkspaceCommand = 'ls' | 'tree';
 
-export interface CliArguments {
-  command: CliCommand;
+/** inspect / project / triage: one log, named by a file, a session directory or `<dir|zip>#<session id>`. */
+export interface LogCommandArguments {
+  command: LogCommand;
   file: string;
   isJson: boolean;
   /** `--at` (project only): fold up to this seq; null means the last seq. */
   atSeq: number | null;
 }
 
+/** ls (one or more paths) and tree (one path): the sessions of a workspace. */
+export interface WorkspaceCommandArguments {
+  command: WorkspaceCommand;
+  files: string[];
+  isJson: boolean;
+}
+
+export type CliArguments = LogCommandArguments | WorkspaceCommandArguments;
+
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
-const COMMANDS: ReadonlySet<string> = new Set<CliCommand>(['inspect', 'project', 'triage']);
+const LOG_COMMANDS: ReadonlySet<string> = new Set<LogCommand>(['inspect', 'project', 'triage']);
+const WORKSPACE_COMMANDS: ReadonlySet<string> = new Set<WorkspaceCommand>(['ls', 'tree']);
 
-/** Parses `<command> <file> [--json] [--at SEQ]` (options may come in any order after the command). */
+/** Parses `<command> <file…> [--json] [--at SEQ]` (options may come in any order after the command). */
 export function parseCliArguments(args: readonly string[]): Parsed<CliArguments> {
   const [command, ...rest] = args;
-  if (command === undefined || !COMMANDS.has(command))
+  if (command === undefined || (!LOG_COMMANDS.has(command) && !WORKSPACE_COMMANDS.has(command)))
     return {
       ok: false,
       message: command === undefined ? 'no command given' : `unknown command "${command}"`,
     };
-  let file: string | null = null;
+  const files: string[] = [];
   let isJson = false;
   let atSeq: number | null = null;
   for (let position = 0; position < rest.length; position++) {
@@ -38,17 +54,19 @@ export function parseCliArguments(args: readonly string[]): Parsed<CliArguments>
         return { ok: false, message: `--at needs a non-negative integer seq, got ${text ?? 'nothing'}` };
       atSeq = Number(text);
     } else if (arg.startsWith('--')) return { ok: false, message: `unknown option ${arg}` };
-    else if (file === null) file = arg;
-    else return { ok: false, message: `unexpected argument ${arg}` };
+    else files.push(arg);
   }
-  if (file === null) return { ok: false, message: 'no file given' };
-  return { ok: true, value: { command: command as CliCommand, file, isJson, atSeq } };
+  if (files.length === 0) return { ok: false, message: 'no file given' };
+  if (command === 'ls') return { ok: true, value: { command, files, isJson } };
+  if (files.length > 1) return { ok: false, message: `unexpected argument ${files[1] as string}` };
+  if (command === 'tree') return { ok: true, value: { command, files, isJson } };
+  return { ok: true, value: { command: command as LogCommand, file: files[0] as string, isJson, atSeq } };
 }
 
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04] as const;
+export const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04] as const;
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
 
-function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
+export function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
   return bytes.length >= prefix.length && prefix.every((byte, index) => bytes[index] === byte);
 }
 
@@ -61,6 +79,6 @@ export function sniffLogBytes(bytes: Uint8Array): Parsed<'jsonl' | 'zstd'> {
     return { ok: true, value: 'jsonl' };
   if (startsWith(bytes, ZSTD_MAGIC_BYTES)) return { ok: true, value: 'zstd' };
   if (startsWith(bytes, ZIP_MAGIC))
-    return { ok: false, message: 'an export ZIP, not a single log: unzip it and open session.jsonl' };
+    return { ok: false, message: 'an export ZIP, not a single log: name a session as <zip>#<session id>' };
   return { ok: false, message: 'not a session log (expected a .jsonl or .jsonl.zstd file)' };
 }

@@ -1,19 +1,28 @@
-// The dsh-replay command line (CLI.md): `inspect|project|triage <file> [--json] [--at SEQ]` over the
-// pure core. Exit 0 when the file could be read (any verdict), 2 when it could not, 1 on a bug.
+// The dsh-replay command line (CLI.md): `inspect|project|triage <log> [--json] [--at SEQ]`,
+// `ls <dir|zip|file…> [--json]` and `tree <dir|zip> [--json]` over the pure core. Exit 0 when the
+// input could be read (any verdict), 2 when it could not, 1 on a bug.
 
-import { basename } from 'node:path';
 import { argv, exit, stderr, stdout } from 'node:process';
 import {
   buildInspectReport,
   buildProjectReport,
+  buildSessionListReport,
+  buildSessionTreeReport,
   deriveTriage,
+  discoverSessions,
   escapeJsonForTerminal,
   loadChecksumVerifier,
+  readEntryChunks,
+  summarizeWorkspace,
 } from '../log/index.ts';
 import { loadFastZstd } from './fast-zstd.ts';
 import { formatInspectText, formatProjectText, formatTriageText } from './format-text.ts';
+import { formatListText, formatTreeText } from './format-sessions.ts';
+import type { LogCommandArguments, WorkspaceCommandArguments } from './cli-arguments.ts';
 import { parseCliArguments, USAGE } from './cli-arguments.ts';
-import { readLogFile } from './read-log-file.ts';
+import { collectEntries } from './node-entries.ts';
+import { readLogTarget } from './open-target.ts';
+import { CLI_READ_LIMITS, readLogChunks, type ReadLogResult } from './read-log-file.ts';
 
 /** Exit statuses of CLI.md. */
 const EXIT_READABLE = 0;
@@ -31,25 +40,22 @@ async function writeOut(text: string): Promise<void> {
   });
 }
 
-async function run(args: readonly string[]): Promise<number> {
-  const parsed = parseCliArguments(args);
-  if (!parsed.ok) {
-    stderr.write(`dsh-replay: ${parsed.message}\n${USAGE}\n`);
+async function runLogCommand({ command, file, isJson, atSeq }: LogCommandArguments): Promise<number> {
+  const target = await readLogTarget(file);
+  if (!target.ok) {
+    stderr.write(`dsh-replay: ${target.message}\n`);
     return EXIT_NOT_READABLE;
   }
-  const { command, file, isJson, atSeq } = parsed.value;
-
+  const { entry, name } = target;
   const [checksum, fastDecompress] = await Promise.all([loadChecksumVerifier(), loadFastZstd()]);
-  let read: Awaited<ReturnType<typeof readLogFile>>;
-  try {
-    read = await readLogFile(file, { checksum, fastDecompress });
-  } catch (error) {
-    if (!(error instanceof Error && 'code' in error)) throw error;
-    stderr.write(`dsh-replay: cannot read ${file} (${String(error.code)})\n`);
-    return EXIT_NOT_READABLE;
-  }
+  // Streamed into the incremental decoder: a file of any size (readFile stops at 2 GiB).
+  const read: ReadLogResult = await readLogChunks(readEntryChunks(entry), { checksum, fastDecompress });
   if (!read.ok) {
-    stderr.write(`dsh-replay: ${file}: ${read.notALog}\n`);
+    stderr.write(
+      read.reason === 'not-a-log'
+        ? `dsh-replay: ${file}: ${read.message}\n`
+        : `dsh-replay: cannot read ${file} (${read.message})\n`,
+    );
     return EXIT_NOT_READABLE;
   }
   const { log } = read;
@@ -61,7 +67,7 @@ async function run(args: readonly string[]): Promise<number> {
   switch (command) {
     case 'inspect': {
       const report = buildInspectReport(log);
-      await writeOut(isJson ? formatJson(report) : formatInspectText(report, basename(file)));
+      await writeOut(isJson ? formatJson(report) : formatInspectText(report, name));
       break;
     }
     case 'project': {
@@ -76,6 +82,43 @@ async function run(args: readonly string[]): Promise<number> {
     }
   }
   return EXIT_READABLE;
+}
+
+/** `ls` and `tree`: discovery (and, for ls, the summary pass) over the arguments' files. */
+async function runWorkspaceCommand({ command, files, isJson }: WorkspaceCommandArguments): Promise<number> {
+  const collected = await collectEntries(files);
+  if (collected.missing.length === files.length) {
+    stderr.write(`dsh-replay: cannot read ${collected.missing.join(', ')} (ENOENT)\n`);
+    return EXIT_NOT_READABLE;
+  }
+  const workspace = await discoverSessions(collected.entries);
+  workspace.problems.push(
+    ...collected.problems,
+    ...collected.missing.map((path) => ({ path, message: 'no such file or directory' })),
+  );
+  if (command === 'tree') {
+    const report = buildSessionTreeReport(workspace);
+    await writeOut(isJson ? formatJson(report) : formatTreeText(report));
+    return EXIT_READABLE;
+  }
+  const [checksum, fastDecompress] = await Promise.all([loadChecksumVerifier(), loadFastZstd()]);
+  const { summaries, failures } = await summarizeWorkspace(workspace.sessions, {
+    decoder: { checksum, fastDecompress, ...CLI_READ_LIMITS },
+  });
+  const report = buildSessionListReport(collected.root, workspace, summaries, failures);
+  await writeOut(isJson ? formatJson(report) : formatListText(report));
+  return EXIT_READABLE;
+}
+
+async function run(args: readonly string[]): Promise<number> {
+  const parsed = parseCliArguments(args);
+  if (!parsed.ok) {
+    stderr.write(`dsh-replay: ${parsed.message}\n${USAGE}\n`);
+    return EXIT_NOT_READABLE;
+  }
+  const { value } = parsed;
+  if ('files' in value) return runWorkspaceCommand(value);
+  return runLogCommand(value);
 }
 
 run(argv.slice(2)).then(

@@ -7,7 +7,17 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildInspectReport, decodeLog, loadChecksumVerifier } from '../log/index.ts';
 import { FIXTURES_DIR } from '../log/testing/make-decoder-fixtures.ts';
-import { CLI_READ_LIMITS, readLogFile } from './read-log-file.ts';
+import { CLI_READ_LIMITS, readFileChunks, readLogChunks } from './read-log-file.ts';
+
+const READ_CHUNK_BYTES = 1024 * 1024;
+
+function readLogFile(
+  path: string,
+  options: Parameters<typeof readLogChunks>[1],
+  chunkBytes = READ_CHUNK_BYTES,
+) {
+  return readLogChunks(readFileChunks(path, chunkBytes), options);
+}
 
 const workDir = mkdtempSync(join(tmpdir(), 'dsh-replay-read-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
@@ -20,7 +30,7 @@ const adversarialFiles = readdirSync(adversarialDir)
   .filter((name) => name !== 'README.md')
   .map((name) => join(adversarialDir, name));
 
-describe('readLogFile', () => {
+describe('readLogChunks', () => {
   it('gives, in chunks of any size, the report of decoding the whole file at once', async () => {
     const checksum = await loadChecksumVerifier();
     expect(fixtureFiles.length).toBeGreaterThan(10);
@@ -49,8 +59,17 @@ describe('readLogFile', () => {
     truncateSync(path, 2.5 * 1024 ** 3);
     const startedAt = performance.now();
     const read = await readLogFile(path, { checksum: null });
-    expect(read).toEqual({ ok: false, notALog: expect.stringMatching(/not a session log/) as unknown });
+    expect(read).toEqual({
+      ok: false,
+      reason: 'not-a-log',
+      message: expect.stringMatching(/not a session log/) as unknown,
+    });
     expect(performance.now() - startedAt).toBeLessThan(1000);
+  });
+
+  it('says a file it cannot read is unreadable (exit 2 material), not a bug', async () => {
+    const read = await readLogFile(join(workDir, 'no-such-file.jsonl'), { checksum: null });
+    expect(read).toEqual({ ok: false, reason: 'unreadable', message: 'ENOENT' });
   });
 
   it('reads a header-less empty file as the corrupt log CLI.md defines', async () => {

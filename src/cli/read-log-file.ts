@@ -1,13 +1,11 @@
-// Reads a log file for the CLI as a stream of chunks into the same incremental decoder the worker
-// uses, so a file of any size is read (Node's readFile stops at 2 GiB) and one that is not a session
-// log is refused after its first chunk instead of after reading it whole.
+// Reads a log for the CLI as a stream of chunks into the same incremental decoder the worker uses,
+// so a file of any size is read (Node's readFile stops at 2 GiB) and one that is not a session log
+// is refused after its first bytes instead of after reading it whole.
 
 import { open } from 'node:fs/promises';
 import { createLogDecoder, type DecoderOptions, type OpenedLog } from '../log/index.ts';
 import { sniffLogBytes } from './cli-arguments.ts';
 
-/** Bytes read from the file at a time. */
-const READ_CHUNK_BYTES = 1024 * 1024;
 /** The most the sniffer looks at (the zstd magic). */
 const SNIFF_BYTES = 4;
 
@@ -22,41 +20,70 @@ export const CLI_READ_LIMITS: Pick<DecoderOptions, 'maxTextBytes' | 'maxFrameByt
   maxLineBytes: 2 ** 29 - 24,
 };
 
-/** What reading a file gave: the decoded log, or why it is not a session log. */
-export type ReadLogFileResult = { ok: true; log: OpenedLog } | { ok: false; notALog: string };
+/**
+ * What reading gave: the decoded log; or `not-a-log` (CLI.md "Sniffing" on the first bytes) or
+ * `unreadable` (reading the bytes failed: the message says why), both exit 2 material.
+ */
+export type ReadLogResult =
+  { ok: true; log: OpenedLog } | { ok: false; reason: 'not-a-log' | 'unreadable'; message: string };
+
+function describeReadError(error: unknown): string {
+  if (error instanceof Error && 'code' in error) return String(error.code);
+  return error instanceof Error ? error.message : String(error);
+}
 
 /**
- * Streams the file at `path` into a decoder with `options` (CLI_READ_LIMITS unless overridden),
- * `chunkBytes` at a time; each chunk is a fresh buffer, since the decoder keeps the bytes of plain
- * text. Rejects when the file cannot be read (the error's `code` says why).
+ * Decodes the log whose bytes `chunks` yields in order (chunks of any size; the decoder keeps the
+ * bytes of plain text, so a chunk must not be reused), with `options` over CLI_READ_LIMITS. A read
+ * that fails is `unreadable`; a decoder error (a bug) rejects.
  */
-export async function readLogFile(
-  path: string,
+export async function readLogChunks(
+  chunks: AsyncIterable<Uint8Array>,
   options: DecoderOptions,
-  chunkBytes = READ_CHUNK_BYTES,
-): Promise<ReadLogFileResult> {
+): Promise<ReadLogResult> {
+  const decoder = createLogDecoder({ ...CLI_READ_LIMITS, ...options });
+  const iterator = chunks[Symbol.asyncIterator]();
+  // The chunks until there are enough bytes to sniff, or the end.
+  let head: Uint8Array[] | null = [];
+  let headBytes = 0;
+  try {
+    for (;;) {
+      let next: IteratorResult<Uint8Array>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        return { ok: false, reason: 'unreadable', message: describeReadError(error) };
+      }
+      if (head !== null) {
+        if (!next.done) {
+          head.push(next.value);
+          headBytes += next.value.length;
+          if (headBytes < SNIFF_BYTES) continue;
+        }
+        const sniff = sniffLogBytes(joinChunks(head));
+        if (!sniff.ok) return { ok: false, reason: 'not-a-log', message: sniff.message };
+        for (const part of head) decoder.push(part);
+        head = null;
+      } else if (!next.done) decoder.push(next.value);
+      if (next.done) break;
+    }
+  } finally {
+    // Stops a file stream that is refused early (its handle closes).
+    await iterator.return?.();
+  }
+  return { ok: true, log: decoder.finish() };
+}
+
+/** The bytes of the file at `path`, `chunkBytes` at a time, each chunk a fresh buffer. */
+export async function* readFileChunks(path: string, chunkBytes: number): AsyncIterable<Uint8Array> {
   const handle = await open(path, 'r');
   try {
-    const decoder = createLogDecoder({ ...CLI_READ_LIMITS, ...options });
-    // CLI.md "Sniffing" decides on the first bytes: the chunks until there are enough, or the end.
-    let head: Uint8Array[] | null = [];
-    let headBytes = 0;
     for (;;) {
       const chunk = new Uint8Array(chunkBytes);
       const { bytesRead } = await handle.read(chunk, 0, chunkBytes, null);
-      const bytes = bytesRead === chunkBytes ? chunk : chunk.subarray(0, bytesRead);
-      if (head !== null) {
-        if (bytesRead > 0) head.push(bytes);
-        headBytes += bytesRead;
-        if (headBytes < SNIFF_BYTES && bytesRead > 0) continue;
-        const sniff = sniffLogBytes(joinChunks(head));
-        if (!sniff.ok) return { ok: false, notALog: sniff.message };
-        for (const part of head) decoder.push(part);
-        head = null;
-      } else if (bytesRead > 0) decoder.push(bytes);
-      if (bytesRead === 0) break;
+      if (bytesRead === 0) return;
+      yield bytesRead === chunkBytes ? chunk : chunk.subarray(0, bytesRead);
     }
-    return { ok: true, log: decoder.finish() };
   } finally {
     await handle.close();
   }

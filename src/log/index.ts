@@ -17,6 +17,11 @@ export type { LogIndex } from './structure/log-index.ts';
 export type { TurnSpan } from './structure/turns.ts';
 export type { ToolCallStatus } from './structure/tool-calls.ts';
 export type { ModelMessageDetail } from './projections/model-view.ts';
+export type { ApprovalFacts, ApprovalPolicyFacts, ToolCallFacts } from './projections/tool-call-facts.ts';
+export type { ToolCallPhase, ToolCallStatusAt } from './projections/tool-call-status.ts';
+export { deriveToolCallStatusAt, findLastCallEventSeq } from './projections/tool-call-status.ts';
+export type { CommandFacts, CommandStatusAt } from './projections/command-facts.ts';
+export { deriveCommandStatusAt } from './projections/command-facts.ts';
 export type { StreamingState } from './projections/block-assembler.ts';
 export type { TranscriptEntry } from './projections/transcript.ts';
 export type { EventRow, EventDetail } from './projections/event-rows.ts';
@@ -25,8 +30,10 @@ export type { CallApproval, TriageCall } from './reports/triage-calls.ts';
 export type { UsagePoint } from './projections/usage.ts';
 export { deriveTriage } from './reports/triage.ts';
 export { describeToolNameCheck } from './reports/triage-calls.ts';
+export { findConfusableTools, type ConfusableTool } from './reports/confusable-tools.ts';
 export { deriveUsage } from './projections/usage.ts';
 export { deriveModelView, readModelMessage } from './projections/model-view.ts';
+export { inheritedPrefixLength } from './projections/inherited-prefix.ts';
 export type {
   RequestComposition,
   RequestConfig,
@@ -49,6 +56,7 @@ export type { InspectReport, ProjectReport } from './reports/inspect-report.ts';
 export type { FormatVerdicts, CurrentVerdictStatus } from './reports/format-verdicts.ts';
 export {
   deriveFormatVerdicts,
+  deriveFormatVerdictsSteps,
   describeCurrentVerdict,
   describeGeneration,
   describeWriterVerdict,
@@ -66,3 +74,63 @@ export {
 } from './projections/packed-model-view.ts';
 export { parseLogFileName, pickCurrentGeneration } from './format/generations/generation.ts';
 export { listCompleteZstdFrames } from './container/zstd-frames.ts';
+
+// Workspaces: many sessions (a sessions root, session directories, files, export ZIPs), FORMAT.md §1.1, §8.
+export type { WorkspaceEntry } from './workspace/workspace-entry.ts';
+export { entryFromBytes, readEntryChunks } from './workspace/workspace-entry.ts';
+export type { WorkControl } from './workspace/work-control.ts';
+export type { WorkspacePathKind } from './workspace/workspace-paths.ts';
+export { classifyWorkspacePath } from './workspace/workspace-paths.ts';
+export type { ZipEntries } from './workspace/zip-entries.ts';
+export { listZipEntries, readZipEntries } from './workspace/zip-entries.ts';
+export type { SessionHeadFacts, SessionHeadRead } from './workspace/session-head.ts';
+export { readSessionHead } from './workspace/session-head.ts';
+export type {
+  DiscoverOptions,
+  SessionFile,
+  SessionLayout,
+  Workspace,
+  WorkspaceProblem,
+  WorkspaceSession,
+} from './workspace/discover-sessions.ts';
+export { discoverSessions, findSession } from './workspace/discover-sessions.ts';
+export type { FailureState, SessionFailure } from './workspace/failure-state.ts';
+export type {
+  DescriptorFact,
+  MentionKind,
+  SessionLinkFacts,
+  SessionMentionFact,
+  SpawnCallFact,
+} from './workspace/link-facts.ts';
+export type {
+  SessionSummary,
+  SessionSummaryRead,
+  SummarizeOptions,
+  TokenTotals,
+} from './workspace/session-summary.ts';
+export { summarizeOpenedLog, summarizeSession, summarizeWorkspace } from './workspace/session-summary.ts';
+export type {
+  SessionKind,
+  SessionTree,
+  SessionTreeNode,
+  SubtreeTotals,
+  TreeSubject,
+} from './workspace/session-tree.ts';
+export { buildSessionTree, rollUpSessionTree, sessionKindOf } from './workspace/session-tree.ts';
+export type { MatchConfidence } from './workspace/one-shot-match.ts';
+export type {
+  LinkEvidence,
+  LinkSubject,
+  LinkSummary,
+  ParentLink,
+  SessionLink,
+  SessionLinks,
+} from './workspace/session-links.ts';
+export { deriveSessionLinks } from './workspace/session-links.ts';
+export type {
+  SessionListReport,
+  SessionListRow,
+  SessionTreeReport,
+  SessionTreeRow,
+} from './workspace/workspace-reports.ts';
+export { buildSessionListReport, buildSessionTreeReport } from './workspace/workspace-reports.ts';

@@ -1,18 +1,10 @@
-// Loading a log: the load's status and summary, the permalink waiting for its log, remembering the
-// opened log in the browser, and a worker that stops. A load resets the per-log state (the cursor
-// slice's included) in one update, so no pane ever sees two logs at once; a load that fails (or is
-// cancelled) before showing anything gives the open log back, with the failure beside it, and a
-// cancelled one shows the part it read.
+// Loading a log: the load's status and summary, the permalink waiting for its log, the logs kept in
+// the browser (stored-logs.ts: only when a permalink is made or followed, or the reader asks), and a
+// worker that stops. A load resets the per-log state (the cursor slice's included) in one update, so
+// no pane ever sees two logs at once; a load that fails (or is cancelled) before showing anything
+// gives the open log back, with the failure beside it, and a cancelled one shows the part it read.
 
 import type { LoadFailure, LoadProgress, LoadSource, LogClient, LogSummary } from '../worker/client.ts';
-
-/** How much of a file a progress read, for people ("3.2 of 10.0 MiB", "40 %"). */
-function describeShare(progress: LoadProgress): string {
-  const mebibytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
-  return progress.totalBytes === null || progress.totalBytes === 0
-    ? `${mebibytes(progress.bytesRead)} MiB`
-    : `${mebibytes(progress.bytesRead)} of ${mebibytes(progress.totalBytes)} MiB`;
-}
 import type { BlockFeed } from './block-feed.ts';
 import { clampSeq } from './cursor/cursor-moves.ts';
 import {
@@ -22,9 +14,25 @@ import {
   type CursorSliceState,
 } from './cursor/cursor-slice.ts';
 import type { LogPersistence, StoredLog } from './log-persistence.ts';
+import {
+  createEmptyStoredLogsState,
+  createStoredLogs,
+  type OpenedSource,
+  type StoredLogsActions,
+  type StoredLogsState,
+} from './stored-logs.ts';
 import type { PreferencesSliceState } from './preferences-slice.ts';
 import type { Slice, SliceContext } from './slice.ts';
+import { nameOfUrl } from './source-name.ts';
 import { parseLogFileName, pickCurrentGeneration, type EventRow } from '../log/index.ts';
+
+/** How much of a file a progress read, for people ("3.2 of 10.0 MiB"). */
+function describeShare(progress: LoadProgress): string {
+  const mebibytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+  return progress.totalBytes === null || progress.totalBytes === 0
+    ? `${mebibytes(progress.bytesRead)} MiB`
+    : `${mebibytes(progress.bytesRead)} of ${mebibytes(progress.totalBytes)} MiB`;
+}
 
 type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -32,13 +40,17 @@ type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 const DEMO_LOG_PATH = 'demo/demo-session.jsonl.zstd';
 const DEMO_LOG_NAME = 'demo-session.jsonl.zstd (subagent fork, tools, packed chunks)';
 
-/** A permalink waiting for its log: applied once a log with this session id (or any, if null) is open. */
+/**
+ * A permalink waiting for its log: applied once the log it names is open: the log whose bytes hash
+ * to `logKey`, or for an old link (no logKey) one that claims `sessionId` (or any log, if both are null).
+ */
 interface PendingJump {
   seq: number | null;
   sessionId: string | null;
+  logKey?: string | null;
 }
 
-export interface LoadSliceState {
+export interface LoadSliceState extends StoredLogsState {
   loadState: LoadState;
   /** Name of the file or URL being loaded or shown, or null before the first load. */
   sourceName: string | null;
@@ -53,8 +65,8 @@ export interface LoadSliceState {
   /** The file or URL name of that failed load (which `sourceName` no longer names when the open log was kept). */
   failedSourceName: string | null;
   pendingJump: PendingJump | null;
-  /** A permalink named a session that is not stored in this browser: ask for its file. */
-  missingSessionId: string | null;
+  /** How the open (or loading) log was opened; null before the first load. */
+  openedSource: OpenedSource | null;
   /** Incremented by every completed load, so caches keyed by it never mix two logs. */
   logGeneration: number;
   /**
@@ -66,7 +78,7 @@ export interface LoadSliceState {
   openedFilesChoice: 'current-generation' | 'first-file' | null;
 }
 
-export interface LoadActions {
+export interface LoadActions extends StoredLogsActions {
   openFile(file: File): void;
   /**
    * Opens several files given at once. When they are the logs of one session directory
@@ -79,8 +91,6 @@ export interface LoadActions {
   openFromOpened(file: File): void;
   openUrl(url: string, name?: string): void;
   openDemo(baseUrl: string): void;
-  /** Reopens a log stored in the browser by session id; asks for the file if it is not stored. */
-  reopenSession(sessionId: string): Promise<void>;
   cancelLoad(): void;
   /** Hides the failure shown beside a kept log. */
   dismissFailure(): void;
@@ -112,10 +122,17 @@ function createEmptyLoadState(): Pick<
 interface ShownLog {
   summary: LogSummary;
   sourceName: string | null;
+  openedSource: OpenedSource | null;
   cursorSeq: number | null;
   progress: LoadProgress | null;
   openedFiles: File[];
   openedFilesChoice: LoadSliceState['openedFilesChoice'];
+}
+
+/** Whether `summary` is the log `jump` names (an old link's session id, when it has no content key). */
+function isLogOfJump(jump: PendingJump, summary: LogSummary): boolean {
+  if (jump.logKey != null) return summary.contentKey === jump.logKey;
+  return jump.sessionId === null || summary.sessionId === null || jump.sessionId === summary.sessionId;
 }
 
 /** The load slice: its initial state and actions; it also hears the client's crashes. */
@@ -125,6 +142,16 @@ export function createLoadSlice(
 ): Slice<LoadSliceState, LoadActions> {
   /** Identifies the latest load; callbacks of a replaced load are ignored. */
   let latestLoadToken = 0;
+  /** The stored log the latest load reads, if it was opened from storage. */
+  let loadedFrom: StoredLog | null = null;
+  /** Whether a permalink naming the loaded log by content was followed to it (the log is then kept). */
+  let isFollowedLink = false;
+  const storedLogs = createStoredLogs({
+    set,
+    get,
+    persistence,
+    start: (source, from) => startLoad(source, from),
+  });
   /**
    * The loaded log the page showed before the load in progress, while that load has shown nothing
    * (the worker keeps the same one: load-loop.ts fallbackLog); null once the new log's rows show.
@@ -152,6 +179,7 @@ export function createLoadSlice(
       loadState: 'ready',
       summary: shown.summary,
       sourceName: shown.sourceName,
+      openedSource: shown.openedSource,
       progress: shown.progress,
       failure,
       failedSourceName: failure === null ? null : failedName,
@@ -168,16 +196,22 @@ export function createLoadSlice(
     set({ summary, ...collectSummarySeqs(summary) });
   }
 
+  /** Applies the pending permalink to the log just read; returns whether it moved the cursor. */
   function applyPendingJump(summary: LogSummary): boolean {
     const jump = get().pendingJump;
     if (!jump) return false;
-    set({ pendingJump: null, missingSessionId: null });
-    if (jump.sessionId !== null && summary.sessionId !== null && jump.sessionId !== summary.sessionId) {
+    set({ pendingJump: null, missingLink: null });
+    if (!isLogOfJump(jump, summary)) {
       set({
-        notice: `The link was for session ${jump.sessionId}, but this file is session ${summary.sessionId}; the link's seq was not applied.`,
+        notice:
+          jump.logKey != null
+            ? `The link was made for another log (its bytes differ from ${summary.name}'s); the link's seq was not applied.`
+            : `The link was for session ${jump.sessionId}, but this file is session ${summary.sessionId}; the link's seq was not applied.`,
       });
       return false;
     }
+    // Following a permalink to this log keeps it, so reloading the link finds it.
+    if (jump.logKey != null) isFollowedLink = true;
     if (jump.seq === null) return false;
     const clamped = clampSeq(jump.seq, summary.eventCount);
     if (clamped === null) return false;
@@ -190,15 +224,20 @@ export function createLoadSlice(
     return true;
   }
 
-  function startLoad(source: LoadSource, stored: StoredLog | null): void {
+  function startLoad(opened: OpenedSource, from: StoredLog | null): void {
     const loadToken = ++latestLoadToken;
     const isCurrent = (): boolean => loadToken === latestLoadToken;
+    loadedFrom = from;
+    isFollowedLink = false;
+    const source: LoadSource =
+      opened.kind === 'file' ? opened : { kind: 'url', url: opened.url, name: opened.name };
     const name = source.kind === 'file' ? source.file.name : source.name;
     const before = get();
     if (before.loadState === 'ready' && before.summary !== null)
       shownBefore = {
         summary: before.summary,
         sourceName: before.sourceName,
+        openedSource: before.openedSource,
         cursorSeq: before.pendingSeq ?? before.cursorSeq,
         progress: before.progress,
         openedFiles: before.openedFiles,
@@ -211,6 +250,8 @@ export function createLoadSlice(
       ...createEmptyCursorState(),
       loadState: 'loading',
       sourceName: name,
+      openedSource: opened,
+      storedChoice: null,
       isPlaying: false,
       isProblemsOpen: false,
       logGeneration: get().logGeneration + 1,
@@ -237,26 +278,26 @@ export function createLoadSlice(
         // The finished index can answer differently from the partial one: ask again from here on.
         cursor.resetFeeds();
         set({ progress, loadState: 'ready', logGeneration: get().logGeneration + 1 });
-        if (summary.isCancelled === true)
+        if (summary.isCancelled === true) {
+          // A partial view: no format verdicts follow (they need the whole log), nor is it stored.
           set({
             notice: `Loading was cancelled: this is a partial view of the first ${summary.eventCount.toLocaleString('en-US')} events (${describeShare(progress)} of the file read). Open the file again to read all of it.`,
           });
-        if (!applyPendingJump(summary)) cursor.landAtEnd(summary.eventCount);
-        // n/N also stop at the triage findings (failed calls, retries, hanging turns …).
-        fetchFindingSeqs(isCurrent);
-        if (stored && summary.sessionId) {
-          void persistence.save(summary.sessionId, stored).then((isSaved) => {
-            if (!isSaved && stored.kind === 'file') {
-              set({
-                notice: 'This browser did not keep a copy of the file, so a reload will ask for it again.',
-              });
-            }
-          });
+          if (!applyPendingJump(summary)) cursor.landAtEnd(summary.eventCount);
+          fetchFindingSeqs(isCurrent);
+          return;
         }
+        if (!applyPendingJump(summary)) cursor.landAtEnd(summary.eventCount);
+        storedLogs.afterLoad(summary, loadedFrom, isFollowedLink);
       },
       onFormatVerdicts(formatVerdicts) {
         const summary = get().summary;
-        if (isCurrent() && summary !== null) set({ summary: { ...summary, formatVerdicts } });
+        if (!isCurrent() || summary === null) return;
+        set({ summary: { ...summary, formatVerdicts } });
+        // n/N also stop at the triage findings (failed calls, retries, hanging turns …). Asked once
+        // the verdicts are in: triage includes them, and asked earlier it would derive them in one
+        // block while the worker slices them for the cursor's queries.
+        fetchFindingSeqs(isCurrent);
       },
       onFailed(failure) {
         if (!isCurrent()) return;
@@ -305,8 +346,9 @@ export function createLoadSlice(
   });
 
   const actions: LoadActions = {
+    ...storedLogs.actions,
     openFile(file) {
-      startLoad({ kind: 'file', file }, { kind: 'file', name: file.name, blob: file, savedAt: Date.now() });
+      startLoad({ kind: 'file', file }, null);
     },
     openFiles(files) {
       const [first] = files;
@@ -319,47 +361,19 @@ export function createLoadSlice(
       const picked = pickCurrentGeneration(names);
       const isOneSession = picked.current !== null && names.every((name) => parseLogFileName(name) !== null);
       const chosen = isOneSession ? (files.find((file) => file.name === picked.current) ?? first) : first;
-      startLoad(
-        { kind: 'file', file: chosen },
-        { kind: 'file', name: chosen.name, blob: chosen, savedAt: Date.now() },
-      );
+      startLoad({ kind: 'file', file: chosen }, null);
       set({ openedFiles: [...files], openedFilesChoice: isOneSession ? 'current-generation' : 'first-file' });
     },
     openFromOpened(file) {
       const { openedFiles, openedFilesChoice } = get();
-      startLoad({ kind: 'file', file }, { kind: 'file', name: file.name, blob: file, savedAt: Date.now() });
+      startLoad({ kind: 'file', file }, null);
       set({ openedFiles, openedFilesChoice });
     },
     openUrl(url, name) {
-      const displayName = name ?? (decodeURIComponent(url.split(/[?#]/)[0]?.split('/').pop() ?? '') || url);
-      startLoad(
-        { kind: 'url', url, name: displayName },
-        { kind: 'url', name: displayName, url, savedAt: Date.now() },
-      );
+      startLoad({ kind: 'url', url, name: name ?? nameOfUrl(url) }, null);
     },
     openDemo(baseUrl) {
-      actions.openUrl(new URL(DEMO_LOG_PATH, baseUrl).href, DEMO_LOG_NAME);
-    },
-    async reopenSession(sessionId) {
-      const stored = await persistence.load(sessionId);
-      if (!stored) {
-        const { summary } = get();
-        // With a log open, the empty page's ask is not on screen: say it where the reader looks.
-        set({
-          missingSessionId: sessionId,
-          notice:
-            summary === null
-              ? get().notice
-              : `The link names session ${sessionId}, which is not stored in this browser; ${summary.sessionId === null ? 'the open log' : `session ${summary.sessionId}`} stays open. Open that session's log file and the viewer goes to the linked seq.`,
-        });
-        return;
-      }
-      if (stored.kind === 'file') {
-        const file = new File([stored.blob], stored.name);
-        startLoad({ kind: 'file', file }, { ...stored, savedAt: Date.now() });
-      } else {
-        startLoad({ kind: 'url', url: stored.url, name: stored.name }, { ...stored, savedAt: Date.now() });
-      }
+      startLoad({ kind: 'demo', url: new URL(DEMO_LOG_PATH, baseUrl).href, name: DEMO_LOG_NAME }, null);
     },
     cancelLoad() {
       client.cancelLoad();
@@ -368,9 +382,14 @@ export function createLoadSlice(
       set({ failure: null, failedSourceName: null });
     },
     requestJump(jump, notices) {
-      set({ pendingJump: jump, notice: notices.length > 0 ? notices.join(' ') : get().notice });
-      const { summary, loadState } = get();
-      if (summary && loadState === 'ready') applyPendingJump(summary);
+      set({
+        pendingJump: { ...jump, logKey: jump.logKey ?? null },
+        notice: notices.length > 0 ? notices.join(' ') : get().notice,
+      });
+      // Applied now to the open log it names; a link for another log waits for that log to load.
+      const { summary, loadState, pendingJump } = get();
+      if (summary && loadState === 'ready' && pendingJump && isLogOfJump(pendingJump, summary))
+        applyPendingJump(summary);
     },
   };
 
@@ -379,8 +398,9 @@ export function createLoadSlice(
       ...createEmptyLoadState(),
       loadState: 'idle',
       sourceName: null,
+      ...createEmptyStoredLogsState(),
       pendingJump: null,
-      missingSessionId: null,
+      openedSource: null,
       logGeneration: 0,
       openedFiles: [],
       openedFilesChoice: null,

@@ -137,4 +137,25 @@ describe('model view feed', () => {
     // The prepared view is read by the render that moves the cursor: only the shown one notifies.
     expect(changes).toBe(1);
   });
+
+  it('tells the pane when a prepared view arrives that the pane already shows (the hold timer landed the move)', async () => {
+    const held = createHeldClient();
+    const feed = createModelViewFeed(held.client, { tailBodies: 1 });
+    let notified = 0;
+    feed.subscribe(() => (notified += 1));
+    // A view in flight (the end of the log after a load), then a move that waits behind it …
+    feed.show(100);
+    void feed.prepare(50);
+    // … outwaits the hold, so the cursor is at 50 and the pane shows (asks for) 50 itself.
+    feed.show(50);
+    held.asked[0]!.answer(answerAt(100, [1], [1]));
+    await flushPromises();
+    const before = notified;
+    expect(held.asked[1]!.query).toEqual({ kind: 'model-view', seq: 50, tailBodies: 1 });
+    held.asked[1]!.answer(answerAt(50, [1], [1]));
+    await flushPromises();
+    // The landing sets a cursor that is already 50: nothing else re-renders the pane.
+    expect(feed.view(50)).toBeDefined();
+    expect(notified).toBeGreaterThan(before);
+  });
 });

@@ -97,7 +97,9 @@ export function createModelViewFeed(client: LogClient, options: ModelViewFeedOpt
         views.set(seq, view);
         for (const detail of tailBodies) bodies.set(detail.seq, detail);
         // A prepared move lands now and renders what it reads from the cache: no render before it.
-        if (waiter?.seq !== seq) notify();
+        // Unless a pane already shows this seq (the hold timer landed the move before its view came):
+        // then the landing changes nothing and only this notification renders the view.
+        if (waiter?.seq !== seq || shown === seq) notify();
         pump();
       },
       (reason: unknown) => {

@@ -18,6 +18,8 @@ export interface PreferencesSliceState {
   sidePanel: SidePanel;
   isKeysOverlayOpen: boolean;
   isProblemsOpen: boolean;
+  /** The Stored logs panel (what the browser keeps of opened logs). */
+  isStoredLogsOpen: boolean;
   isPlaying: boolean;
   /** Playback speed factor over real time (1 = real pace, long gaps compressed). */
   playbackSpeed: number;
@@ -30,6 +32,7 @@ export interface PreferencesActions {
   setSidePanel(panel: SidePanel): void;
   setKeysOverlayOpen(isOpen: boolean): void;
   setProblemsOpen(isOpen: boolean): void;
+  setStoredLogsOpen(isOpen: boolean): void;
   /** Starts or stops playback; it starts only while a log is open. */
   setPlaying(isPlaying: boolean): void;
   setPlaybackSpeed(speed: number): void;
@@ -53,6 +56,7 @@ export function createPreferencesSlice({
       sidePanel: 'model',
       isKeysOverlayOpen: false,
       isProblemsOpen: false,
+      isStoredLogsOpen: false,
       isPlaying: false,
       playbackSpeed: 1,
     },
@@ -74,6 +78,9 @@ export function createPreferencesSlice({
       },
       setProblemsOpen(isProblemsOpen) {
         set({ isProblemsOpen });
+      },
+      setStoredLogsOpen(isStoredLogsOpen) {
+        set({ isStoredLogsOpen });
       },
       setPlaying(isPlaying) {
         set({ isPlaying: isPlaying && get().summary !== null });

@@ -68,8 +68,8 @@ describe('viewer store', () => {
 
   it('asks for the file when a permalink names a session that is not stored', async () => {
     const { store } = openedStore();
-    await store.getState().actions.reopenSession('missing-id');
-    expect(store.getState().missingSessionId).toBe('missing-id');
+    await store.getState().actions.reopenLink({ logKey: null, sessionId: 'missing-id' });
+    expect(store.getState().missingLink).toEqual({ logKey: null, sessionId: 'missing-id' });
   });
 
   it('returns to idle with a notice when a load is cancelled before anything was read', () => {
@@ -140,8 +140,16 @@ describe('viewer store', () => {
   it('says so when a permalink names another session that is not stored, keeping the open log', async () => {
     const { store, finish } = openedStore();
     finish();
-    await store.getState().actions.reopenSession('missing-id');
+    await store.getState().actions.reopenLink({ logKey: null, sessionId: 'missing-id' });
     expect(store.getState()).toMatchObject({ loadState: 'ready', summary: { sessionId: 's1' } });
     expect(store.getState().notice).toMatch(/session missing-id, which is not stored in this browser/);
+  });
+});
+
+describe('viewer store: hostile URLs', () => {
+  it('opens a URL whose path has a malformed percent escape without throwing', () => {
+    const { store } = openedStore();
+    expect(() => store.getState().actions.openUrl('http://x/a%E0%A4%A.jsonl')).not.toThrow();
+    expect(store.getState()).toMatchObject({ loadState: 'loading', sourceName: 'a%E0%A4%A.jsonl' });
   });
 });

@@ -26,9 +26,12 @@ import { OpenedFilesBar } from './shell/OpenedFilesBar.tsx';
 import { MountSoon } from './shell/MountSoon.tsx';
 import { EVENT_LIST_GEOMETRY, measureMaxElementHeightPx } from './panes/events/list-layout.ts';
 import { ProblemsPanel } from './shell/ProblemsPanel.tsx';
+import { StoredLogsPanel } from './shell/StoredLogsPanel.tsx';
+import { SplitLayout } from './shared/SplitLayout.tsx';
 import { useKeyboard } from './use-keyboard.ts';
 import { useTheme } from './use-theme.ts';
 import { DeferredWorkContext, type DeferredWorkScheduler } from './shared/deferred-work.ts';
+import { VisibleText } from './shared/VisibleText.tsx';
 
 /**
  * Between the workspace's staged mounts (ms): more than a frame, so the shell with the events list,
@@ -54,7 +57,10 @@ export function App({ client }: { client: LogClient }) {
   return (
     <ViewerStoreContext.Provider value={store}>
       <DeferredWorkContext.Provider value={deferWork}>
-        <Shell store={store} />
+        {/* The last line of defence: whatever a log or a link throws, the page says so and stays. */}
+        <ErrorBoundary label="The viewer">
+          <Shell store={store} />
+        </ErrorBoundary>
       </DeferredWorkContext.Provider>
     </ViewerStoreContext.Provider>
   );
@@ -71,7 +77,9 @@ function Shell({ store }: { store: ViewerStore }) {
   const progress = useViewer((state) => state.progress);
   const failure = useViewer((state) => state.failure);
   const notice = useViewer((state) => state.notice);
-  const missingSessionId = useViewer((state) => state.missingSessionId);
+  const missingLink = useViewer((state) => state.missingLink);
+  const storedChoice = useViewer((state) => state.storedChoice);
+  const isStoredLogsOpen = useViewer((state) => state.isStoredLogsOpen);
   const theme = useViewer((state) => state.theme);
   const sidePanel = useViewer((state) => state.sidePanel);
   const isKeysOverlayOpen = useViewer((state) => state.isKeysOverlayOpen);
@@ -149,6 +157,7 @@ function Shell({ store }: { store: ViewerStore }) {
         onToggleProblems={() => actions.setProblemsOpen(!isProblemsOpen)}
         onThemeChange={(next) => actions.setTheme(next)}
         onShowKeys={() => actions.setKeysOverlayOpen(true)}
+        onShowStoredLogs={() => actions.setStoredLogsOpen(true)}
         onSelectSeq={(seq) => actions.selectEvent(seq)}
       />
       <input
@@ -179,7 +188,9 @@ function Shell({ store }: { store: ViewerStore }) {
           data-testid="notice"
           className="flex items-center gap-2 border-b border-amber-200 bg-amber-50 px-3 py-1 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
         >
-          <span>{notice}</span>
+          <span>
+            <VisibleText text={notice} maxChars={1_000} />
+          </span>
           <button
             type="button"
             className="ml-auto rounded px-1 hover:bg-amber-100 dark:hover:bg-amber-900"
@@ -194,74 +205,93 @@ function Shell({ store }: { store: ViewerStore }) {
         <main className="relative flex min-h-0 flex-1 flex-col">
           {/* The workspace appears in three short tasks and frames instead of one long one: the shell and
               the events list (with the first rows) with the first summary, then the timeline and the
-              right pane. The placeholder holds the timeline's height (TimelinePane: header + 92 px canvas). */}
+              right pane. The placeholder holds the timeline's height (TimelinePane: header, canvas, overview). */}
           <MountSoon
             delayMs={MOUNT_STAGGER_MS}
-            placeholder={<div className="h-[119px] shrink-0 border-b border-zinc-200 dark:border-zinc-800" />}
+            placeholder={<div className="h-[145px] shrink-0 border-b border-zinc-200 dark:border-zinc-800" />}
           >
             <ErrorBoundary label="Timeline" resetKey={generation}>
               <TimelinePane />
             </ErrorBoundary>
           </MountSoon>
-          <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,9fr)_minmax(0,11fr)]">
-            <div className="min-h-0 border-r border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-              {/* Right after the shell (a transition, not a later task): its first rows come with the
+          <SplitLayout
+            id="main-panes"
+            orientation="horizontal"
+            firstDefaultPercent={45}
+            minPercent={20}
+            separatorLabel="Resize the events list and the right pane"
+            className="min-h-0 flex-1"
+            first={
+              <div className="h-full min-h-0 bg-white dark:bg-zinc-900">
+                {/* Right after the shell (a transition, not a later task): its first rows come with the
                   first summary, and a frame between them was most of what stood between the drop and
                   the first rows. */}
-              <MountSoon>
-                <ErrorBoundary label="Events" resetKey={generation}>
-                  <EventsPane />
-                </ErrorBoundary>
-              </MountSoon>
-            </div>
-            <div className="flex min-h-0 flex-col">
-              <div
-                role="tablist"
-                aria-label="Right pane"
-                className="flex gap-1 border-b border-zinc-200 bg-white px-2 pt-1 text-xs dark:border-zinc-800 dark:bg-zinc-900"
-              >
-                {(['model', 'triage'] as const).map((panel) => (
-                  <button
-                    type="button"
-                    role="tab"
-                    key={panel}
-                    aria-selected={sidePanel === panel}
-                    onClick={() => actions.setSidePanel(panel)}
-                    className={`-mb-px rounded-t border px-3 py-1 ${
-                      sidePanel === panel
-                        ? 'border-zinc-200 border-b-white bg-white font-semibold dark:border-zinc-700 dark:border-b-zinc-900 dark:bg-zinc-900'
-                        : 'border-transparent text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200'
-                    }`}
-                  >
-                    {panel === 'model' ? 'Model view' : 'Triage'}
-                    {panel === 'triage' && hasTriageFlag && (
-                      <span
-                        className="ml-1 inline-block h-1.5 w-1.5 rounded-full bg-red-500 align-middle"
-                        aria-label="has findings"
-                      />
-                    )}
-                  </button>
-                ))}
-              </div>
-              <div className="min-h-0 flex-1">
-                <MountSoon delayMs={2 * MOUNT_STAGGER_MS}>
-                  <ErrorBoundary
-                    label={sidePanel === 'model' ? 'Model view' : 'Triage'}
-                    resetKey={generation}
-                  >
-                    {sidePanel === 'model' ? <ModelViewPane /> : <TriagePane />}
+                <MountSoon>
+                  <ErrorBoundary label="Events" resetKey={generation}>
+                    <EventsPane />
                   </ErrorBoundary>
                 </MountSoon>
               </div>
-            </div>
-          </div>
+            }
+            second={
+              <div className="flex h-full min-h-0 flex-col">
+                <div
+                  role="tablist"
+                  aria-label="Right pane"
+                  className="flex gap-1 border-b border-zinc-200 bg-white px-2 pt-1 text-xs dark:border-zinc-800 dark:bg-zinc-900"
+                >
+                  {(['model', 'triage'] as const).map((panel) => (
+                    <button
+                      type="button"
+                      role="tab"
+                      key={panel}
+                      id={`tab-${panel}`}
+                      aria-controls="right-tabpanel"
+                      aria-selected={sidePanel === panel}
+                      onClick={() => actions.setSidePanel(panel)}
+                      className={`-mb-px rounded-t border px-3 py-1 ${
+                        sidePanel === panel
+                          ? 'border-zinc-200 border-b-white bg-white font-semibold dark:border-zinc-700 dark:border-b-zinc-900 dark:bg-zinc-900'
+                          : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-200'
+                      }`}
+                    >
+                      {panel === 'model' ? 'Model view' : 'Triage'}
+                      {panel === 'triage' && hasTriageFlag && (
+                        <span
+                          className="ml-1 inline-block h-1.5 w-1.5 rounded-full bg-red-500 align-middle"
+                          aria-label="has findings"
+                        />
+                      )}
+                    </button>
+                  ))}
+                </div>
+                <div
+                  className="min-h-0 flex-1"
+                  role="tabpanel"
+                  id="right-tabpanel"
+                  aria-labelledby={`tab-${sidePanel}`}
+                >
+                  <MountSoon delayMs={2 * MOUNT_STAGGER_MS}>
+                    <ErrorBoundary
+                      label={sidePanel === 'model' ? 'Model view' : 'Triage'}
+                      resetKey={generation}
+                    >
+                      {sidePanel === 'model' ? <ModelViewPane /> : <TriagePane />}
+                    </ErrorBoundary>
+                  </MountSoon>
+                </div>
+              </div>
+            }
+          />
           {isProblemsOpen && <ProblemsPanel onClose={() => actions.setProblemsOpen(false)} />}
         </main>
       ) : (
         <EmptyState
           failure={failure}
           failedName={loadState === 'error' ? sourceName : null}
-          missingSessionId={missingSessionId}
+          missingLink={missingLink}
+          storedChoice={storedChoice}
+          onOpenStored={(log) => actions.openStoredLog(log)}
           onOpenFile={openFilePicker}
           onOpenDemo={openDemo}
         />
@@ -275,6 +305,7 @@ function Shell({ store }: { store: ViewerStore }) {
         </div>
       )}
       {isKeysOverlayOpen && <KeysOverlay onClose={() => actions.setKeysOverlayOpen(false)} />}
+      {isStoredLogsOpen && <StoredLogsPanel onClose={() => actions.setStoredLogsOpen(false)} />}
     </div>
   );
 }

@@ -18,6 +18,11 @@ export const KEY_BINDINGS: readonly { keys: string[]; action: string }[] = [
   { keys: ['t'], action: 'Model view ↔ transcript' },
   { keys: ['o'], action: 'Open a file' },
   { keys: ['?'], action: 'Show / hide this list' },
+  {
+    keys: ['+', '−'],
+    action:
+      'Timeline, once focused (Tab, a click): zoom; ←/→ turns or steps, ↑/↓ turns ↔ steps, 0 the whole log, Enter fits',
+  },
   { keys: ['Esc'], action: 'Close overlays' },
 ];
 

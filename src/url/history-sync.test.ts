@@ -282,7 +282,7 @@ describe('history sync: permalinks and other logs', () => {
     finish();
     history.navigateToFragment('seq=3&session=other-session');
     await vi.runAllTimersAsync();
-    expect(store.getState().missingSessionId).toBe('other-session');
+    expect(store.getState().missingLink?.sessionId).toBe('other-session');
   });
 
   it('keeps the first log’s places behind the guard of a second log opened in the same page', () => {

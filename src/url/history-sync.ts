@@ -98,8 +98,10 @@ export function createHistorySync(
     onAskChange(next);
   };
 
-  const hashOf = (seq: number | null) =>
-    formatPermalinkHash(seq, store.getState().summary?.sessionId ?? null);
+  const hashOf = (seq: number | null) => {
+    const summary = store.getState().summary;
+    return formatPermalinkHash(seq, summary?.sessionId ?? null, summary?.contentKey ?? null);
+  };
 
   const cancelHashWrite = () => {
     if (hashTimer !== null) clearTimeout(hashTimer);
@@ -165,11 +167,17 @@ export function createHistorySync(
     const link = parsePermalinkHash(port.readHash());
     const state = store.getState();
     const loadedSession = state.summary?.sessionId ?? null;
-    const jump = { seq: link.seq, sessionId: link.sessionId };
-    if (link.sessionId !== null && link.sessionId !== loadedSession) {
+    const loadedKey = state.summary?.contentKey ?? null;
+    const jump = { seq: link.seq, sessionId: link.sessionId, logKey: link.logKey };
+    // Another log: named by its content key (an old link, by the session id alone).
+    const isOtherLog =
+      link.logKey !== null
+        ? link.logKey !== loadedKey
+        : link.sessionId !== null && link.sessionId !== loadedSession;
+    if (isOtherLog) {
       currentPlace = null;
       state.actions.requestJump(jump, link.notices);
-      void state.actions.reopenSession(link.sessionId);
+      void state.actions.reopenLink({ logKey: link.logKey, sessionId: link.sessionId });
       return;
     }
     // Same log: the entry becomes one of its places (Back from it returns to the place before),

@@ -1,4 +1,5 @@
 // Tests of permalink parsing: tolerant per field, clamping with notices, round trip.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatPermalinkHash, parsePermalinkHash, parseStartRequest } from './permalink.ts';
 
@@ -6,6 +7,7 @@ describe('parsePermalinkHash', () => {
   it('reads seq and session from the hash', () => {
     expect(parsePermalinkHash('#seq=123&session=8fba3b4d-ceb0')).toEqual({
       seq: 123,
+      logKey: null,
       sessionId: '8fba3b4d-ceb0',
       notices: [],
     });
@@ -32,14 +34,14 @@ describe('parsePermalinkHash', () => {
     expect(parsed.notices).toHaveLength(1);
   });
   it('has nothing to say about an empty hash', () => {
-    expect(parsePermalinkHash('')).toEqual({ seq: null, sessionId: null, notices: [] });
+    expect(parsePermalinkHash('')).toEqual({ seq: null, logKey: null, sessionId: null, notices: [] });
   });
 });
 
 describe('formatPermalinkHash', () => {
   it('round-trips through parsePermalinkHash', () => {
     const hash = formatPermalinkHash(42, 'abc-1');
-    expect(parsePermalinkHash(hash)).toEqual({ seq: 42, sessionId: 'abc-1', notices: [] });
+    expect(parsePermalinkHash(hash)).toEqual({ seq: 42, logKey: null, sessionId: 'abc-1', notices: [] });
   });
   it('leaves out fields that are null', () => {
     expect(formatPermalinkHash(7, null)).toBe('seq=7');
@@ -49,16 +51,65 @@ describe('formatPermalinkHash', () => {
 describe('parseStartRequest', () => {
   const base = 'http://127.0.0.1:4173/';
   it('opens the demo for ?demo=1', () => {
-    expect(parseStartRequest('?demo=1', base)).toEqual({ kind: 'demo' });
+    expect(parseStartRequest('?demo=1', base)).toEqual({ kind: 'demo', notices: [] });
   });
   it('streams an http(s) ?src= URL, resolved against the page', () => {
     expect(parseStartRequest('?src=/logs/a.jsonl', base)).toEqual({
       kind: 'url',
       url: `${base}logs/a.jsonl`,
+      notices: [],
     });
   });
   it('refuses a javascript: or data: source', () => {
-    expect(parseStartRequest('?src=javascript:alert(1)', base)).toEqual({ kind: 'none' });
-    expect(parseStartRequest('?src=data:text/plain,x', base)).toEqual({ kind: 'none' });
+    expect(parseStartRequest('?src=javascript:alert(1)', base)).toMatchObject({ kind: 'none' });
+    expect(parseStartRequest('?src=data:text/plain,x', base)).toMatchObject({ kind: 'none' });
+  });
+});
+
+describe('hostile URL fields', () => {
+  const base = 'http://127.0.0.1:4173/';
+  it('opens a ?src= whose percent escapes are malformed, and says what was replaced', () => {
+    const start = parseStartRequest('?src=%E0%A4%A', base);
+    expect(start.kind).toBe('url');
+    expect(start.notices.join(' ')).toMatch(/not valid percent-encoded UTF-8/);
+  });
+  it('never throws on any hash, query or URL, and keeps each field to its bounds', () => {
+    const urlish = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 60 }),
+      fc
+        .array(
+          fc.constantFrom(
+            '%',
+            'E0',
+            'A4',
+            'A',
+            '%zz',
+            '&',
+            '=',
+            '#',
+            '?',
+            'src',
+            'seq',
+            'session',
+            'log',
+            '://',
+            'http',
+            '\uFFFD',
+            '\u202E',
+          ),
+          { maxLength: 20 },
+        )
+        .map((parts) => parts.join('')),
+    );
+    fc.assert(
+      fc.property(urlish, (text) => {
+        const hash = parsePermalinkHash(text);
+        if (hash.seq !== null) expect(Number.isSafeInteger(hash.seq) && hash.seq >= 0).toBe(true);
+        if (hash.sessionId !== null) expect(hash.sessionId).toMatch(/^[A-Za-z0-9._:-]{1,200}$/);
+        const start = parseStartRequest(text, base);
+        if (start.kind === 'url') expect(start.url).toMatch(/^https?:\/\//);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

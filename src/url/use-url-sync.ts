@@ -1,24 +1,57 @@
 // The one hook that reads and writes location/history: opens what the URL asks for on start, and
 // binds the browser's history to history-sync.ts (jumps are entries, steps rewrite the hash, Back
-// from a log's first place asks before leaving it).
+// from a log's first place asks before leaving it). A link names the open log by its content key
+// and its source: `?src=<url>` for a streamed log, `?demo=1`, or nothing for a file (found in the
+// browser's stored logs by its key).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ViewerStore } from '../store/viewer-store.ts';
+import type { OpenedSource } from '../store/stored-logs.ts';
+import type { ViewerState, ViewerStore } from '../store/viewer-store.ts';
 import { createHistorySync, type HistoryPort, type HistorySync } from './history-sync.ts';
-import { formatPermalinkHash, parsePermalinkHash, parseStartRequest } from './permalink.ts';
+import {
+  formatPermalinkHash,
+  formatSourceQuery,
+  parsePermalinkHash,
+  parseStartRequest,
+} from './permalink.ts';
 
 /** The app's base URL (where public/ files such as the demo are served). */
 export function getAppBaseUrl(): string {
   return new URL(import.meta.env.BASE_URL, location.href).href;
 }
 
-/** The page's history and location, as history-sync.ts asks for them. */
-const BROWSER_HISTORY: HistoryPort = {
-  readState: () => history.state as unknown,
-  readHash: () => location.hash,
-  push: (state, hash) => history.pushState(state, '', hash === null ? undefined : `#${hash}`),
-  replace: (state, hash) => history.replaceState(state, '', hash === null ? undefined : `#${hash}`),
-  go: (delta) => history.go(delta),
-};
+/**
+ * The origins the page lets the log worker read from (src/worker/source-guard.ts): its own, and the
+ * origin of the `?src=` URL it was opened with. Read once, when the worker is created.
+ */
+export function readAllowedSourceOrigins(): string[] {
+  const start = parseStartRequest(location.search, location.href);
+  const origins = [location.origin];
+  if (start.kind === 'url') origins.push(new URL(start.url).origin);
+  return origins;
+}
+
+/** The query of a link to the log `state` shows (the page's own query when none is open). */
+function sourceQueryOf(state: ViewerState): string {
+  const source: OpenedSource | null = state.openedSource;
+  if (source === null) return location.search;
+  return formatSourceQuery(
+    location.search,
+    source.kind === 'file' ? { kind: 'file' } : source.kind === 'demo' ? { kind: 'demo' } : source,
+  );
+}
+
+/** The page's history and location, as history-sync.ts asks for them; a written hash takes the open log's query. */
+function createBrowserHistory(store: ViewerStore): HistoryPort {
+  const urlOf = (hash: string | null) =>
+    hash === null ? undefined : `${location.pathname}${sourceQueryOf(store.getState())}#${hash}`;
+  return {
+    readState: () => history.state as unknown,
+    readHash: () => location.hash,
+    push: (state, hash) => history.pushState(state, '', urlOf(hash)),
+    replace: (state, hash) => history.replaceState(state, '', urlOf(hash)),
+    go: (delta) => history.go(delta),
+  };
+}
 
 /** What the shell shows of the history: the ask before Back leaves the log, and its answers. */
 export interface LeaveAsk {
@@ -44,14 +77,16 @@ export function useUrlSync(store: ViewerStore): LeaveAsk {
     const hash = parsePermalinkHash(location.hash);
     const start = parseStartRequest(location.search, location.href);
     const { actions } = store.getState();
-    if (hash.seq !== null || hash.sessionId !== null || hash.notices.length > 0) {
-      actions.requestJump({ seq: hash.seq, sessionId: hash.sessionId }, hash.notices);
+    const notices = [...start.notices, ...hash.notices];
+    if (hash.seq !== null || hash.sessionId !== null || hash.logKey !== null || notices.length > 0) {
+      actions.requestJump({ seq: hash.seq, sessionId: hash.sessionId, logKey: hash.logKey }, notices);
     }
     if (start.kind === 'demo') actions.openDemo(getAppBaseUrl());
     else if (start.kind === 'url') actions.openUrl(start.url);
-    else if (hash.sessionId !== null) void actions.reopenSession(hash.sessionId);
+    else if (hash.logKey !== null || hash.sessionId !== null)
+      void actions.reopenLink({ logKey: hash.logKey, sessionId: hash.sessionId });
 
-    const created = createHistorySync(store, BROWSER_HISTORY, {
+    const created = createHistorySync(store, createBrowserHistory(store), {
       documentKey: makeDocumentKey(),
       onAskChange: setAsking,
     });
@@ -79,18 +114,38 @@ export function useUrlSync(store: ViewerStore): LeaveAsk {
   return { isAsking, leave, stay };
 }
 
-/** A callback that copies the permalink of the current cursor to the clipboard; resolves to success. */
+/** The permalink of the open log at `seq`: its source in the query, its content key and seq in the hash. */
+function formatLogLink(state: ViewerState, seq: number | null): string {
+  const url = new URL(location.href);
+  url.search = sourceQueryOf(state);
+  url.hash = formatPermalinkHash(seq, state.summary?.sessionId ?? null, state.summary?.contentKey ?? null);
+  return url.href;
+}
+
+/**
+ * A callback that keeps the open log in the browser (a permalink to it must reopen it) and copies
+ * the permalink of the current cursor to the clipboard; resolves to whether the link was copied.
+ */
 export function useCopyPermalink(store: ViewerStore): () => Promise<boolean> {
   return useCallback(async () => {
-    const { cursorSeq, summary } = store.getState();
-    const url = new URL(location.href);
-    url.hash = formatPermalinkHash(cursorSeq, summary?.sessionId ?? null);
+    const state = store.getState();
+    let isCopied = true;
     try {
-      await navigator.clipboard.writeText(url.href);
-      return true;
+      await navigator.clipboard.writeText(formatLogLink(state, state.cursorSeq));
     } catch {
       // Clipboard refused (no focus or permission): the caller shows the link instead.
-      return false;
+      isCopied = false;
     }
+    // Kept either way: the address bar holds the same link.
+    await state.actions.keepOpenLog('link');
+    return isCopied;
   }, [store]);
+}
+
+/** The link that opens a stored streamed log: its URL as `?src=`, and its content key when known. */
+export function formatStoredLogLink(url: string, contentKey: string | null): string {
+  const link = new URL(location.href);
+  link.search = formatSourceQuery('', { kind: 'url', url });
+  link.hash = contentKey === null ? '' : formatPermalinkHash(null, null, contentKey);
+  return link.href;
 }

@@ -6,9 +6,14 @@ import type { LoadFailure, LogSummary, MainToWorker, WorkerToMain } from './prot
 
 class FakeWorker extends EventTarget {
   readonly posted: MainToWorker[] = [];
+  /** The 'configure' messages, kept apart from the rest (each worker gets one, first). */
+  readonly configured: MainToWorker[] = [];
   isTerminated = false;
   postMessage(message: MainToWorker): void {
-    this.posted.push(message);
+    if (message.type === 'configure') {
+      expect(this.posted).toEqual([]);
+      this.configured.push(message);
+    } else this.posted.push(message);
   }
   terminate(): void {
     this.isTerminated = true;
@@ -23,13 +28,13 @@ class FakeWorker extends EventTarget {
   }
 }
 
-function setup() {
+function setup(allowedSourceOrigins: string[] = []) {
   const workers: FakeWorker[] = [];
   const client = createLogClient(() => {
     const worker = new FakeWorker();
     workers.push(worker);
     return worker as unknown as Worker;
-  });
+  }, allowedSourceOrigins);
   return { client, workers };
 }
 
@@ -42,6 +47,14 @@ const NOOP_LISTENER = {
 };
 
 describe('createLogClient', () => {
+  it('tells each new worker first which origins it may read logs from', () => {
+    const { client, workers } = setup(['https://logs.example']);
+    client.warmUp();
+    expect(workers[0]!.configured).toEqual([
+      { type: 'configure', allowedSourceOrigins: ['https://logs.example'] },
+    ]);
+  });
+
   it('matches each result to its request by id', async () => {
     const { client, workers } = setup();
     const first = client.query({ kind: 'times', seqs: [1] });

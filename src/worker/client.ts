@@ -67,8 +67,14 @@ function createLogWorker(): Worker {
   return new Worker(new URL('./entry.ts', import.meta.url), { type: 'module', name: 'dsh-replay-log' });
 }
 
-/** Creates the client. The worker starts lazily on first use and again after a crash. */
-export function createLogClient(createWorker: WorkerFactory = createLogWorker): LogClient {
+/**
+ * Creates the client. The worker starts lazily on first use and again after a crash; each worker is
+ * told first that it may read logs from `allowedSourceOrigins` (besides its own origin) and no others.
+ */
+export function createLogClient(
+  createWorker: WorkerFactory = createLogWorker,
+  allowedSourceOrigins: readonly string[] = [],
+): LogClient {
   let worker: Worker | null = null;
   let nextRequestId = 1;
   let nextLoadId = 1;
@@ -162,6 +168,10 @@ export function createLogClient(createWorker: WorkerFactory = createLogWorker): 
       failEverything('A message from the log worker could not be read. Reload the page and try again.');
     });
     worker = created;
+    created.postMessage({
+      type: 'configure',
+      allowedSourceOrigins: [...allowedSourceOrigins],
+    } satisfies MainToWorker);
     return created;
   }
 

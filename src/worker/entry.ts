@@ -13,10 +13,18 @@ import { runLoad, type ActiveLoad } from './load-loop.ts';
 import type { MainToWorker, Query, WorkerToMain } from './protocol.ts';
 import { answerQuery, transferablesOf } from './queries.ts';
 import { readSource } from './read-source.ts';
+import { createSourceGuard } from './source-guard.ts';
 import { runSlicedSearch } from './sliced-search.ts';
 import { createYieldToEventLoop } from './work-slices.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
+
+/**
+ * What the worker may fetch: its own origin, and the origins the page's first message allows. Every
+ * fetch of the worker goes through it (the page's CSP does not reach a module worker).
+ */
+const sourceGuard = createSourceGuard(self.location.origin);
+self.fetch = sourceGuard.wrapFetch(self.fetch.bind(self));
 
 let activeLoad: ActiveLoad | null = null;
 /** The log queries run against: the finished log, or the live one of the load in progress. */
@@ -66,7 +74,7 @@ function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
       currentLog = log;
     },
     decoderOptions: decoderOptionsReady,
-    openSource: readSource,
+    openSource: (source, signal) => readSource(source, (url) => sourceGuard.refusalOf(url), signal),
     yieldToEventLoop,
   }).finally(() => {
     if (activeLoad === load) activeLoad = null;
@@ -114,6 +122,9 @@ function assertNever(value: never): never {
 self.addEventListener('message', (event: MessageEvent<MainToWorker>) => {
   const message = event.data;
   switch (message.type) {
+    case 'configure':
+      sourceGuard.configure(message.allowedSourceOrigins);
+      return;
     case 'open':
       startLoad(message);
       return;

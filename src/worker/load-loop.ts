@@ -9,8 +9,9 @@ import {
   type OpenedLog,
 } from '../log/index.ts';
 import { LoadError, classifyLoadError, detectRefusal } from './load-failure.ts';
-import { buildLogSummary, formatVerdictsOf, splitSummaryTurns } from './log-summary.ts';
+import { buildLogSummary, sliceFormatVerdicts, splitSummaryTurns } from './log-summary.ts';
 import type { LoadFailure, LoadProgress, LoadSource, WorkerToMain } from './protocol.ts';
+import { createContentHasher } from './content-key.ts';
 import type { OpenedSource } from './read-source.ts';
 import { WORK_SLICE_MS, type YieldToEventLoop } from './work-slices.ts';
 
@@ -106,6 +107,7 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
       return;
     }
     const decoder: LogDecoder = createLogDecoder(decoderOptions);
+    const hasher = createContentHasher();
     deps.setCurrentLog(decoder.log);
     totalBytes = opened.totalBytes;
     const { reader } = opened;
@@ -134,6 +136,7 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
         offset += slice.byteLength;
         bytesRead += slice.byteLength;
         decoder.push(slice);
+        hasher.push(slice);
 
         const now = performance.now();
         const refusal = detectRefusal(decoder.log);
@@ -174,13 +177,20 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
     deps.setCurrentLog(log);
     const refusal = detectRefusal(log);
     if (refusal) throw new LoadError(refusal);
-    const { parts, summary } = splitSummaryTurns(buildLogSummary(log, name), TURNS_PER_MESSAGE);
+    const contentKey = await hasher.finish();
+    if (load.isCancelled) return;
+    const { parts, summary } = splitSummaryTurns(
+      { ...buildLogSummary(log, name), contentKey },
+      TURNS_PER_MESSAGE,
+    );
     for (const turns of parts) post({ type: 'turns', loadId, turns });
     post({ type: 'loaded', loadId, summary, progress: progressOf(log) });
-    // The verdicts' migration audit re-reads the log's events: the page shows the log first.
+    // The verdicts' migration audit re-reads the log's events: the page shows the log first, and
+    // its queries are answered between the audit's slices.
     await deps.yieldToEventLoop();
     if (load.isCancelled) return;
-    const verdicts = formatVerdictsOf(log);
+    const verdicts = await sliceFormatVerdicts(log, deps.yieldToEventLoop, () => load.isCancelled);
+    if (load.isCancelled) return;
     if (verdicts !== null) post({ type: 'format-verdicts', loadId, verdicts });
   } catch (error) {
     if (load.isCancelled) return;

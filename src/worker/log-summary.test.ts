@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogDecoder } from '../log/index.ts';
+import { jsonlText, utf8, validLogLines } from '../log/testing/log-builder.ts';
 import {
   TOOL_SPAN_STATUSES,
   buildLogSummary,
   buildToolSpans,
   formatVerdictsOf,
+  sliceFormatVerdicts,
   splitSummaryTurns,
 } from './log-summary.ts';
 
@@ -149,5 +151,52 @@ describe('buildToolSpans', () => {
     const open = buildToolSpans(openText(lines.slice(0, cut + 1).join('\n') + '\n').index);
     expect(Array.from(open.callSeq)).toEqual([58]);
     expect(open.endSeq[0]).toBe(-1);
+  });
+});
+
+describe('sliceFormatVerdicts', () => {
+  afterEach(() => vi.restoreAllMocks());
+  // A clock that moves 5 ms per reading: every few audit steps outlast WORK_SLICE_MS.
+  function fakeClock(): void {
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 5));
+  }
+  // More events than one audit step holds (4,096), so the audit yields between slices.
+  const generationZero = () => {
+    const decoder = createLogDecoder({ checksum: null });
+    decoder.push(utf8(jsonlText(validLogLines(1_500))));
+    const log = decoder.finish();
+    expect(log.store.eventCount).toBeGreaterThan(3 * 4_096);
+    return log;
+  };
+
+  it('yields to the event loop between slices and ends with what deriveFormatVerdicts gives', async () => {
+    const log = generationZero();
+    const expected = formatVerdictsOf(generationZero());
+    fakeClock();
+    let yields = 0;
+    const verdicts = await sliceFormatVerdicts(
+      log,
+      () => {
+        yields += 1;
+        return Promise.resolve();
+      },
+      () => false,
+    );
+    expect(verdicts).toEqual(expected);
+    expect(yields).toBeGreaterThan(0);
+    // Cached: formatVerdictsOf answers with the same object.
+    expect(formatVerdictsOf(log)).toBe(verdicts);
+  });
+
+  it('stops when the load is cancelled between slices', async () => {
+    const log = generationZero();
+    fakeClock();
+    const verdicts = await sliceFormatVerdicts(
+      log,
+      () => Promise.resolve(),
+      () => true,
+    );
+    expect(verdicts).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 // Builds the small LogSummary the main thread keeps (no per-event data) from an OpenedLog.
 
 import type { FormatVerdicts, LogIndex, OpenedLog, ToolCallStatus, TurnSpan } from '../log/index.ts';
-import { deriveFormatVerdicts } from '../log/index.ts';
+import { deriveFormatVerdicts, deriveFormatVerdictsSteps, inheritedPrefixLength } from '../log/index.ts';
+import { WORK_SLICE_MS, type YieldToEventLoop } from './work-slices.ts';
 import type { LogSummary, ToolSpans } from './protocol.ts';
 
 /** Problem marks a summary carries at most (LogSummary.problemMarks). */
@@ -28,6 +29,37 @@ export function formatVerdictsOf(log: OpenedLog): FormatVerdicts | null {
     formatVerdictsByLog.set(log, verdicts);
   }
   return verdicts;
+}
+
+/**
+ * formatVerdictsOf in slices of WORK_SLICE_MS with the event loop in between: after a load, the
+ * migration audit reads a generation-0 log's events back (≈ 0.5–1 s for 1.3 M events), and queries
+ * (the model view the cursor lands on) must not wait behind it. Resolves to null when `isCancelled`
+ * turns true between slices.
+ */
+export async function sliceFormatVerdicts(
+  log: OpenedLog,
+  yieldToEventLoop: YieldToEventLoop,
+  isCancelled: () => boolean,
+): Promise<FormatVerdicts | null> {
+  if (!log.isComplete) return null;
+  const cached = formatVerdictsByLog.get(log);
+  if (cached !== undefined) return cached;
+  const steps = deriveFormatVerdictsSteps(log);
+  let sliceStart = performance.now();
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) {
+      // A query may have derived them meanwhile (formatVerdictsOf): keep the first.
+      const verdicts = formatVerdictsByLog.get(log) ?? next.value;
+      formatVerdictsByLog.set(log, verdicts);
+      return verdicts;
+    }
+    if (performance.now() - sliceStart < WORK_SLICE_MS) continue;
+    await yieldToEventLoop();
+    if (isCancelled()) return null;
+    sliceStart = performance.now();
+  }
 }
 
 /** Options of buildLogSummary. */
@@ -88,8 +120,10 @@ export function buildLogSummary(log: OpenedLog, name: string, options: LogSummar
     isTurnsPartial,
     title: index.title,
     effectiveAgentPreset: index.selectedAgentPreset ?? headerPreset,
+    inheritedEvents: inheritedPrefixLength(log),
     isComplete: log.isComplete,
     isTruncated: log.verdict.viewerLimit !== undefined,
+    contentKey: null,
     formatVerdicts: formatVerdictsByLog.get(log) ?? null,
     toolSpans: buildToolSpans(index),
   };

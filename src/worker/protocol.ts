@@ -2,6 +2,7 @@
 // (src/worker/entry.ts). Type-only: nothing here runs. Everything crosses by structured clone.
 
 import type {
+  ConfusableTool,
   EventDetail,
   EventRow,
   FileFacts,
@@ -47,7 +48,14 @@ export interface LogSummary {
   isTurnsPartial: boolean;
   title: string | null;
   effectiveAgentPreset: string | null;
+  /** A forked child's inherited prefix: seqs 0 … inheritedEvents-1 were copied from the parent (FORMAT.md §8.1); null when not seeded. */
+  inheritedEvents: number | null;
   isComplete: boolean;
+  /**
+   * The hash of the file's bytes (src/worker/content-key.ts): what stored logs and permalinks are
+   * keyed by. Null until the whole file is read (in the summaries sent during a load).
+   */
+  contentKey: string | null;
   /** The reader cancelled the load: this is the part read, a partial view (`isComplete` false). Absent: not cancelled. */
   isCancelled?: boolean;
   /** Reading stopped at one of the viewer's own bounds (verdict.viewerLimit says which): the verdict covers only what was read. */
@@ -97,6 +105,8 @@ export type Query =
   | { kind: 'request-context'; seq: number }
   /** The body of the request/header at `seq` (system prompt, tools) and its changes; null when `seq` is none. */
   | { kind: 'request-header'; seq: number }
+  /** Which of `names` only look like a tool the request/header at `headerSeq` declares (findConfusableTools). */
+  | { kind: 'lookalike-tools'; headerSeq: number; names: string[] }
   | { kind: 'transcript' }
   | { kind: 'problems'; start: number; count: number }
   /** A page of the raw lines dsh ignores after the damage (the ignored range holding `fromLine`); null when none holds it. */
@@ -123,6 +133,7 @@ export interface QueryResults {
   messages: ModelMessageDetail[];
   'request-context': RequestContext;
   'request-header': RequestHeaderDetail | null;
+  'lookalike-tools': ConfusableTool[];
   transcript: TranscriptEntry[];
   problems: LogProblem[];
   'ignored-lines': IgnoredLinesPage | null;
@@ -134,6 +145,8 @@ export interface QueryResults {
 }
 
 export type MainToWorker =
+  /** First message to a new worker: the origins it may read logs from besides its own (source-guard.ts). */
+  | { type: 'configure'; allowedSourceOrigins: string[] }
   | { type: 'open'; loadId: number; source: LoadSource }
   /** `keepsWhatWasRead`: the reader's cancel (show the part read); false: the load is being replaced. */
   | { type: 'cancel'; loadId: number; keepsWhatWasRead: boolean }

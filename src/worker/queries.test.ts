@@ -9,6 +9,7 @@ import {
   packedMessageCount,
   readEventRows,
   readRequestHeader,
+  type ModelMessageDetail,
   type RequestContext,
 } from '../log/index.ts';
 import type { ModelViewAnswer } from './protocol.ts';
@@ -30,6 +31,15 @@ describe('answerQuery', () => {
     expect(page && 'lines' in page && page.lines.length).toBe(Math.min(200, lines.length - 4));
     expect(page && 'lines' in page && page.lines[0]?.text).toBe(lines[3]);
     expect(answerQuery({ kind: 'ignored-lines', fromLine: 2, count: 10 }, damaged)).toBeNull();
+  });
+
+  it('names the called tools that only look like a tool the request/header declares', () => {
+    const toolLog = decodeLog(new Uint8Array(readFileSync(resolve('fixtures/tool-error.jsonl'))));
+    const headerSeq = 7; // tool-error.jsonl's request/header, declaring `bash`
+    expect(readRequestHeader(toolLog, headerSeq)?.tools.map((tool) => tool.name)).toContain('bash');
+    expect(
+      answerQuery({ kind: 'lookalike-tools', headerSeq, names: ['b\u0430sh', 'bash', 'grep'] }, toolLog),
+    ).toEqual([{ name: 'b\u0430sh', lookalike: 'bash', reason: 'homoglyph' }]);
   });
 
   it('answers a rows query with the core’s rows', () => {
@@ -58,6 +68,19 @@ describe('answerQuery', () => {
     expect(answerQuery({ kind: 'request-header', seq: (headerSeq as number) + 1 }, log)).toBeNull();
     // Plain data: it crosses to the page by structured clone.
     expect(structuredClone(context)).toEqual(context);
+  });
+
+  it('answers message bodies whose call facts link call and result, and survive the structured clone', () => {
+    const view = (answerQuery({ kind: 'model-view', seq: lastSeq, tailBodies: 0 }, log) as ModelViewAnswer)
+      .view;
+    const seqs = Array.from(view.seqs.subarray(0, packedMessageCount(view)));
+    const bodies = answerQuery({ kind: 'messages', seqs }, log) as ModelMessageDetail[];
+    const request = bodies.find((body) => body.type === 'assistant/message' && body.toolCalls.length > 0);
+    const call = request?.toolCalls[0];
+    expect(call?.requestSeq).toBe(request?.seq);
+    const result = bodies.find((body) => body.seq === call?.resultSeq);
+    expect(result?.toolCalls[0]?.requestSeq).toBe(request?.seq);
+    expect(structuredClone(bodies)).toEqual(bodies);
   });
 
   it('answers times with NaN for seqs outside the log', () => {

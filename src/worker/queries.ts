@@ -6,6 +6,7 @@ import {
   deriveTranscript,
   deriveTriage,
   deriveUsage,
+  findConfusableTools,
   packModelView,
   packedViewBuffers,
   readEventDetail,
@@ -72,6 +73,11 @@ export function answerQuery(query: DirectQuery, log: OpenedLog): QueryResults[Di
       return deriveRequestContext(log, query.seq);
     case 'request-header':
       return readRequestHeader(log, query.seq);
+    case 'lookalike-tools': {
+      // Here rather than in the page: the confusables table (unhomoglyph's data) stays out of the main bundle.
+      const declared = readRequestHeader(log, query.headerSeq)?.tools.map((tool) => tool.name) ?? [];
+      return findConfusableTools(declared, query.names);
+    }
     case 'transcript':
       return deriveTranscript(log);
     case 'problems':

@@ -28,6 +28,13 @@ const DANGEROUS_CLASSES: [className: string, samples: string[]][] = [
   ['interlinear annotation marks', ['\uFFF9', '\uFFFA', '\uFFFB']],
   ['tag characters', ['\u{E0001}', '\u{E0041}', '\u{E007F}']],
   ['lone surrogates', ['\uD800', '\uDBFF', '\uDC00', '\uDFFF']],
+  ['Hangul fillers', ['\u115F', '\u1160', '\u3164', '\uFFA0']],
+  ['Mongolian vowel separator and free variation selectors', ['\u180E', '\u180B', '\u180F']],
+  ['combining grapheme joiner', ['\u034F']],
+  ['Braille pattern blank', ['\u2800']],
+  ['Khmer inherent vowels', ['\u17B4', '\u17B5']],
+  ['variation selectors', ['\uFE00', '\uFE0F', '\u{E0100}', '\u{E01EF}']],
+  ['shorthand format controls and musical formatting', ['\u{1BCA0}', '\u{1BCA3}', '\u{1D173}', '\u{1D17A}']],
   [
     'terminal escape sequences',
     ['\u001b[31m', '\u001b[2J', '\u001b]0;title\u0007', '\u001b]8;;http://x\u001b\\', '\u001bc', '\u001b'],
@@ -46,7 +53,8 @@ function findRawDangerous(text: string): string | null {
     const next = text.charCodeAt(i + 1);
     if (isHigh && next >= 0xdc00 && next <= 0xdfff) {
       const codePoint = text.codePointAt(i) ?? 0;
-      if (codePoint >= 0xe0000 && codePoint <= 0xe007f) return `U+${codePoint.toString(16)}`;
+      if (/\p{Default_Ignorable_Code_Point}/u.test(String.fromCodePoint(codePoint)))
+        return `U+${codePoint.toString(16)}`;
       i++;
       continue;
     }
@@ -59,7 +67,8 @@ function findRawDangerous(text: string): string | null {
       (code >= 0x200b && code <= 0x200f) ||
       (code >= 0x2028 && code <= 0x202e) ||
       (code >= 0x2060 && code <= 0x206f) ||
-      code === 0xfeff ||
+      /\p{Default_Ignorable_Code_Point}/u.test(text[i] ?? '') ||
+      code === 0x2800 ||
       (code >= 0xfff9 && code <= 0xfffb) ||
       (code >= 0xd800 && code <= 0xdfff)
     )
@@ -84,6 +93,30 @@ describe('the untrusted-text cleaner', () => {
         expect(toPlainLine(`a${sample}b`)).toMatch(/^a[\x20-\x7e]+b$/);
       },
     );
+  });
+
+  it('marks every default-ignorable code point of the engine\u2019s Unicode data, and the Braille blank', () => {
+    const unmarked: string[] = [];
+    for (let codePoint = 0; codePoint <= 0x10ffff; codePoint++) {
+      if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue;
+      const character = String.fromCodePoint(codePoint);
+      if (!/\p{Default_Ignorable_Code_Point}/u.test(character) && codePoint !== 0x2800) continue;
+      if (!segmentVisibleText(`a${character}b`).some((segment) => segment.kind === 'mark'))
+        unmarked.push(`U+${codePoint.toString(16).toUpperCase()}`);
+    }
+    expect(unmarked).toEqual([]);
+  });
+
+  it('names the new classes of invisible characters', () => {
+    expect(segmentVisibleText('\u3164')[0]).toMatchObject({ title: 'Hangul filler (invisible)' });
+    expect(segmentVisibleText('\uFE0F')[0]).toMatchObject({ title: 'variation selector' });
+    expect(segmentVisibleText('\u{E0100}')[0]).toMatchObject({
+      text: '⟨U+E0100⟩',
+      title: 'variation selector',
+    });
+    expect(segmentVisibleText('\u2800')[0]).toMatchObject({
+      title: 'Braille pattern blank (looks like a space)',
+    });
   });
 
   it('keeps tabs, line feeds and CRLF on several lines, and turns them into escapes on one line', () => {

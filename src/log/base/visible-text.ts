@@ -1,6 +1,6 @@
-// The one cleaner for untrusted log text, used by the UI and the CLI alike: bidi controls,
-// zero-width and other invisible characters, C0/C1 controls, terminal escape sequences, tag
-// characters and lone surrogates are found by one pattern and shown, never applied.
+// The one cleaner for untrusted text (log content, file names, URLs), used by the UI and the CLI
+// alike: bidi controls, zero-width and other invisible characters, C0/C1 controls, terminal escape
+// sequences, tag characters and lone surrogates are found by one pattern and shown, never applied.
 
 /** One piece of displayed text. `mark` is an invisible character shown as ⟨U+XXXX⟩; `escape` a terminal escape sequence. */
 export type TextSegment =
@@ -13,6 +13,11 @@ export const PLAIN_LINE_MAX_CHARS = 200;
 
 const CHARACTER_NAMES: Record<number, string> = {
   0x00ad: 'soft hyphen',
+  0x034f: 'combining grapheme joiner',
+  0x17b4: 'Khmer inherent vowel (invisible)',
+  0x17b5: 'Khmer inherent vowel (invisible)',
+  0x180e: 'Mongolian vowel separator',
+  0x2800: 'Braille pattern blank (looks like a space)',
   0x061c: 'Arabic letter mark',
   0x200b: 'zero width space',
   0x200c: 'zero width non-joiner',
@@ -43,11 +48,30 @@ const CHARACTER_NAMES: Record<number, string> = {
  *   (U+200B–200F), line and paragraph separators, bidi embeddings and overrides (U+202A–202E),
  *   the word joiner, invisible operators, bidi isolates and deprecated format characters
  *   (U+2060–206F), the BOM / zero-width no-break space, interlinear annotation marks (U+FFF9–FFFB);
- * - tag characters (U+E0000–E007F, which can hide text) and lone surrogates (invalid UTF-16).
+ * - the other default-ignorable code points (Unicode's Default_Ignorable_Code_Point: drawn as
+ *   nothing, so they can hide or split text): the combining grapheme joiner U+034F, Hangul fillers
+ *   (U+115F, U+1160, U+3164, U+FFA0), Khmer inherent vowels (U+17B4–17B5), Mongolian free variation
+ *   selectors and vowel separator (U+180B–180F), variation selectors (U+FE00–FE0F, U+E0100–E01EF),
+ *   U+FFF0–FFF8, shorthand format controls (U+1BCA0–1BCA3), musical formatting (U+1D173–1D17A),
+ *   tag characters (U+E0000–E007F) and the rest of U+E0000–E0FFF; and the Braille pattern blank
+ *   U+2800, which is not ignorable but draws as a space in a name;
+ * - lone surrogates (invalid UTF-16).
+ * The pattern works on UTF-16 code units (no `u` flag) so that it can match lone surrogates:
+ * astral ranges are written as surrogate pairs. visible-text.test.ts checks it against the
+ * engine's own `\p{Default_Ignorable_Code_Point}`.
  */
 const SPECIAL_PATTERN =
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][ -~]*|\u001b[@-_]?|[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- matching controls and lone combining marks (U+034F …) is the point
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][ -~]*|\u001b[@-_]?|[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]|[\udb40-\udb43][\udc00-\udfff]|\ud82f[\udca0-\udca3]|\ud834[\udd73-\udd7a]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * One character class holding the first code unit of every SPECIAL_PATTERN match (surrogates stand
+ * for the astral ranges): text it does not match has nothing to clean, which one class tells
+ * faster than the pattern's alternation.
+ */
+const SPECIAL_FIRST_UNIT =
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- as SPECIAL_PATTERN
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\ud800-\udfff]/;
 
 const ESCAPE = '\u001b';
 
@@ -68,6 +92,15 @@ function describeSpecial(match: string): TextSegment {
   let name = CHARACTER_NAMES[codePoint];
   if (name === undefined) {
     if (codePoint >= 0xe0000 && codePoint <= 0xe007f) name = 'tag character (hidden text)';
+    else if (
+      (codePoint >= 0xfe00 && codePoint <= 0xfe0f) ||
+      (codePoint >= 0xe0100 && codePoint <= 0xe01ef) ||
+      (codePoint >= 0x180b && codePoint <= 0x180d) ||
+      codePoint === 0x180f
+    )
+      name = 'variation selector';
+    else if (codePoint === 0x115f || codePoint === 0x1160 || codePoint === 0x3164 || codePoint === 0xffa0)
+      name = 'Hangul filler (invisible)';
     else if (codePoint >= 0xd800 && codePoint <= 0xdfff) name = 'lone surrogate (invalid UTF-16)';
     else if (codePoint < 0x20 || (codePoint >= 0x7f && codePoint <= 0x9f)) name = 'control character';
     else name = 'invisible formatting character';
@@ -113,13 +146,22 @@ export function revealInvisibleCharacters(text: string): string {
 }
 
 /**
+ * `text` without any character the cleaner would mark or escape (invisible, bidi, control
+ * characters, escape sequences): what remains is what a reader sees. For comparing names, not for
+ * showing them (showing hides what was removed).
+ */
+export function stripInvisibleCharacters(text: string): string {
+  return text.replace(SPECIAL_PATTERN, '');
+}
+
+/**
  * Makes `text` safe to show on one line (an events-pane summary, a terminal line): a line feed
  * becomes `\n`, a CR `\r`, a tab a space, every other special character (an escape sequence's
  * ESC included) `\u{XXXX}`; the result is cut to `maxChars` UTF-16 code units with an ellipsis.
  */
 export function toPlainLine(text: string, maxChars: number = PLAIN_LINE_MAX_CHARS): string {
   const cut = text.length > maxChars * 2 ? text.slice(0, maxChars * 2) : text;
-  const safe = cut.replace(SPECIAL_PATTERN, escapeForLine);
+  const safe = SPECIAL_FIRST_UNIT.test(cut) ? cut.replace(SPECIAL_PATTERN, escapeForLine) : cut;
   if (safe.length <= maxChars && cut.length === text.length) return safe;
   return `${safe.slice(0, Math.max(0, maxChars - 1))}…`;
 }

@@ -6,6 +6,8 @@ import { deriveEventLinks } from './event-links.ts';
 import { summarizeEvent } from './event-summary.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 import type { EventLink } from './event-links.ts';
+import { readCommandFacts } from './command-facts.ts';
+import type { CommandFacts } from './command-facts.ts';
 
 /** One row of the events pane. */
 export interface EventRow {
@@ -33,6 +35,8 @@ export interface EventDetail {
   /** The event as stored (packed members expanded), as an object for the JSON tree. */
   stored: unknown;
   links: EventLink[];
+  /** For a command/run or command/done: the pair, its duration and outcome; else null. */
+  command: CommandFacts | null;
 }
 
 /**
@@ -74,5 +78,6 @@ export function readEventDetail(log: OpenedLog, seq: number): EventDetail {
     rowEventCount: Math.max(1, store.lineEventCount.get(lineIndex)),
     stored: readStoredEventAt(store, seq),
     links: deriveEventLinks(log, seq),
+    command: readCommandFacts(log, seq),
   };
 }

@@ -3,7 +3,7 @@
 
 import { PLAIN_LINE_MAX_CHARS, toPlainLine } from '../base/visible-text.ts';
 import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
-import { isRecord } from '../event.ts';
+import { isRecord, type StoredEvent } from '../event.ts';
 import { expandStream } from '../format/generations/stream-records.ts';
 import { readToolResultFacts } from '../format/generations/tool-result-facts.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
@@ -20,7 +20,11 @@ const EXCERPT_MAX_CHARS = 80;
  */
 export function summarizeEvent(log: OpenedLog, seq: number): string {
   if (seq < 0 || seq >= log.store.eventCount) throw new RangeError(`seq ${seq} is outside the log`);
-  const event = readUpgradedEventAt(log.store, seq);
+  return summarizeUpgradedEvent(readUpgradedEventAt(log.store, seq));
+}
+
+/** summarizeEvent for an event already read with readUpgradedEventAt (search reads it once for several uses). */
+export function summarizeUpgradedEvent(event: StoredEvent): string {
   const data = isRecord(event.data) ? event.data : {};
   return toPlainLine(describeEvent(event.type, data, event.surfaceOp), SUMMARY_MAX_CHARS);
 }

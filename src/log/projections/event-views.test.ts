@@ -6,6 +6,7 @@ import { readEventDetail, readEventRows } from './event-rows.ts';
 import { SUMMARY_MAX_CHARS, summarizeEvent } from './event-summary.ts';
 import { toPlainLine } from '../base/visible-text.ts';
 import { createEventSearch, searchEvents } from './search.ts';
+import { decodeLog } from '../decode/log-decoder.ts';
 import { LogScript, buildCompactionExample } from '../testing/event-builders.ts';
 import { deriveTranscript } from './transcript.ts';
 
@@ -143,6 +144,42 @@ describe('searchEvents', () => {
     expect(searchEvents(log, 'ünïcode', -1, 1)).toBe(members[1]);
     expect(searchEvents(log, 'text-chunks', -1, 1)).toBe(members[0]);
     expect(searchEvents(log, 'text-chunks', log.store.eventCount, -1)).toBe(members[2]);
+  });
+});
+
+describe('searchEvents: what a person sees (issue 12)', () => {
+  it('finds text with quotes and backslashes as the model view shows it, not as JSON escapes it', () => {
+    const script = new LogScript();
+    script.userMessage('u', 'say "hello" to C:\\temp now');
+    const log = script.build();
+    expect(searchEvents(log, '"hello"', -1, 1)).toBe(0);
+    expect(searchEvents(log, 'C:\\temp', -1, 1)).toBe(0);
+    expect(searchEvents(log, 'say "hello" to', log.store.eventCount, -1)).toBe(0);
+  });
+
+  it('finds the words of the row summary that the stored line does not hold', () => {
+    const log = buildCompactionExample().build();
+    expect(searchEvents(log, 'turn 1 ended: completed', -1, 1)).toBe(21);
+    expect(searchEvents(log, 'TURN 1 ENDED', log.store.eventCount, -1)).toBe(21);
+  });
+
+  it('finds a packed member by its text as shown, quotes included', () => {
+    const script = new LogScript();
+    script.turnStart(1);
+    script.stepStart(1, 1);
+    const members = script.packedRow('text-chunks', 1, 1, 0, ['plain', 'a "quoted" word', 'tab\there']);
+    const log = script.build();
+    expect(searchEvents(log, '"quoted"', -1, 1)).toBe(members[1]);
+    expect(searchEvents(log, 'tab\there', -1, 1)).toBe(members[2]);
+  });
+
+  it('finds text written with \\u escapes in the file by the characters they stand for', () => {
+    const lines = [
+      '{"type":"session","version":0,"id":"s","createdAt":1}',
+      '{"type":"user/message","seq":0,"time":1,"data":{"id":"u","role":"user","content":[{"type":"text","text":"caf\\u00e9 \\u201cnoir\\u201d"}],"source":{"kind":"user"}},"surfaceOp":"append"}',
+    ];
+    const log = decodeLog(new TextEncoder().encode(`${lines.join('\n')}\n`));
+    expect(searchEvents(log, 'café “noir”', -1, 1)).toBe(0);
   });
 });
 

@@ -8,6 +8,8 @@ import type { StreamingState } from './block-assembler.ts';
 import { isRecord } from '../event.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 import { findOp, foldSurfaceAt } from '../structure/surface.ts';
+import { readToolCallFacts } from './tool-call-facts.ts';
+import type { ToolCallFacts } from './tool-call-facts.ts';
 
 /** One message of the model view: a surface node that projects to a message (FORMAT.md §6.3). */
 export interface ModelViewMessage {
@@ -44,6 +46,12 @@ export interface ModelMessageDetail {
   errorCode: string | null;
   /** For a replacement: the seqs it shadowed (compaction checkpoint, pruned result). */
   replacedSeqs: number[];
+  /**
+   * The calls the cards link: for an assistant/message, one per tool-call block with a known id, in
+   * block order; for a tool/result, its call (the link back). Empty otherwise. Cursor-independent,
+   * so the body can be cached per seq (tool-call-status.ts says what a card shows at a cursor).
+   */
+  toolCalls: ToolCallFacts[];
 }
 
 /**
@@ -102,11 +110,21 @@ export function readModelMessage(log: OpenedLog, seq: number): ModelMessageDetai
   if (!isMessage(message)) return null;
   let toolName: string | null = null;
   let errorCode: string | null = null;
-  if (op.type === 'tool/result') {
+  const toolCalls: ToolCallFacts[] = [];
+  if (op.type === 'assistant/message') {
+    for (const block of message.content) {
+      const id = (block as { id?: unknown }).id;
+      if (block.type !== 'tool-call' || typeof id !== 'string') continue;
+      const facts = readToolCallFacts(log, id);
+      if (facts !== null) toolCalls.push(facts);
+    }
+  } else if (op.type === 'tool/result') {
     const call = op.callId !== null ? log.index.toolCallById.get(op.callId) : undefined;
     toolName = call !== undefined && call.name !== '' ? call.name : null;
     const error = data.error;
     errorCode = isRecord(error) && typeof error.code === 'string' ? error.code : null;
+    const facts = op.callId !== null ? readToolCallFacts(log, op.callId) : null;
+    if (facts !== null) toolCalls.push(facts);
   }
   return {
     seq,
@@ -118,6 +136,7 @@ export function readModelMessage(log: OpenedLog, seq: number): ModelMessageDetai
     toolName,
     errorCode,
     replacedSeqs: [...op.shadowedSeqs],
+    toolCalls,
   };
 }
 

@@ -1,8 +1,11 @@
-// Text search over the stored lines of a log, one event at a time in either direction.
+// Text search over a log, one event at a time in either direction, matching what a person sees of
+// an event: its row (type and summary), its text as the model view shows it (JSON string values and
+// keys, unescaped), and its stored JSON (the event detail's tree and Copy JSON).
 
-import { readChunkData } from '../storage/chunk-reader.ts';
+import { readChunkData, readUpgradedEventAt } from '../storage/chunk-reader.ts';
 import type { LogStore } from '../storage/log-store.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
+import { summarizeUpgradedEvent } from './event-summary.ts';
 
 /** How far a search got: a match, the end of the log, or more to scan (call `step` again). */
 export type SearchStep = { kind: 'found'; seq: number } | { kind: 'none' } | { kind: 'more' };
@@ -13,11 +16,20 @@ export interface EventSearch {
   step(maxEvents: number): SearchStep;
 }
 
+/** The byte of `\` in UTF-8: a line without one stores every string exactly as it reads. */
+const BACKSLASH = 0x5c;
+
 /**
  * The search behind `searchEvents`, resumable: the next seq after `fromSeq` (direction 1) or before
- * it (direction -1) whose stored line text contains `text`, ignoring case. For a packed row, the
- * member whose own chunk contains the text is found (the first member reached when only the row as a
- * whole matches, e.g. on its tag). `fromSeq` may be -1 or eventCount to search from an end.
+ * it (direction -1) whose shown text contains `text`, ignoring case. Shown text is the event's row
+ * (stored type and summary), its string values and keys unescaped (so `say "hi"` matches what the
+ * file stores as `say \"hi\"`, and `\u00e9` matches `é`), and its stored line. For a packed row, the
+ * member whose own chunk matches is found (the first member reached when only the row as a whole
+ * matches, e.g. on its tag). `fromSeq` may be -1 or eventCount to search from an end.
+ *
+ * Cost: the line's bytes are matched first (native indexOf); the summary of every other event is
+ * derived (a parse of its line, once per packed row), and its values are walked only when the line
+ * has a JSON escape (without one, a value that contains the text means the line does).
  */
 export function createEventSearch(
   log: OpenedLog,
@@ -28,8 +40,10 @@ export function createEventSearch(
   const needle = text.toLowerCase();
   const store = log.store;
   const matchLine = needle === '' ? null : createLineMatcher(store, needle);
+  const containsNeedle = createTextMatcher(needle);
   let lastLine = -1;
   let lastLineMatches = false;
+  let lastLineHasEscapes = false;
   let rowFallback: number | null = null;
   let seq = Math.max(-1, Math.min(store.eventCount, Math.floor(fromSeq) + direction));
   const finish = (): SearchStep =>
@@ -44,12 +58,15 @@ export function createEventSearch(
           if (rowFallback !== null) return { kind: 'found', seq: rowFallback };
           lastLine = lineIndex;
           lastLineMatches = matchLine(lineIndex);
+          lastLineHasEscapes = store.lineBytes(lineIndex).includes(BACKSLASH);
           rowFallback = null;
         }
-        if (!lastLineMatches) continue;
-        if (store.eventMember.get(seq) < 0) return { kind: 'found', seq };
-        if (chunkContains(readChunkData(store, seq)?.chunk, needle)) return { kind: 'found', seq };
-        rowFallback ??= seq;
+        const isMember = store.eventMember.get(seq) >= 0;
+        if (lastLineMatches && !isMember) return { kind: 'found', seq };
+        if (lastLineMatches && chunkContains(readChunkData(store, seq)?.chunk, needle))
+          return { kind: 'found', seq };
+        if (shownTextContains(store, seq, containsNeedle, lastLineHasEscapes)) return { kind: 'found', seq };
+        if (lastLineMatches) rowFallback ??= seq;
       }
       return seq < 0 || seq >= store.eventCount ? finish() : { kind: 'more' };
     },
@@ -57,7 +74,7 @@ export function createEventSearch(
 }
 
 /**
- * The next seq after `fromSeq` (direction 1) or before it (direction -1) whose stored line text
+ * The next seq after `fromSeq` (direction 1) or before it (direction -1) whose shown text
  * contains `text`, ignoring case; null when there is none or `text` is empty (see createEventSearch).
  */
 export function searchEvents(
@@ -68,6 +85,60 @@ export function searchEvents(
 ): number | null {
   const result = createEventSearch(log, text, fromSeq, direction).step(Number.POSITIVE_INFINITY);
   return result.kind === 'found' ? result.seq : null;
+}
+
+/** Whether a text contains the needle, ignoring case. */
+type TextMatcher = (text: string) => boolean;
+
+/**
+ * A matcher for `needle` (lower case): an ASCII needle is a case-insensitive regular expression
+ * (no lower-cased copy of every value searched), any other is matched on lower-cased text.
+ */
+function createTextMatcher(needle: string): TextMatcher {
+  if (!isAscii(needle)) return (text) => text.length >= needle.length && text.toLowerCase().includes(needle);
+  const pattern = new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+  return (text) => text.length >= needle.length && pattern.test(text);
+}
+
+/**
+ * Whether event `seq`'s row (stored type, summary) or, when `hasEscapes`, one of its string values
+ * or keys as decoded contains the needle.
+ */
+function shownTextContains(
+  store: LogStore,
+  seq: number,
+  contains: TextMatcher,
+  hasEscapes: boolean,
+): boolean {
+  if (contains(store.typeOf(seq))) return true;
+  const event = readUpgradedEventAt(store, seq);
+  if (contains(summarizeUpgradedEvent(event))) return true;
+  return hasEscapes && valueContains(event.data, contains);
+}
+
+/**
+ * Whether a string, key or number anywhere in `value` contains the needle. Walks with its own
+ * stack: stored values can nest deeper than the call stack.
+ */
+function valueContains(value: unknown, contains: TextMatcher): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (contains(item)) return true;
+    } else if (typeof item === 'number') {
+      if (contains(String(item))) return true;
+    } else if (Array.isArray(item)) {
+      for (const element of item as unknown[]) pending.push(element);
+    } else if (item !== null && typeof item === 'object') {
+      for (const key in item) {
+        if (!Object.hasOwn(item, key)) continue;
+        if (contains(key)) return true;
+        pending.push((item as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
 }
 
 /**

@@ -36,7 +36,8 @@ import { NEWEST_KNOWN_GENERATION } from '../format/generations/generation.ts';
 import { rulesOfGeneration } from '../format/generations/generation-rules.ts';
 import type { Verdict } from '../problems.ts';
 import type { FormatRefusal } from './migration-audit.ts';
-import { REFUSAL_PREFIX, auditMigration } from './migration-audit.ts';
+import { REFUSAL_PREFIX, auditMigrationSteps } from './migration-audit.ts';
+import { drainSteps } from '../base/steps.ts';
 
 /** What current dsh does with the log: reads it natively (ok), migrates it, refuses it, or cannot read it. */
 export type CurrentVerdictStatus = 'ok' | 'migrates' | 'refuses' | 'corrupt' | 'newer';
@@ -77,6 +78,11 @@ function writerRelease(generation: FormatGeneration | null, newerVersion: number
  * from the store (every non-chunk event for generations 0 and 1), so call it once per finished log.
  */
 export function deriveFormatVerdicts(log: OpenedLog): FormatVerdicts {
+  return drainSteps(deriveFormatVerdictsSteps(log));
+}
+
+/** deriveFormatVerdicts as steps (base/steps.ts): the migration audit yields between slices of events. */
+export function* deriveFormatVerdictsSteps(log: OpenedLog): Generator<void, FormatVerdicts> {
   const { generation, newerVersion } = log.format;
   const release = writerRelease(generation, newerVersion);
   const none = { refusals: [], refusalCount: 0 };
@@ -118,7 +124,7 @@ export function deriveFormatVerdicts(log: OpenedLog): FormatVerdicts {
       },
     };
 
-  const audit = auditMigration(log, generation);
+  const audit = yield* auditMigrationSteps(log, generation);
   const refusals = audit.refusals;
   let refusalCount = audit.refusalCount;
   if (writer.status === 'unsupported') {

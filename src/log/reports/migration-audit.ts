@@ -17,6 +17,9 @@ import { ChunkCitationAudit } from './migration-chunk-citations.ts';
 import { RelationshipAudit } from './migration-relationship-rules.ts';
 import { V2EdgeAudit } from './migration-v2-edge-rules.ts';
 
+/** Events audited between two yields of auditMigrationSteps (a few ms of work). */
+const EVENTS_PER_STEP = 4_096;
+
 export type { FormatRefusal, MigrationRule } from './migration-refusals.ts';
 export { REFUSAL_PREFIX } from './migration-refusals.ts';
 
@@ -72,7 +75,8 @@ class EventAudit {
     this.v2Edge = new V2EdgeAudit(refusals);
   }
 
-  run(): void {
+  /** Audits every event; yields every EVENTS_PER_STEP events so a caller can share its thread. */
+  *steps(): Generator<void, void> {
     const { store } = this;
     const typeIds = store.eventType.view();
     const typeCount = store.typeNames.length;
@@ -88,6 +92,7 @@ class EventAudit {
       isRead[typeId] = isRelevant ? 1 : 0;
     });
     for (let seq = 0; seq < store.eventCount; seq++) {
+      if (seq % EVENTS_PER_STEP === EVENTS_PER_STEP - 1) yield;
       const typeId = typeIds[seq] as number;
       if (typeId === chunkTypeId) {
         this.relationships.acceptChunk(seq);
@@ -128,11 +133,15 @@ class EventAudit {
 
 /**
  * Runs the migration rules of current dsh over a log of generation 0–3 whose writer reads it. Pure;
- * reads events through the store (every non-chunk event for generations 0 and 1).
+ * reads events through the store (every non-chunk event for generations 0 and 1). Yields between
+ * slices of events (base/steps.ts), so the worker answers queries meanwhile.
  */
-export function auditMigration(log: OpenedLog, generation: FormatGeneration): MigrationAudit {
+export function* auditMigrationSteps(
+  log: OpenedLog,
+  generation: FormatGeneration,
+): Generator<void, MigrationAudit> {
   const refusals = new RefusalList(log);
   auditHeader(log, generation, refusals);
-  new EventAudit(log, generation, refusals).run();
+  yield* new EventAudit(log, generation, refusals).steps();
   return { refusals: refusals.sorted(), refusalCount: refusals.count };
 }

@@ -308,8 +308,16 @@ describe('deriveTriage continuity, retries, approvals, commands, unexpected tool
     const hangingAsk = builder.event('approval/asked', { id: 'ap2', toolName: 'bash', callId: 'c2' });
     const report = deriveTriage(open(builder));
     expect(report.approvals).toEqual([
-      { id: 'ap1', toolName: 'bash', callId: 'c1', askedSeq, decidedSeq, outcome: 'rejected' },
-      { id: 'ap2', toolName: 'bash', callId: 'c2', askedSeq: hangingAsk, decidedSeq: null, outcome: null },
+      { id: 'ap1', toolName: 'bash', callId: 'c1', reason: null, askedSeq, decidedSeq, outcome: 'rejected' },
+      {
+        id: 'ap2',
+        toolName: 'bash',
+        callId: 'c2',
+        reason: null,
+        askedSeq: hangingAsk,
+        decidedSeq: null,
+        outcome: null,
+      },
     ]);
     expect(
       report.findings.filter((finding) => finding.kind === 'unanswered-approval').map((f) => f.seq),

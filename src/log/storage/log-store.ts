@@ -22,6 +22,11 @@ const DECODED_FRAME_CACHE_BYTES = 128 * 1024 * 1024;
 
 /** Size of one block that holds retained compressed frames back to back (4 MiB). */
 const FRAME_ARENA_BYTES = 4 * 1024 * 1024;
+/**
+ * Size of a log's first block (64 KiB); each next one doubles up to FRAME_ARENA_BYTES. A small log
+ * (or a head read of one frame) does not allocate 4 MiB: listing 500 sessions decodes 500 logs.
+ */
+const FIRST_FRAME_ARENA_BYTES = 64 * 1024;
 
 /**
  * Line status in the `lineStatus` column.
@@ -128,7 +133,8 @@ export class LogStore {
   addFrameSegment(frame: Uint8Array): number {
     let arena = this.arenas[this.arenas.length - 1];
     if (arena === undefined || this.arenaUsed + frame.length > arena.length) {
-      arena = new Uint8Array(Math.max(FRAME_ARENA_BYTES, frame.length));
+      const blockBytes = Math.min(FRAME_ARENA_BYTES, FIRST_FRAME_ARENA_BYTES * 2 ** this.arenas.length);
+      arena = new Uint8Array(Math.max(blockBytes, frame.length));
       this.trimLastArena();
       this.arenas.push(arena);
       this.arenaUsed = 0;

@@ -308,8 +308,9 @@ describe('other pairings', () => {
     const script = buildCompactionExample();
     const run = script.add('command/run', { commandId: 'cmd', name: 'compact', source: { kind: 'user' } });
     const done = script.add('command/done', { commandId: 'cmd', kind: 'success' });
-    const asked = script.add('approval/asked', { id: 'ap', toolName: 'bash', callId: 'c1' });
-    const decided = script.add('approval/decided', { id: 'ap', outcome: 'allowed-once' });
+    const policy = script.add('approval/policy', { policy: 'never', source: 'delegation' });
+    const asked = script.approvalAsked('ap', 'bash', 'c1', 'writes outside the workspace');
+    const decided = script.approvalDecided('ap', 'allowed-once');
     script.add('session/title', { title: 'Notes', messageSeqs: [2], source: { kind: 'fallback' } });
     script.add('agent-preset/selected', { agentPreset: 'coder' });
     const log = script.build();
@@ -321,11 +322,13 @@ describe('other pairings', () => {
         id: 'ap',
         toolName: 'bash',
         callId: 'c1',
+        reason: 'writes outside the workspace',
         askedSeq: asked,
         decidedSeq: decided,
         outcome: 'allowed-once',
       },
     ]);
+    expect(log.index.approvalPolicies).toEqual([{ seq: policy, policy: 'never', source: 'delegation' }]);
     expect(log.index.compactions).toEqual([
       {
         compactionId: 'k1',

@@ -10,7 +10,13 @@ import { ChunkKind, isRecord, isSurfaceEventType } from '../event.ts';
 import type { LogStore } from '../storage/log-store.ts';
 import type { LogProblem } from '../problems.ts';
 import { ValidationStage } from '../problems.ts';
-import type { ApprovalRecord, CommandRecord, CompactionRecord, RetryRecord } from './pairings.ts';
+import type {
+  ApprovalPolicyRecord,
+  ApprovalRecord,
+  CommandRecord,
+  CompactionRecord,
+  RetryRecord,
+} from './pairings.ts';
 import { PairingTracker } from './pairings.ts';
 import type { SurfaceCheckpoint, SurfaceOpRecord } from './surface.ts';
 import { SurfaceFolder } from './surface.ts';
@@ -39,6 +45,7 @@ export interface LogIndex {
   toolCallById: Map<string, ToolCallRecord>;
   commands: CommandRecord[];
   approvals: ApprovalRecord[];
+  approvalPolicies: ApprovalPolicyRecord[];
   compactions: CompactionRecord[];
   retries: RetryRecord[];
   surfaceOps: SurfaceOpRecord[];
@@ -84,6 +91,7 @@ function createEmptyLogIndex(): LogIndex {
     toolCallById: new Map(),
     commands: [],
     approvals: [],
+    approvalPolicies: [],
     compactions: [],
     retries: [],
     surfaceOps: [],
@@ -220,6 +228,9 @@ class IndexBuilder implements LogIndexBuilder {
       case 'approval/asked':
       case 'approval/decided':
         this.pairings.acceptApproval(type, seq, data);
+        break;
+      case 'approval/policy':
+        this.pairings.acceptApprovalPolicy(seq, data);
         break;
       case 'compaction/start':
       case 'compaction/summary':

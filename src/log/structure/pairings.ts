@@ -1,5 +1,5 @@
 // The other pairs the index links (FORMAT.md §5.3, §7.5): command/run ↔ command/done, approval
-// asked ↔ decided, a compaction's start, summary, replacing message and end, llm/retry ↔ started.
+// asked ↔ decided (and the approval/policy in force), a compaction's start, summary, replacing message and end, llm/retry ↔ started.
 
 import { isRecord } from '../event.ts';
 
@@ -15,9 +15,21 @@ export interface ApprovalRecord {
   id: string;
   toolName: string;
   callId: string | null;
+  /** approval/asked `reason`, or null when absent. */
+  reason: string | null;
   askedSeq: number;
   decidedSeq: number | null;
+  /** approval/decided `outcome` (allowed-once, rejected, cancelled, unavailable, or any other string). */
   outcome: string | null;
+}
+
+/** One approval/policy switch (FORMAT.md §5.3): a whole value, the last one at or before a seq is in force. */
+export interface ApprovalPolicyRecord {
+  seq: number;
+  /** `ask`, `never`, or any other string the writer used; '' when the field is missing. */
+  policy: string;
+  /** `delegation` when seeded into a child at creation, else null. */
+  source: string | null;
 }
 
 export interface CompactionRecord {
@@ -47,6 +59,8 @@ export interface RetryRecord {
 export interface PairingLists {
   commands: CommandRecord[];
   approvals: ApprovalRecord[];
+  /** Every approval/policy, ascending by seq. */
+  approvalPolicies: ApprovalPolicyRecord[];
   compactions: CompactionRecord[];
   retries: RetryRecord[];
 }
@@ -91,6 +105,7 @@ export class PairingTracker {
         id: data.id,
         toolName: typeof data.toolName === 'string' ? data.toolName : '',
         callId: typeof data.callId === 'string' ? data.callId : null,
+        reason: typeof data.reason === 'string' ? data.reason : null,
         askedSeq: seq,
         decidedSeq: null,
         outcome: null,
@@ -103,6 +118,14 @@ export class PairingTracker {
     if (record === undefined || record.decidedSeq !== null) return;
     record.decidedSeq = seq;
     record.outcome = typeof data.outcome === 'string' ? data.outcome : null;
+  }
+
+  acceptApprovalPolicy(seq: number, data: Record<string, unknown>): void {
+    this.lists.approvalPolicies.push({
+      seq,
+      policy: typeof data.policy === 'string' ? data.policy : '',
+      source: typeof data.source === 'string' ? data.source : null,
+    });
   }
 
   acceptCompaction(

@@ -34,8 +34,9 @@ interface ResultFacts {
 }
 
 /**
- * Builds `toolCalls` and `toolCallById` (owned by the LogIndex). Statuses are final only after
- * `finish()`; until then every record says `no-result`.
+ * Builds `toolCalls` and `toolCallById` (owned by the LogIndex). A call's status is set when its
+ * first result arrives (so a log still loading shows answered calls as they are); an unanswered
+ * call says `no-result` until `finish()` runs the crash-repair classification.
  */
 export class ToolCallTracker {
   private readonly resultFacts = new Map<string, ResultFacts>();
@@ -120,6 +121,7 @@ export class ToolCallTracker {
     const errorCode = isRecord(error) && typeof error.code === 'string' ? error.code : null;
     const isError = readToolResultFacts(message).isError || error !== undefined;
     this.resultFacts.set(callId, { isError, errorCode });
+    applyResultStatus(call, { isError, errorCode });
   }
 
   /** Sets every record's final status (CLI.md "Tool-call status", first match wins). */
@@ -127,11 +129,7 @@ export class ToolCallTracker {
     const isRepairPending = this.repairOpenTurn !== null;
     for (const record of this.toolCalls) {
       if (record.resultSeq !== null) {
-        const facts = this.resultFacts.get(record.callId);
-        record.errorCode = facts?.errorCode ?? null;
-        if (record.errorCode === 'TOOL_NOT_STARTED') record.status = 'not-started';
-        else if (record.errorCode === 'TOOL_OUTCOME_UNKNOWN') record.status = 'outcome-unknown';
-        else record.status = facts?.isError ? 'error' : 'ok';
+        applyResultStatus(record, this.resultFacts.get(record.callId) ?? { isError: false, errorCode: null });
       } else if (isRepairPending && this.repairPending.has(record.callId)) {
         record.status = record.callSeq !== null ? 'outcome-unknown' : 'not-started';
       } else record.status = 'no-result';
@@ -159,4 +157,12 @@ export class ToolCallTracker {
     }
     return record;
   }
+}
+
+/** The status a first result gives its call (CLI.md "Tool-call status"; FORMAT.md §7.6 error codes). */
+function applyResultStatus(record: ToolCallRecord, facts: ResultFacts): void {
+  record.errorCode = facts.errorCode;
+  if (facts.errorCode === 'TOOL_NOT_STARTED') record.status = 'not-started';
+  else if (facts.errorCode === 'TOOL_OUTCOME_UNKNOWN') record.status = 'outcome-unknown';
+  else record.status = facts.isError ? 'error' : 'ok';
 }

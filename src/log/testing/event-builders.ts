@@ -10,7 +10,7 @@ import type { OpenedLog } from '../decode/opened-log.ts';
 import type { LogProblem } from '../problems.ts';
 import { deriveVerdict } from '../problems.ts';
 
-/** First event time of built logs (epoch ms); event seq s gets time BASE_TIME_MS + s. */
+/** First event time of built logs (epoch ms); event seq s gets time BASE_TIME_MS + s (+ any `wait`s before it). */
 const BASE_TIME_MS = 1_783_352_100_000;
 
 interface EventLine {
@@ -20,6 +20,8 @@ interface EventLine {
 interface RowLine {
   kind: 'row';
   run: ChunkRun;
+  /** Member k's time is time0 + k (every dt is 1). */
+  time0: number;
   row: Record<string, unknown>;
 }
 
@@ -36,6 +38,8 @@ export interface SurfaceFields {
 export class LogScript {
   private readonly lines: (EventLine | RowLine)[] = [];
   private nextSeq = 0;
+  /** Added to every later event's time by `wait`. */
+  private waitedMs = 0;
   readonly sessionId: string;
 
   constructor(sessionId = 'test-session') {
@@ -46,10 +50,15 @@ export class LogScript {
     return this.nextSeq;
   }
 
+  /** Moves the clock: every event added after this is `ms` later than it would have been. */
+  wait(ms: number): void {
+    this.waitedMs += ms;
+  }
+
   /** Appends any event; `extra` may set surfaceOp, sourceEventSeqs, ignorable. */
   add(type: string, data: unknown, extra: SurfaceFields & { ignorable?: true } = {}): number {
     const seq = this.nextSeq++;
-    const event = { type, seq, time: BASE_TIME_MS + seq, data, ...extra } as StoredEvent;
+    const event = { type, seq, time: this.timeOf(seq), data, ...extra } as StoredEvent;
     this.lines.push({ kind: 'event', event });
     return seq;
   }
@@ -156,6 +165,16 @@ export class LogScript {
     return this.add('tool/result', data, { surfaceOp: 'append', ...surface });
   }
 
+  /** approval/asked (FORMAT.md §5.3) for call `callId`. */
+  approvalAsked(id: string, toolName: string, callId: string, reason?: string): number {
+    return this.add('approval/asked', { id, toolName, callId, ...(reason !== undefined ? { reason } : {}) });
+  }
+
+  /** approval/decided (FORMAT.md §5.3): allowed-once, rejected, cancelled or unavailable. */
+  approvalDecided(id: string, outcome: string): number {
+    return this.add('approval/decided', { id, outcome });
+  }
+
   /** A packed row (FORMAT.md §4) of `pieces.length` delta chunks; returns the member seqs. */
   packedRow(
     rowType: ChunkRun['rowType'],
@@ -185,8 +204,13 @@ export class LogScript {
       run.callId = tool.id;
       if (tool.name !== undefined) run.name = tool.name;
     }
-    this.lines.push({ kind: 'row', run, row: { type: rowType, seq0, time0: BASE_TIME_MS + seq0, data } });
+    const time0 = this.timeOf(seq0);
+    this.lines.push({ kind: 'row', run, time0, row: { type: rowType, seq0, time0, data } });
     return pieces.map((_, k) => seq0 + k);
+  }
+
+  private timeOf(seq: number): number {
+    return BASE_TIME_MS + seq + this.waitedMs;
   }
 
   /** Builds the log: the store holds one line per event/row, the index is built by the real builder. */
@@ -235,8 +259,7 @@ export class LogScript {
         packedRows++;
         store.markLineEvents(lineIndex, line.run.seq0, line.run.count);
         const typeId = store.typeIdOf('assistant/chunk');
-        for (let k = 0; k < line.run.count; k++)
-          store.addEvent(typeId, BASE_TIME_MS + line.run.seq0 + k, lineIndex, k);
+        for (let k = 0; k < line.run.count; k++) store.addEvent(typeId, line.time0 + k, lineIndex, k);
         builder.acceptChunkRun({ ...line.run });
       }
     }

@@ -20,6 +20,7 @@ export const CORPUS_FIXTURES: Readonly<Record<string, string>> = {
   'legacy-web': 'web__snapshots__feedback-command__session',
   'max-tokens': 'acp-agent__snapshots__subagent-max-tokens-partial__session.1',
   'long-conversation': 'acp-agent__snapshots__repeat-tool-reminder__session',
+  'approval-approved': 'acp-agent__snapshots__escalation-approved__session',
 };
 
 /** Raw block size of the re-encoded last frame of the torn fixture. */

@@ -134,6 +134,10 @@ describe('cursor keys', () => {
     store.getState().actions.openUrl('http://x/a.jsonl');
     fake.listeners.at(-1)!.onLoaded(summaryOf(50), PROGRESS);
     await Promise.resolve();
+    // Asked once the format verdicts are in (triage includes them; the worker slices them).
+    expect(store.getState().findingSeqs).toEqual([]);
+    fake.listeners.at(-1)!.onFormatVerdicts(null as never);
+    await Promise.resolve();
     expect(store.getState().findingSeqs).toEqual([12, 30]);
     const { actions } = store.getState();
     actions.setCursor(0);

@@ -51,9 +51,11 @@ export function summaryOf(eventCount: number, sessionId = 's1'): LogSummary {
     ],
     title: null,
     effectiveAgentPreset: null,
+    inheritedEvents: null,
     isComplete: true,
     isTruncated: false,
     isTurnsPartial: false,
+    contentKey: null,
     formatVerdicts: null,
   };
 }
@@ -87,25 +89,38 @@ export function createFakeClient() {
   };
 }
 
-/** Persistence in a Map: what a test saves, it can load again; nothing reaches IndexedDB. */
-function createMemoryPersistence(): LogPersistence {
+/** Persistence in a Map: what a test saves, it can list again; nothing reaches IndexedDB. */
+export function createMemoryPersistence(): LogPersistence & { logs: Map<string, StoredLog> } {
   const logs = new Map<string, StoredLog>();
   return {
-    save(sessionId, log) {
-      logs.set(sessionId, log);
+    logs,
+    save(log) {
+      logs.set(log.key, log);
       return Promise.resolve(true);
     },
-    load(sessionId) {
-      return Promise.resolve(logs.get(sessionId) ?? null);
+    list() {
+      return Promise.resolve([...logs.values()].sort((a, b) => b.savedAt - a.savedAt));
+    },
+    remove(key) {
+      logs.delete(key);
+      return Promise.resolve(true);
+    },
+    removeAll() {
+      logs.clear();
+      return Promise.resolve(true);
     },
   };
 }
 
 /** A store over `client` with the app's list geometry; without `preparer`, moves prepare what they do in the app. */
-export function createTestStore(client: LogClient, preparer?: CursorPreparer) {
+export function createTestStore(
+  client: LogClient,
+  preparer?: CursorPreparer,
+  persistence: LogPersistence = createMemoryPersistence(),
+) {
   return createViewerStore({
     client,
-    persistence: createMemoryPersistence(),
+    persistence,
     eventList: TEST_EVENT_LIST,
     modelViewTailBodies: TEST_MODEL_VIEW_TAIL_BODIES,
     preparer,

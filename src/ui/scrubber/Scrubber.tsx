@@ -11,6 +11,8 @@ import { prepareCanvas } from '../shared/prepare-canvas.ts';
 
 const TICKS_HEIGHT_PX = 10;
 const PLAYBACK_SPEEDS = [1, 4, 16, 64, 256];
+/** The cursor is announced once it has rested this long (ms). */
+const ANNOUNCE_REST_MS = 700;
 
 /** Bottom bar; the slider is named "Seq" for assistive technology and tests. */
 export function Scrubber() {
@@ -24,6 +26,9 @@ export function Scrubber() {
   const speed = useViewer((state) => state.playbackSpeed);
   const theme = useViewer((state) => state.theme);
   const actions = useViewer((state) => state.actions);
+  // The event type at the cursor for the slider's spoken value, when its row is cached (it usually
+  // is: a move prepares the rows around its target).
+  const eventRows = useViewer((state) => state.eventRows);
   const eventCount = summary?.eventCount ?? 0;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   /** The tick canvas width in CSS px once measured; no ticks are drawn before. */
@@ -73,6 +78,14 @@ export function Scrubber() {
 
   const shownSeq = cursorSeq ?? 0;
   const isDisabled = eventCount === 0;
+  const cursorText = describeCursor(shownSeq, eventCount, turnAtCursor, eventRows.getItem(shownSeq)?.type);
+  const [announced, setAnnounced] = useState('');
+  useEffect(() => {
+    if (eventCount === 0) return;
+    const timer = setTimeout(() => setAnnounced(`Cursor at ${cursorText}`), ANNOUNCE_REST_MS);
+    return () => clearTimeout(timer);
+  }, [cursorText, eventCount]);
+
   return (
     <footer className="flex items-center gap-3 border-t border-zinc-200 bg-white px-3 py-1.5 dark:border-zinc-800 dark:bg-zinc-900">
       <button
@@ -105,6 +118,7 @@ export function Scrubber() {
         <input
           type="range"
           aria-label="Seq"
+          aria-valuetext={cursorText}
           min={0}
           max={Math.max(0, eventCount - 1)}
           step={1}
@@ -113,6 +127,10 @@ export function Scrubber() {
           onChange={(event) => actions.setCursor(Number(event.target.value))}
           className="w-full accent-sky-600"
         />
+      </div>
+      {/* Said politely once the cursor rests, not at every step of a scrub. */}
+      <div role="status" className="sr-only" data-testid="cursor-announcement">
+        {announced}
       </div>
       {/* One line, always: a label that wrapped at some seqs (T1234 S12) changed the footer's height, so
           the panes above resized, and the events list re-laid out and re-rendered, during a scrub. */}
@@ -131,4 +149,17 @@ export function Scrubber() {
       </div>
     </footer>
   );
+}
+
+/** What the slider's value says to a screen reader: "seq 12 of 300, turn 2, step 1, tool/call". */
+function describeCursor(
+  seq: number,
+  eventCount: number,
+  span: { turn: number; step: number | null } | null | undefined,
+  type: string | undefined,
+): string {
+  const parts = [`seq ${seq} of ${Math.max(0, eventCount - 1)}`];
+  if (span) parts.push(`turn ${span.turn}`, ...(span.step !== null ? [`step ${span.step}`] : []));
+  if (type) parts.push(type);
+  return parts.join(', ');
 }

@@ -1,10 +1,18 @@
 // The page before a log is open: a big drop target, "Open file…", "Open the demo", and why the last file failed.
+import type { StoredLog } from '../../store/log-persistence.ts';
+import type { LogLink } from '../../store/stored-logs.ts';
 import type { LoadFailure } from '../../worker/client.ts';
+import { formatBytes, formatEpoch } from '../shared/format.ts';
+import { VisibleText } from '../shared/VisibleText.tsx';
 
 interface EmptyStateProps {
   failure: LoadFailure | null;
   failedName: string | null;
-  missingSessionId: string | null;
+  /** A permalink named a log that is not stored in this browser. */
+  missingLink: LogLink | null;
+  /** An old link named a session several stored logs claim: the reader picks one. */
+  storedChoice: StoredLog[] | null;
+  onOpenStored: (log: StoredLog) => void;
   onOpenFile: () => void;
   onOpenDemo: () => void;
 }
@@ -13,7 +21,9 @@ interface EmptyStateProps {
 export function EmptyState({
   failure,
   failedName,
-  missingSessionId,
+  missingLink,
+  storedChoice,
+  onOpenStored,
   onOpenFile,
   onOpenDemo,
 }: EmptyStateProps) {
@@ -28,27 +38,77 @@ export function EmptyState({
             className="mb-6 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
           >
             <p className="font-semibold">
-              Could not open {failedName ? <span className="font-mono">{failedName}</span> : 'the file'}
+              Could not open{' '}
+              {failedName ? (
+                <span className="font-mono" data-testid="failed-name">
+                  <VisibleText text={failedName} maxChars={300} />
+                </span>
+              ) : (
+                'the file'
+              )}
             </p>
-            <p className="mt-1 whitespace-pre-wrap break-words">{failure.message}</p>
+            <p className="mt-1 whitespace-pre-wrap break-words">
+              <VisibleText text={failure.message} maxChars={2_000} />
+            </p>
           </div>
         )}
-        {missingSessionId && (
+        {missingLink && (
           <div
             role="status"
             data-testid="missing-session"
             className="mb-6 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950/40 dark:text-sky-200"
           >
-            <p className="font-semibold">This link points to a session that is not stored in this browser.</p>
+            <p className="font-semibold">This link points to a log that is not stored in this browser.</p>
             <p className="mt-1">
-              Open the log of session <span className="font-mono break-all">{missingSessionId}</span> (under
-              dsh&apos;s configured log root, in
-              <span className="font-mono">
-                {' '}
-                --&lt;project-key&gt;--/{missingSessionId}/session.jsonl.zstd
-              </span>
-              ) and the viewer jumps to the linked seq.
+              {missingLink.sessionId !== null ? (
+                <>
+                  Open the log of session <span className="font-mono break-all">{missingLink.sessionId}</span>{' '}
+                  (under dsh&apos;s configured log root, in
+                  <span className="font-mono">
+                    {' '}
+                    --&lt;project-key&gt;--/{missingLink.sessionId}/session.jsonl.zstd
+                  </span>
+                  )
+                </>
+              ) : (
+                'Open its file'
+              )}{' '}
+              and the viewer jumps to the linked seq
+              {missingLink.logKey !== null && ' if the file is the one the link was made for (same bytes)'}.
             </p>
+          </div>
+        )}
+        {storedChoice && (
+          <div
+            role="status"
+            data-testid="stored-choice"
+            className="mb-6 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950/40 dark:text-sky-200"
+          >
+            <p className="font-semibold">
+              This link names a session that {storedChoice.length} stored logs claim. Which one?
+            </p>
+            <ul className="mt-2 space-y-1">
+              {storedChoice.map((log) => (
+                <li key={log.key}>
+                  <button
+                    type="button"
+                    onClick={() => onOpenStored(log)}
+                    className="w-full truncate rounded border border-sky-300 bg-white px-2 py-1 text-left text-xs hover:bg-sky-100 dark:border-sky-700 dark:bg-zinc-900 dark:hover:bg-sky-900"
+                  >
+                    <span className="font-mono">
+                      <VisibleText text={log.source.name} maxChars={120} />
+                    </span>{' '}
+                    ·{' '}
+                    {log.source.kind === 'file' ? (
+                      `a copy, ${formatBytes(log.bytes)}`
+                    ) : (
+                      <VisibleText text={log.source.url} maxChars={160} />
+                    )}{' '}
+                    · stored {formatEpoch(log.savedAt)}
+                  </button>
+                </li>
+              ))}
+            </ul>
           </div>
         )}
         <button

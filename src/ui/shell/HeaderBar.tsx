@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { LogSummary } from '../../worker/client.ts';
 import { formatBytes, formatCount, formatEpoch } from '../shared/format.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
+import { VisibleText } from '../shared/VisibleText.tsx';
 import type { ThemePreference } from '../../store/preferences-slice.ts';
 import { FormatBadge } from './FormatBadge.tsx';
 import { VerdictBadge } from './VerdictBadge.tsx';
@@ -18,6 +19,8 @@ interface HeaderBarProps {
   onToggleProblems: () => void;
   onThemeChange: (theme: ThemePreference) => void;
   onShowKeys: () => void;
+  /** Opens the Stored logs panel (what this browser keeps of opened logs). */
+  onShowStoredLogs: () => void;
   /** Moves the cursor to a seq (a refusal's event in the format panel). */
   onSelectSeq: (seq: number) => void;
 }
@@ -45,6 +48,9 @@ function Fact({ label, value, isMono = true }: { label: string; value: string; i
   );
 }
 
+/** Longest file name shown in the bar before "show all" (a name is untrusted: it can be anything). */
+const NAME_MAX_CHARS = 300;
+
 const TOOL_BUTTON =
   'rounded border border-zinc-300 bg-white px-2 py-0.5 text-xs hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-800 dark:hover:bg-zinc-700';
 
@@ -66,10 +72,10 @@ export function HeaderBar(props: HeaderBarProps) {
         {sourceName && (
           <span
             className="min-w-0 truncate font-mono text-xs text-zinc-600 dark:text-zinc-300"
-            title={sourceName}
+            title={revealInvisibleCharacters(sourceName)}
             data-testid="file-name"
           >
-            {sourceName}
+            <VisibleText text={sourceName} maxChars={NAME_MAX_CHARS} />
           </span>
         )}
         {summary && summary.isComplete && (
@@ -118,7 +124,8 @@ export function HeaderBar(props: HeaderBarProps) {
           <button type="button" className={TOOL_BUTTON} onClick={props.onOpenDemo}>
             Demo
           </button>
-          {summary && (
+          {/* A link names the log by its content key: there is one once the whole file is read. */}
+          {summary?.contentKey != null && (
             <button
               type="button"
               className={TOOL_BUTTON}
@@ -136,6 +143,14 @@ export function HeaderBar(props: HeaderBarProps) {
                   : 'Copy link'}
             </button>
           )}
+          <button
+            type="button"
+            className={TOOL_BUTTON}
+            onClick={props.onShowStoredLogs}
+            title="What this browser keeps of opened logs"
+          >
+            Stored logs
+          </button>
           <button
             type="button"
             className={TOOL_BUTTON}

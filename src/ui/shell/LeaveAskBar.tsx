@@ -1,5 +1,6 @@
 // The ask when Back reaches the first place of the open log: going further back would leave the log,
 // so the viewer stays and asks instead (src/url/history-sync.ts); the reader stays or leaves.
+import { VisibleText } from '../shared/VisibleText.tsx';
 
 interface LeaveAskBarProps {
   /** The open log's name, for the question. */
@@ -22,7 +23,9 @@ export function LeaveAskBar({ name, onStay, onLeave }: LeaveAskBarProps) {
         {name ? (
           <>
             {' '}
-            <span className="font-semibold">{name}</span>
+            <span className="font-semibold">
+              <VisibleText text={name} maxChars={300} />
+            </span>
           </>
         ) : (
           ' this log'

@@ -1,6 +1,7 @@
 // Load progress: bytes, events, MB/s, and Cancel.
 import type { LoadProgress } from '../../worker/client.ts';
 import { formatBytes, formatCount } from '../shared/format.ts';
+import { VisibleText } from '../shared/VisibleText.tsx';
 
 /** A thin bar with numbers; `progress` is null before the first report. */
 export function LoadProgressBar({
@@ -22,7 +23,9 @@ export function LoadProgressBar({
       className="border-b border-zinc-200 bg-sky-50 px-3 py-1.5 text-xs dark:border-zinc-800 dark:bg-sky-950/30"
     >
       <div className="flex items-center gap-3">
-        <span className="font-medium">Loading {name ?? ''}</span>
+        <span className="min-w-0 truncate font-medium">
+          Loading {name !== null && <VisibleText text={name} maxChars={300} />}
+        </span>
         <span className="tabular-nums text-zinc-600 dark:text-zinc-300" data-testid="load-progress">
           {progress
             ? `${formatBytes(progress.bytesRead)}${progress.totalBytes ? ` of ${formatBytes(progress.totalBytes)}` : ''} · ${formatCount(progress.events)} events · ${megabytesPerSecond.toFixed(1)} MB/s`

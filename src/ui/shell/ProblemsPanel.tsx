@@ -167,7 +167,7 @@ export function ProblemsPanel({ onClose }: { onClose: () => void }) {
                         </span>
                       )}
                     </span>
-                    <span className="w-full truncate" title={problem.message}>
+                    <span className="w-full truncate" title={revealInvisibleCharacters(problem.message)}>
                       {revealInvisibleCharacters(problem.message)}
                     </span>
                   </button>

@@ -1,6 +1,7 @@
 // The verdict badge: what the dsh release that wrote this file would do with it (for generation 0:
 // dsh 0.1.1); what current dsh does is the format badge beside it.
 import type { Verdict } from '../../log/index.ts';
+import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 
 const STYLES: Record<Verdict['status'], string> = {
   ok: 'bg-emerald-100 text-emerald-800 ring-emerald-300 dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-800',
@@ -36,11 +37,11 @@ export function VerdictBadge({
       data-testid="verdict"
       data-verdict={verdict.status}
       data-truncated={isTruncated || undefined}
-      title={
+      title={revealInvisibleCharacters(
         isTruncated
           ? `${reason} Only the beginning of the file was read: ${verdict.viewerLimit ?? 'see the problems.'}`
-          : reason
-      }
+          : reason,
+      )}
       className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLES[verdict.status]}`}
     >
       <span aria-hidden>{verdict.status === 'ok' ? '✓' : '✕'}</span>

@@ -9,6 +9,7 @@ import { useWorkerQuery } from '../../shared/use-worker-query.ts';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
 import { colorOfEventType } from './event-colors.ts';
 import { useDetailSeq } from './use-detail-seq.ts';
+import { CommandPairing } from './CommandPairing.tsx';
 
 /** Raw JSON longer than this (characters) is not put on the clipboard by Copy; the tree still shows it. */
 const COPY_TEXT_MAX_CHARS = 20_000_000;
@@ -35,7 +36,7 @@ export function EventDetail({ eventCount, onJump }: { eventCount: number; onJump
   if (seq === null || seq >= eventCount) return null;
   return (
     <div
-      className={`h-[45%] min-h-32 shrink-0 ${
+      className={`h-full min-h-0 ${
         isPinned
           ? 'border-2 border-amber-500 dark:border-amber-400'
           : 'border-t-2 border-zinc-200 dark:border-zinc-700'
@@ -128,6 +129,7 @@ const EventDetailPanel = memo(function EventDetailPanel({
           <PinButton isPinned={isPinned} onToggle={onTogglePin} />
         </span>
       </div>
+      {event.command && <CommandPairing facts={event.command} onJump={onJump} />}
       {event.links.length > 0 && (
         <div
           className="flex flex-wrap gap-1 border-b border-zinc-200 px-3 py-1.5 text-xs dark:border-zinc-800"

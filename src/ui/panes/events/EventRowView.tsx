@@ -19,7 +19,7 @@ interface EventRowViewProps {
 }
 
 /**
- * One fixed-height row, tagged by seq. Kept to a row element and five text spans: a far cursor jump
+ * One fixed-height row, tagged by seq. Kept to a row element and four text spans: a far cursor jump
  * builds a few dozen of these at once, and style and layout cost grows with every element.
  */
 export const EventRowView = memo(function EventRowView({
@@ -45,11 +45,14 @@ export const EventRowView = memo(function EventRowView({
       // 'loading' while the block's rows are on their way (tests and benchmarks wait for 'loaded').
       data-state={row ? 'loaded' : 'loading'}
       aria-current={isCursor ? 'true' : undefined}
+      aria-selected={isCursor}
+      aria-rowindex={seq + 1}
       onClick={() => onSelect(seq)}
       style={{ height: heightPx }}
-      // A grid with fixed columns: each cell is one span (the packed badge hugs its text with
-      // justify-self-start instead of needing a wrapper).
-      className={`grid cursor-pointer grid-cols-[4rem_5.5rem_9.5rem_4.5rem_minmax(0,1fr)] items-center gap-2 whitespace-nowrap border-l-2 px-2 font-mono text-[11.5px] leading-none ${
+      // A grid with fixed columns: each cell is one span. Narrower than 32rem (the events pane at a
+      // 1024 px window), the time column goes (the detail shows the time) so the summary keeps
+      // room for about 30 characters; the packed-row badge sits inside the summary cell.
+      className={`grid cursor-pointer grid-cols-[3.5rem_8rem_minmax(0,1fr)] items-center gap-2 whitespace-nowrap border-l-2 px-2 font-mono text-[11.5px] leading-none @lg:grid-cols-[4rem_5.5rem_9.5rem_minmax(0,1fr)] ${
         isCursor
           ? 'border-sky-500'
           : hasProblem
@@ -59,22 +62,31 @@ export const EventRowView = memo(function EventRowView({
               : 'border-transparent'
       } ${background}`}
     >
-      <span className="text-right tabular-nums text-zinc-500 dark:text-zinc-400">{seq}</span>
-      <span className="text-right tabular-nums text-zinc-400 dark:text-zinc-500">
-        {row ? formatOffset(row.time - firstTime) : ''}
-      </span>
-      <span className={`truncate ${row ? colorOfEventType(row.type) : 'text-zinc-400'}`} title={row?.type}>
-        {row ? revealInvisibleCharacters(row.type) : '…'}
+      <span role="gridcell" className="text-right tabular-nums text-zinc-600 dark:text-zinc-400">
+        {seq}
       </span>
       <span
-        className={`max-w-full justify-self-start truncate text-[10px] text-zinc-500 dark:text-zinc-400 ${isPacked ? 'rounded bg-zinc-100 px-1 py-0.5 dark:bg-zinc-800' : ''}`}
-        title={
-          isPacked ? `Member ${row.member} of the packed chunk row on line ${row.lineNumber}` : undefined
-        }
+        role="gridcell"
+        className="hidden text-right tabular-nums text-zinc-600 @lg:block dark:text-zinc-400"
       >
-        {isPacked ? `L${row.lineNumber}·${row.member}` : ''}
+        {row ? formatOffset(row.time - firstTime) : ''}
       </span>
-      <span className="truncate text-zinc-700 dark:text-zinc-300">
+      <span
+        role="gridcell"
+        className={`truncate ${row ? colorOfEventType(row.type) : 'text-zinc-600 dark:text-zinc-400'}`}
+        title={row?.type}
+      >
+        {row ? revealInvisibleCharacters(row.type) : '…'}
+      </span>
+      <span role="gridcell" className="truncate text-zinc-700 dark:text-zinc-300">
+        {isPacked && (
+          <span
+            className="mr-1.5 rounded bg-zinc-100 px-1 py-0.5 text-[10px] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+            title={`Member ${row.member} of the packed chunk row on line ${row.lineNumber}`}
+          >
+            L{row.lineNumber}·{row.member}
+          </span>
+        )}
         {row ? revealInvisibleCharacters(row.summary) : ''}
       </span>
     </div>

@@ -11,6 +11,7 @@ import { formatCount } from '../../shared/format.ts';
 import { placeVirtualItem, useVirtualList, type ListViewport } from '../../shared/use-virtual-list.ts';
 import { useSettledCursor } from '../../../store/cursor/use-settled-cursor.ts';
 import { EventDetail } from './EventDetailPanel.tsx';
+import { SplitLayout } from '../../shared/SplitLayout.tsx';
 import { EventRowView } from './EventRowView.tsx';
 import {
   BLOCK_ROWS,
@@ -243,44 +244,65 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
           Rows could not be loaded: {rows.error}
         </div>
       )}
-      <div
-        ref={scrollRef}
-        className="min-h-0 flex-1 overflow-auto"
-        // Its own layout root: a re-layout of the list never walks the rest of the page, and back.
-        style={{ contain: 'strict' }}
-        role="table"
-        aria-label="Event rows"
-        data-testid="events-scroll"
-      >
-        <div style={{ height: totalSizePx, position: 'relative' }}>
-          {items.map((item) => {
-            const blockStart = firstRow + item.index * BLOCK_ROWS;
-            const blockEnd = blockStart + BLOCK_ROWS;
-            const inBlock = (seq: number | null) =>
-              seq !== null && seq >= blockStart && seq < blockEnd ? seq : -1;
-            return (
-              <div
-                key={item.key}
-                data-block={firstWindowBlock + item.index}
-                style={{ ...placeVirtualItem(item), height: item.size, contain: 'strict' }}
-              >
-                <RowBlock
-                  block={firstWindowBlock + item.index}
-                  rowCount={Math.min(BLOCK_ROWS, eventCount - blockStart)}
-                  rowHeightPx={rowHeightPx}
-                  rows={rows.getBlock(firstWindowBlock + item.index)}
-                  firstTime={firstTime}
-                  cursorSeq={inBlock(cursorSeq)}
-                  pinnedSeq={inBlock(pinnedSeq)}
-                  problemSet={problemSet}
-                  onSelect={onSelect}
-                />
-              </div>
-            );
-          })}
-        </div>
-      </div>
-      <EventDetail eventCount={eventCount} onJump={onSelect} />
+      <SplitLayout
+        id="events-detail"
+        orientation="vertical"
+        firstDefaultPercent={55}
+        minPercent={12}
+        separatorLabel="Resize the events list and the event detail"
+        className="min-h-0 flex-1"
+        first={
+          <div
+            ref={scrollRef}
+            // A size container: the rows drop their time column when it is narrow (EventRowView).
+            className="@container h-full min-h-0 overflow-auto"
+            // Its own layout root: a re-layout of the list never walks the rest of the page, and back.
+            style={{ contain: 'strict' }}
+            tabIndex={0}
+            // A grid whose selected row is the cursor: ↑/↓ move it one event (Home/End and the other
+            // keys are the app's, use-keyboard.ts).
+            onKeyDown={(event) => {
+              if (event.altKey || event.ctrlKey || event.metaKey) return;
+              if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+              event.preventDefault();
+              actions.moveCursor(event.key === 'ArrowDown' ? 1 : -1);
+            }}
+            role="grid"
+            aria-rowcount={eventCount}
+            aria-label="Event rows"
+            data-testid="events-scroll"
+          >
+            <div style={{ height: totalSizePx, position: 'relative' }}>
+              {items.map((item) => {
+                const blockStart = firstRow + item.index * BLOCK_ROWS;
+                const blockEnd = blockStart + BLOCK_ROWS;
+                const inBlock = (seq: number | null) =>
+                  seq !== null && seq >= blockStart && seq < blockEnd ? seq : -1;
+                return (
+                  <div
+                    key={item.key}
+                    data-block={firstWindowBlock + item.index}
+                    style={{ ...placeVirtualItem(item), height: item.size, contain: 'strict' }}
+                  >
+                    <RowBlock
+                      block={firstWindowBlock + item.index}
+                      rowCount={Math.min(BLOCK_ROWS, eventCount - blockStart)}
+                      rowHeightPx={rowHeightPx}
+                      rows={rows.getBlock(firstWindowBlock + item.index)}
+                      firstTime={firstTime}
+                      cursorSeq={inBlock(cursorSeq)}
+                      pinnedSeq={inBlock(pinnedSeq)}
+                      problemSet={problemSet}
+                      onSelect={onSelect}
+                    />
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        }
+        second={<EventDetail eventCount={eventCount} onJump={onSelect} />}
+      />
     </section>
   );
 });

@@ -1,27 +1,37 @@
 // One content block of a message (FORMAT.md §5.1): text, reasoning, tool call, tool result, image, or
 // an unknown block type shown generically. All text is untrusted and rendered inert.
-import type { ContentBlock } from '../../../log/index.ts';
+import { memo } from 'react';
+import type { ContentBlock, ToolCallFacts } from '../../../log/index.ts';
 import { JsonTree } from '../../shared/JsonTree.tsx';
 import { SafeMarkdown } from '../../shared/SafeMarkdown.tsx';
 import { VisibleText } from '../../shared/VisibleText.tsx';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
-
-function parseArguments(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    // Partial (streaming) or invalid arguments: shown as text instead.
-    return { ok: false };
-  }
-}
+import { ToolCallCard } from './ToolCallCard.tsx';
 
 function readString(block: ContentBlock, key: string): string {
   const value = (block as Record<string, unknown>)[key];
   return typeof value === 'string' ? value : '';
 }
 
-/** Renders a block; `isMarkdown` renders text blocks as markdown (assistant and user text). */
-export function ContentBlockView({ block, isMarkdown }: { block: ContentBlock; isMarkdown: boolean }) {
+interface ContentBlockViewProps {
+  block: ContentBlock;
+  /** Renders text blocks as markdown (assistant and user text). */
+  isMarkdown: boolean;
+  /** For a tool-call block: its call's facts (absent while streaming). */
+  callFacts?: ToolCallFacts;
+  /** The cursor for the call card (see ToolCallCard); undefined: the card reads the store's. */
+  cursorSeq?: number | null;
+  onJump?: (seq: number) => void;
+}
+
+/** Renders a block. Memoized: a message re-rendered for its cursor ring leaves its blocks alone. */
+export const ContentBlockView = memo(function ContentBlockView({
+  block,
+  isMarkdown,
+  callFacts,
+  cursorSeq,
+  onJump,
+}: ContentBlockViewProps) {
   switch (block.type) {
     case 'text': {
       const text = readString(block, 'text');
@@ -36,7 +46,7 @@ export function ContentBlockView({ block, isMarkdown }: { block: ContentBlock; i
     case 'reasoning':
       return (
         <details className="group rounded border border-zinc-200 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-800/50">
-          <summary className="cursor-pointer select-none px-2 py-0.5 text-xs italic text-zinc-500 dark:text-zinc-400">
+          <summary className="cursor-pointer select-none px-2 py-0.5 text-xs italic text-zinc-600 dark:text-zinc-400">
             reasoning ({readString(block, 'text').length.toLocaleString('en-US')} chars)
           </summary>
           <div className="whitespace-pre-wrap break-words px-2 pb-2 text-xs text-zinc-600 dark:text-zinc-300">
@@ -44,31 +54,17 @@ export function ContentBlockView({ block, isMarkdown }: { block: ContentBlock; i
           </div>
         </details>
       );
-    case 'tool-call': {
-      const argumentsText = readString(block, 'arguments');
-      const parsed = parseArguments(argumentsText);
+    case 'tool-call':
       return (
-        <div className="rounded border border-amber-200 bg-amber-50/60 dark:border-amber-900 dark:bg-amber-950/30">
-          <div className="flex items-center gap-2 border-b border-amber-200 px-2 py-0.5 text-xs dark:border-amber-900">
-            <span className="font-semibold text-amber-800 dark:text-amber-300">
-              ⚙ {revealInvisibleCharacters(readString(block, 'name'))}
-            </span>
-            <span className="font-mono text-[10px] text-zinc-500">
-              {revealInvisibleCharacters(readString(block, 'id'))}
-            </span>
-          </div>
-          <div className="px-2 py-1">
-            {parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? (
-              <JsonTree value={parsed.value} rawText={argumentsText} />
-            ) : (
-              <div className="whitespace-pre-wrap break-words font-mono text-xs">
-                <VisibleText text={argumentsText} />
-              </div>
-            )}
-          </div>
-        </div>
+        <ToolCallCard
+          name={readString(block, 'name')}
+          callId={readString(block, 'id')}
+          argumentsText={readString(block, 'arguments')}
+          facts={callFacts}
+          cursorSeq={cursorSeq}
+          onJump={onJump}
+        />
       );
-    }
     case 'tool-result': {
       const record = block as Record<string, unknown>;
       const content = Array.isArray(record.content) ? (record.content as ContentBlock[]) : [];
@@ -77,7 +73,7 @@ export function ContentBlockView({ block, isMarkdown }: { block: ContentBlock; i
         <div
           className={`rounded border px-2 py-1 ${isError ? 'border-red-300 bg-red-50/60 dark:border-red-900 dark:bg-red-950/30' : 'border-zinc-200 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-800/40'}`}
         >
-          <div className="mb-0.5 font-mono text-[10px] text-zinc-500">
+          <div className="mb-0.5 font-mono text-[10px] text-zinc-600 dark:text-zinc-400">
             result of {revealInvisibleCharacters(readString(block, 'toolCallId'))}
             {isError && <span className="ml-2 font-semibold text-red-700 dark:text-red-300">isError</span>}
           </div>
@@ -113,7 +109,7 @@ export function ContentBlockView({ block, isMarkdown }: { block: ContentBlock; i
         return typeof value === 'string' || typeof value === 'number' ? String(value) : '?';
       };
       return (
-        <div className="inline-block rounded border border-dashed border-zinc-300 px-2 py-1 text-xs text-zinc-500 dark:border-zinc-600">
+        <div className="inline-block rounded border border-dashed border-zinc-300 px-2 py-1 text-xs text-zinc-600 dark:border-zinc-600 dark:text-zinc-400">
           🖼 image {revealInvisibleCharacters(field('name') === '?' ? field('attachmentId') : field('name'))} ·{' '}
           {field('mediaType')} · {field('width')}×{field('height')} (attachments are not stored in the log)
         </div>
@@ -122,11 +118,11 @@ export function ContentBlockView({ block, isMarkdown }: { block: ContentBlock; i
     default:
       return (
         <div className="rounded border border-zinc-200 px-2 py-1 dark:border-zinc-700">
-          <div className="text-[10px] text-zinc-500">
+          <div className="text-[10px] text-zinc-600 dark:text-zinc-400">
             unknown block type “{revealInvisibleCharacters(String(block.type))}”
           </div>
           <JsonTree value={block} rawText={JSON.stringify(block)} />
         </div>
       );
   }
-}
+});

@@ -1,8 +1,9 @@
 // One model-visible message: role, seq, harness metadata, and its content blocks.
 import { memo } from 'react';
-import type { ModelMessageDetail } from '../../../log/index.ts';
+import type { ContentBlock, ModelMessageDetail, ToolCallFacts } from '../../../log/index.ts';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
 import { ContentBlockView } from './ContentBlockView.tsx';
+import { ToolResultStrip } from './ToolResultStrip.tsx';
 
 const ROLE_STYLES: Record<string, string> = {
   user: 'border-l-sky-400 dark:border-l-sky-600',
@@ -17,7 +18,15 @@ interface MessageViewProps {
   detail: ModelMessageDetail | null;
   isReplacement: boolean;
   isAtCursor: boolean;
+  /** Copied from the parent's log by a fork (FORMAT.md §8.1): shown de-emphasized and labelled. */
+  isInherited?: boolean;
   onJump: (seq: number) => void;
+  /**
+   * The cursor, for the tool-call cards' status at this seq (null: the end of the log). Optional:
+   * left undefined, each card selects the store's cursor itself and re-renders only when its status
+   * changes, so this card's memo is not broken by every cursor move.
+   */
+  cursorSeq?: number | null;
 }
 
 /** A message card; clicking its seq moves the cursor there. Memoized: a scrub re-renders only the cards whose body or cursor ring changed. */
@@ -26,7 +35,9 @@ export const MessageView = memo(function MessageView({
   detail,
   isReplacement,
   isAtCursor,
+  isInherited = false,
   onJump,
+  cursorSeq,
 }: MessageViewProps) {
   const kind = detail?.type === 'tool/result' ? 'tool' : (detail?.message.role ?? 'user');
   const roleLabel =
@@ -34,14 +45,16 @@ export const MessageView = memo(function MessageView({
       ? `tool result${detail.toolName ? ` · ${detail.toolName}` : ''}`
       : (detail?.message.role ?? '…');
   const content = Array.isArray(detail?.message.content) ? detail.message.content : [];
+  const resultFacts = detail?.type === 'tool/result' ? detail.toolCalls[0] : undefined;
   return (
     <article
       data-testid="model-message"
       data-seq={seq}
       data-loaded={detail ? 'true' : 'false'}
+      data-inherited={isInherited ? 'true' : undefined}
       className={`rounded-md border border-l-4 border-zinc-200 bg-white px-3 py-2 shadow-sm dark:border-zinc-700 dark:bg-zinc-900 ${ROLE_STYLES[kind] ?? ''} ${
         isAtCursor ? 'ring-2 ring-sky-400/60' : ''
-      }`}
+      } ${isInherited ? 'border-dashed !bg-zinc-100 dark:!bg-zinc-900/50' : ''}`}
     >
       <header className="mb-1 flex flex-wrap items-center gap-2 text-[11px]">
         <span className="font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-300">
@@ -55,6 +68,14 @@ export const MessageView = memo(function MessageView({
         >
           seq {seq}
         </button>
+        {isInherited && (
+          <span
+            className="rounded bg-zinc-100 px-1 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+            title="This message was copied from the parent session's log when this session was forked"
+          >
+            inherited from parent
+          </span>
+        )}
         {detail?.isInterrupted && (
           <span className="rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-900/50 dark:text-amber-200">
             interrupted
@@ -85,19 +106,27 @@ export const MessageView = memo(function MessageView({
           </span>
         )}
         {detail?.usage && (
-          <span className="ml-auto font-mono text-zinc-400" title="input / output tokens">
+          <span className="ml-auto font-mono text-zinc-600 dark:text-zinc-400" title="input / output tokens">
             {detail.usage.inputTokens}→{detail.usage.outputTokens} tok
           </span>
         )}
       </header>
+      {resultFacts && <ToolResultStrip facts={resultFacts} onJump={onJump} />}
       {detail ? (
         <div className="space-y-1.5 text-sm">
           {content.map((block, index) => (
             // Blocks of a stored message never reorder: the index is stable.
-            <ContentBlockView key={index} block={block} isMarkdown={detail.type !== 'tool/result'} />
+            <ContentBlockView
+              key={index}
+              block={block}
+              isMarkdown={detail.type !== 'tool/result'}
+              callFacts={block.type === 'tool-call' ? findCallFacts(detail, block) : undefined}
+              cursorSeq={cursorSeq}
+              onJump={onJump}
+            />
           ))}
           {content.length === 0 && (
-            <div className="text-xs italic text-zinc-400">(empty: projects nothing)</div>
+            <div className="text-xs italic text-zinc-600 dark:text-zinc-400">(empty: projects nothing)</div>
           )}
         </div>
       ) : (
@@ -106,3 +135,9 @@ export const MessageView = memo(function MessageView({
     </article>
   );
 });
+
+/** The facts of a tool-call block's call, by its id (the body lists them in block order). */
+function findCallFacts(detail: ModelMessageDetail, block: ContentBlock): ToolCallFacts | undefined {
+  const id = (block as { id?: unknown }).id;
+  return detail.toolCalls.find((facts) => facts.callId === id);
+}

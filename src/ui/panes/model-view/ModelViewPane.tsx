@@ -41,6 +41,7 @@ export function ModelViewPane() {
   const generation = useViewer((state) => state.logGeneration);
   const mode = useViewer((state) => state.modelMode);
   const actions = useViewer((state) => state.actions);
+  const inheritedEvents = useViewer((state) => state.summary?.inheritedEvents ?? null);
   const { view, error } = useModelView(feed, cursorSeq);
 
   // Asked once per log, the first time the transcript is shown; a failure shows as no entries.
@@ -113,6 +114,7 @@ export function ModelViewPane() {
           detail={feed.body(item.seq) ?? null}
           isReplacement={item.isReplacement}
           isAtCursor={item.seq === cursorSeq}
+          isInherited={inheritedEvents !== null && item.seq < inheritedEvents}
           onJump={onJump}
         />
       );
@@ -169,6 +171,7 @@ export function ModelViewPane() {
         >
           {messageCount} message{messageCount === 1 ? '' : 's'}
           {mode === 'model' && view ? ` · ${view.nodeCount} surface nodes · at seq ${view.atSeq ?? '—'}` : ''}
+          {inheritedEvents !== null && ` · seqs 0–${inheritedEvents - 1} inherited from the parent`}
         </span>
         {view?.streaming && mode === 'model' && (
           <span className="rounded bg-emerald-100 px-1 text-[11px] text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">

@@ -15,6 +15,7 @@ function detail(type: ModelMessageDetail['type'], content: unknown[]): ModelMess
     toolName: null,
     errorCode: null,
     replacedSeqs: [],
+    toolCalls: [],
   };
 }
 
@@ -51,5 +52,15 @@ describe('estimateMessageHeightPx', () => {
     ]);
     expect(estimateMessageHeightPx(result, 800)).toBeGreaterThan(30 * 16);
     expect(estimateMessageHeightPx(null, 800)).toBe(UNKNOWN_MESSAGE_PX);
+  });
+
+  it('adds the row of call links of each tool call with facts, and a result’s status strip', () => {
+    const block = { type: 'tool-call', id: 'c', name: 'bash', arguments: '{"a":1}' };
+    const bare = detail('assistant/message', [block]);
+    const withFacts = { ...bare, toolCalls: [{ callId: 'c' }] as ModelMessageDetail['toolCalls'] };
+    expect(estimateMessageHeightPx(withFacts, 800)).toBeGreaterThan(estimateMessageHeightPx(bare, 800));
+    const result = detail('tool/result', [{ type: 'text', text: 'ok' }]);
+    const linked = { ...result, toolCalls: [{ callId: 'c' }] as ModelMessageDetail['toolCalls'] };
+    expect(estimateMessageHeightPx(linked, 800)).toBeGreaterThan(estimateMessageHeightPx(result, 800));
   });
 });

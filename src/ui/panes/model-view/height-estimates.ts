@@ -25,6 +25,10 @@ const MONO_CHAR_PX = 7.3;
 const COLLAPSED_BLOCK_PX = 24;
 const TOOL_HEADER_PX = 26;
 const JSON_ROW_PX = 18;
+/** A tool-call card's row of call links, and a tool result's status strip (px); approval boxes,
+ * shown only once asked at the cursor, are left out so the estimate never runs tall. */
+const CALL_LINKS_ROW_PX = 20;
+const RESULT_STRIP_PX = 22;
 /** Horizontal padding inside a card and around it (px). */
 const CARD_INSET_PX = 44;
 
@@ -92,5 +96,11 @@ export function estimateMessageHeightPx(
 ): number {
   if (!detail) return UNKNOWN_MESSAGE_PX;
   const content = Array.isArray(detail.message.content) ? detail.message.content : [];
-  return estimateCardHeightPx(content, detail.type !== 'tool/result', paneWidthPx);
+  const callRowsPx =
+    detail.type === 'tool/result'
+      ? detail.toolCalls.length > 0
+        ? RESULT_STRIP_PX
+        : 0
+      : detail.toolCalls.length * CALL_LINKS_ROW_PX;
+  return estimateCardHeightPx(content, detail.type !== 'tool/result', paneWidthPx) + callRowsPx;
 }

@@ -20,6 +20,12 @@ const AT_BOTTOM_PX = 4;
 const OVERSCAN_PX = 900;
 /** Most items rendered at once. */
 const MAX_RENDERED_ITEMS = 60;
+/**
+ * The anchor is the first item showing at least this much below the viewport's top (px): a sliver
+ * lies at the window's edge, and a move that adds items below can drop it from the next window, which
+ * loses the anchor (seen when the call cards' heights left a 1 px sliver of the card above).
+ */
+const ANCHOR_MIN_VISIBLE_PX = 16;
 /** Measured heights are kept while the pane's width stays within this of the width they were taken at (px). */
 const WIDTH_TOLERANCE_PX = 4;
 
@@ -44,8 +50,6 @@ export interface ConversationScroll {
   isAwayFromBottom: boolean;
   /** Back to the newest message (and following it again). */
   jumpToNewest: () => void;
-  /** Scrolls to the conversation's first item. */
-  scrollToTop: () => void;
 }
 
 interface Anchor {
@@ -59,7 +63,11 @@ const KEY_ATTRIBUTE = 'data-conversation-key';
 export function useConversationScroll(input: ConversationScrollInput): ConversationScroll {
   const { count, keyOf, estimateOf, widthPx } = input;
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
-  const [distancePx, setDistancePx] = useState(0);
+  // The real distance from the bottom, as of the last scroll event: the window is computed from it.
+  // The state is what re-renders (set only when the rendered slice or the bottom state would change),
+  // so a cursor move renders the slice around where the reader really is, not where it last changed.
+  const distanceRef = useRef(0);
+  const [, setDistancePx] = useState(0);
   const [viewportPx, setViewportPx] = useState(800);
   const [, setMeasureTick] = useState(0);
   // Measured border-box heights by item key, at `measuredWidth`.
@@ -70,6 +78,7 @@ export function useConversationScroll(input: ConversationScrollInput): Conversat
     measuredWidthRef.current = widthPx;
   }
   const heightOf = (index: number): number => measured.get(keyOf(index)) ?? estimateOf(index);
+  const distancePx = distanceRef.current;
   const window = computeConversationWindow({
     count,
     heightOf,
@@ -87,7 +96,7 @@ export function useConversationScroll(input: ConversationScrollInput): Conversat
   });
   const anchorRef = useRef<Anchor | null>(null);
 
-  /** The topmost item whose bottom is below the viewport's top: what the reader is reading. */
+  /** The topmost item that shows below the viewport's top (more than a sliver): what the reader is reading. */
   const recordAnchor = useCallback((element: HTMLDivElement) => {
     if (-element.scrollTop <= AT_BOTTOM_PX) {
       anchorRef.current = null;
@@ -96,7 +105,7 @@ export function useConversationScroll(input: ConversationScrollInput): Conversat
     const top = element.getBoundingClientRect().top;
     for (const item of element.querySelectorAll<HTMLElement>(`[${KEY_ATTRIBUTE}]`)) {
       const rect = item.getBoundingClientRect();
-      if (rect.bottom > top) {
+      if (rect.bottom > top + ANCHOR_MIN_VISIBLE_PX) {
         anchorRef.current = { key: item.getAttribute(KEY_ATTRIBUTE) ?? '', offsetPx: rect.top - top };
         return;
       }
@@ -173,6 +182,7 @@ export function useConversationScroll(input: ConversationScrollInput): Conversat
   const onScroll = useCallback(() => {
     if (scroller === null) return;
     const distance = Math.max(0, -scroller.scrollTop);
+    distanceRef.current = distance;
     recordAnchor(scroller);
     const current = latest.current;
     // Re-render only when the rendered slice would change (or the bottom state flips).
@@ -193,15 +203,9 @@ export function useConversationScroll(input: ConversationScrollInput): Conversat
     if (scroller === null) return;
     anchorRef.current = null;
     scroller.scrollTop = 0;
+    distanceRef.current = 0;
     setDistancePx(0);
   }, [scroller]);
-
-  const scrollToTop = useCallback(() => {
-    if (scroller === null) return;
-    scroller.scrollTop = -scroller.scrollHeight;
-    recordAnchor(scroller);
-    setDistancePx(Math.max(0, -scroller.scrollTop));
-  }, [scroller, recordAnchor]);
 
   return {
     scrollRef: setScroller,
@@ -210,6 +214,5 @@ export function useConversationScroll(input: ConversationScrollInput): Conversat
     measureRef,
     isAwayFromBottom,
     jumpToNewest,
-    scrollToTop,
   };
 }

@@ -1,86 +1,69 @@
-// The timeline: turns, steps, model attempts and tool executions as spans on a sequence or time axis, drawn on one
-// canvas (never a component per event); the cursor is drawn, clicking jumps, hovering explains.
+// The timeline: turns, steps, model attempts and tool executions as spans on a sequence or time axis,
+// drawn on one canvas (never a component per event) over a visible window the reader zooms and pans;
+// an overview strip shows the window in the whole log; the cursor is drawn and kept in view; a
+// focusable listbox over the canvas reaches every turn and step by keyboard.
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { observeContentSize } from '../../../browser/resize.ts';
-import { useViewer } from '../../../store/use-viewer.ts';
-import { formatDuration } from '../../shared/format.ts';
+import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
+import { formatCount } from '../../shared/format.ts';
 import { prepareCanvas } from '../../shared/prepare-canvas.ts';
 import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
 import { useWorkerQuery } from '../../shared/use-worker-query.ts';
+import { CANVAS_HEIGHT_PX, createTextMeasure, drawTimeline, LANES, PADDING_PX } from './draw-timeline.ts';
+import { createSeqAxis, createTimeAxis } from './timeline-axis.ts';
 import {
   buildTimelineSpans,
   collectTimedSeqs,
-  createSeqScale,
-  createTimeScale,
-  findSpanAt,
-  type TimelineSpan,
+  findSpanAtSeq,
+  isBetweenTurns,
+  layoutLanes,
 } from './timeline-geometry.ts';
+import { describeSpan } from './timeline-labels.ts';
+import { buildSeqTicks, buildTimeTicks, formatEdgeTime } from './timeline-ticks.ts';
+import { createWindowScale, fitAll, fitSpan, KEY_ZOOM_FACTOR, zoomWindow } from './timeline-window.ts';
+import { TimelineHover, type Hover } from './TimelineHover.tsx';
+import { TimelineLegend } from './TimelineLegend.tsx';
+import { OVERVIEW_HEIGHT_PX, TimelineOverview } from './TimelineOverview.tsx';
+import { TimelineSelectionList } from './TimelineSelectionList.tsx';
+import { useDarkClass } from './use-dark-class.ts';
+import { useTimelineGestures } from './use-timeline-gestures.ts';
+import { useTimelineKeys } from './use-timeline-keys.ts';
+import { minWindowSpan, useTimelineWindow } from './use-timeline-window.ts';
 
-const CANVAS_HEIGHT_PX = 100;
-const PADDING_PX = 8;
+/** Where the cursor line starts (below the tick labels). */
+const CURSOR_TOP_PX = 12;
+/** Tick labels at least this far apart (CSS px). */
+const TICK_SPACING_PX = 90;
 const AXIS_OPTIONS = [
   { value: 'seq', label: 'Sequence' },
   { value: 'time', label: 'Time' },
 ] as const;
-const LANES: Record<TimelineSpan['lane'], { top: number; height: number; label: string }> = {
-  turn: { top: 16, height: 20, label: 'turns' },
-  step: { top: 40, height: 16, label: 'steps' },
-  attempt: { top: 60, height: 10, label: 'attempts' },
-  tool: { top: 73, height: 8, label: 'tools' },
-};
-const PROBLEM_ROW_TOP_PX = 86;
-/** Where the cursor line starts (below the axis label). */
-const CURSOR_TOP_PX = 12;
+const ZOOM_BUTTON_CLASS =
+  'rounded border border-zinc-300 px-1.5 leading-4 text-zinc-700 hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800';
 
-const REASON_COLORS: Record<string, string> = {
-  completed: '#10b981',
-  aborted: '#f59e0b',
-  blocked: '#a855f7',
-  error: '#ef4444',
-  'max-tokens': '#f97316',
-  interrupted: '#eab308',
-};
-
-/** Tool-execution colours by ToolCallStatus (CLI.md `toolCalls`). */
-const TOOL_STATUS_COLORS: Record<string, string> = {
-  ok: '#0ea5e9',
-  error: '#ef4444',
-  'not-started': '#94a3b8',
-  'outcome-unknown': '#d946ef',
-  'no-result': '#f59e0b',
-};
-
-function spanColor(span: TimelineSpan, isDark: boolean): string {
-  if (span.lane === 'turn')
-    return span.isHanging ? '#ef4444' : (REASON_COLORS[span.reason ?? ''] ?? '#64748b');
-  if (span.lane === 'step') return isDark ? '#6366f1' : '#818cf8';
-  if (span.lane === 'tool') return TOOL_STATUS_COLORS[span.reason ?? ''] ?? '#64748b';
-  return span.reason === null ? '#ef4444' : isDark ? '#34d399' : '#059669';
-}
-
-interface Hover {
-  x: number;
-  span: TimelineSpan | null;
-  seq: number;
-}
-
-/** Full-width timeline region with an axis toggle. */
+/** Full-width timeline region with zoom controls, an axis toggle and an overview. */
 export function TimelinePane() {
+  const store = useViewerStoreApi();
   const client = useViewer((state) => state.client);
   // Deferred: building and drawing ~40k spans of a finished 1.3 M-event log is a render of its own
   // after the load's last commit, not part of that commit's task.
   const summary = useDeferredValue(useViewer((state) => state.summary));
   const cursorSeq = useViewer((state) => state.cursorSeq);
-  const axis = useViewer((state) => state.timelineAxis);
+  const aimedSeq = useViewer((state) => state.pendingSeq ?? state.cursorSeq);
+  const axisChoice = useViewer((state) => state.timelineAxis);
   const problemSeqs = useViewer((state) => state.problemSeqs);
   const generation = useViewer((state) => state.logGeneration);
   const actions = useViewer((state) => state.actions);
-  const theme = useViewer((state) => state.theme);
+  const isDark = useDarkClass();
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   /** The canvas width in CSS px once measured; nothing is drawn before (no throw-away first draw). */
   const [width, setWidth] = useState<number | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
+  const [level, setLevel] = useState<'turn' | 'step'>('turn');
+  const [isFocused, setFocused] = useState(false);
+  const [wasFocused, setWasFocused] = useState(false);
 
   const eventCount = summary?.eventCount ?? 0;
   const spans = useMemo(
@@ -88,9 +71,12 @@ export function TimelinePane() {
     [summary?.turns, summary?.toolSpans, eventCount],
   );
   const toolSpanCount = summary?.toolSpans?.callSeq.length ?? 0;
-  const timedSeqs = useMemo(() => collectTimedSeqs(spans, eventCount), [spans, eventCount]);
-  // Counted once per span list, not on every cursor move (40k spans at 1.3 M events).
-  const stepCount = useMemo(() => spans.filter((span) => span.lane === 'step').length, [spans]);
+  const needsTimes = axisChoice === 'time' || wasFocused;
+  // Only once asked for: during a load every summary would collect them again.
+  const timedSeqs = useMemo(
+    () => (needsTimes ? collectTimedSeqs(spans, eventCount) : []),
+    [needsTimes, spans, eventCount],
+  );
 
   useEffect(() => {
     const element = containerRef.current;
@@ -98,27 +84,14 @@ export function TimelinePane() {
     return observeContentSize(element, () => setWidth(Math.max(200, element.clientWidth)));
   }, []);
 
-  // The timed seqs' times, asked once the time axis is chosen; kept (for durations on hover) when the
-  // axis goes back to seq. A failure leaves the sequence axis.
+  // The timed seqs' times: for the time axis, and for the durations the keyboard selection says.
+  // A failure leaves the sequence axis.
   const timesAnswer = useWorkerQuery(
     () => client.query({ kind: 'times', seqs: timedSeqs }),
     [client, timedSeqs],
-    { log: generation, shouldAsk: axis === 'time' && timedSeqs.length > 0 },
+    { log: generation, shouldAsk: needsTimes && timedSeqs.length > 0 },
   );
   const times = timesAnswer.status === 'ready' ? timesAnswer.value : null;
-
-  const scale = useMemo(() => {
-    if (axis === 'time' && times) {
-      return createTimeScale(
-        timedSeqs.map((seq, index) => ({ seq, time: times[index] ?? Number.NaN })),
-        eventCount,
-        width ?? 0,
-        PADDING_PX,
-      );
-    }
-    return createSeqScale(eventCount, width ?? 0, PADDING_PX);
-  }, [axis, times, timedSeqs, eventCount, width]);
-
   const timeOf = useMemo(() => {
     if (!times) return null;
     const map = new Map<number, number>();
@@ -126,186 +99,210 @@ export function TimelinePane() {
     return map;
   }, [times, timedSeqs]);
 
+  const seqAxis = useMemo(() => createSeqAxis(eventCount), [eventCount]);
+  // The sequence axis's layout also tells idle stretches (between turns) from work on the time axis.
+  const seqLayout = useMemo(() => layoutLanes(spans, seqAxis), [spans, seqAxis]);
+  const timeAxis = useMemo(
+    () =>
+      axisChoice === 'time' && times
+        ? createTimeAxis(
+            timedSeqs.map((seq, index) => ({ seq, time: times[index] ?? Number.NaN })),
+            eventCount,
+            (fromSeq, toSeq) => isBetweenTurns(seqLayout.turn, fromSeq, toSeq),
+          )
+        : null,
+    [axisChoice, times, timedSeqs, eventCount, seqLayout],
+  );
+  const axis = timeAxis ?? seqAxis;
+  const layout = useMemo(
+    () => (axis === seqAxis ? seqLayout : layoutLanes(spans, axis)),
+    [axis, seqAxis, seqLayout, spans],
+  );
+  const stepCount = layout.step.spans.length;
+
+  const { window: shown, isZoomed, scheduleChange, applyChange } = useTimelineWindow(axis, cursorSeq);
+  const scale = createWindowScale(shown, width ?? 0, PADDING_PX);
+
+  const measureRef = useRef<((text: string) => number) | null>(null);
+  const edgeLabels = useMemo(() => {
+    if (axis.kind === 'time') {
+      const span = shown.end - shown.start;
+      return [
+        formatEdgeTime(axis.timeAtPos(shown.start) ?? Number.NaN, span),
+        formatEdgeTime(axis.timeAtPos(shown.end) ?? Number.NaN, span),
+      ];
+    }
+    return [`seq ${formatCount(axis.seqAtPos(shown.start))}`, `seq ${formatCount(axis.seqAtPos(shown.end))}`];
+  }, [axis, shown]);
+
+  const pointAt = (x: number) => ({ x, seq: axis.seqAtPos(scale.toPos(x)) });
+  const gestures = useTimelineGestures({
+    target: canvasRef,
+    widthPx: width,
+    scheduleChange,
+    onPress: () => listRef.current?.focus({ preventScroll: true }),
+    onClick: (x) => {
+      if (eventCount > 0) actions.setCursor(pointAt(x).seq, 'jump');
+    },
+  });
+
+  const cursorX =
+    cursorSeq === null || width === null ? null : Math.round(scale.toX(axis.posOfSeq(cursorSeq)));
+  const cursorSide =
+    cursorX === null || width === null
+      ? null
+      : cursorX < PADDING_PX - 1
+        ? 'left'
+        : cursorX > width - PADDING_PX + 1
+          ? 'right'
+          : null;
+
+  const fitSelection = (lane: 'turn' | 'step', index: number) => {
+    const laneLayout = layout[lane];
+    const from = laneLayout.startPos[index];
+    const to = laneLayout.endPos[index];
+    if (from === undefined || to === undefined) return;
+    applyChange((_current, on) => fitSpan(from, to, on.extent, minWindowSpan(on)));
+  };
+  const zoomBy = (factor: number) =>
+    applyChange((current, on) => {
+      const cursorPos = cursorSeq === null ? null : on.posOfSeq(cursorSeq);
+      const anchor =
+        cursorPos !== null && cursorPos >= current.start && cursorPos <= current.end
+          ? cursorPos
+          : (current.start + current.end) / 2;
+      return zoomWindow(current, factor, anchor, on.extent, minWindowSpan(on));
+    });
+
+  const describe = (index: number): string => {
+    const span = layout[level].spans[index];
+    if (!span) return '';
+    const start = timeOf?.get(span.startSeq);
+    const end = timeOf?.get(span.endSeq);
+    const duration = start === undefined || end === undefined ? null : end - start;
+    return describeSpan(span, duration, span.lane === 'turn' ? span.stepCount : null);
+  };
+
+  const keys = useTimelineKeys({
+    store,
+    layout,
+    level,
+    setLevel,
+    aimedSeq,
+    onZoom: zoomBy,
+    onFit: fitSelection,
+    onFitAll: () => applyChange((_current, on) => fitAll(on.extent)),
+  });
+  const selectedIndex = isFocused || wasFocused ? keys.selectedIndex : -1;
+
+  // A passive effect: a load's summary draws in its own task; a zoom frame (flushSync) still draws in
+  // its frame, since React flushes the effects of a synchronous render at its end.
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || width === null) return;
     const context = prepareCanvas(canvas, width, CANVAS_HEIGHT_PX);
     if (!context) return;
-    const isDark = document.documentElement.classList.contains('dark');
-    context.font = '10px ui-sans-serif, system-ui, sans-serif';
-    context.fillStyle = isDark ? '#71717a' : '#a1a1aa';
-    context.fillText(axis === 'time' ? 'time →' : 'seq →', PADDING_PX, 10);
-    if (eventCount > 0) {
-      context.textAlign = 'right';
-      context.fillText(String(eventCount - 1), width - PADDING_PX, 10);
-      context.textAlign = 'left';
-    }
-    let lastTurnLabelX = -Infinity;
-    // Spans narrower than a pixel column are drawn once per column and colour (10k+ steps on ~1000 px).
-    const lastNarrowColumn: Record<TimelineSpan['lane'], { column: number; color: string }> = {
-      turn: { column: -1, color: '' },
-      step: { column: -1, color: '' },
-      attempt: { column: -1, color: '' },
-      tool: { column: -1, color: '' },
-    };
-    for (const span of spans) {
-      const lane = LANES[span.lane];
-      const x0 = scale.toX(span.startSeq);
-      const x1 = Math.max(x0 + 1.5, scale.toX(span.endSeq + 1));
-      const color = spanColor(span, isDark);
-      if (x1 - x0 < 2 && !span.isHanging) {
-        const column = Math.floor(x0);
-        const last = lastNarrowColumn[span.lane];
-        if (last.column === column && last.color === color) continue;
-        last.column = column;
-        last.color = color;
-      }
-      context.globalAlpha = span.lane === 'turn' ? 0.85 : 0.75;
-      context.fillStyle = color;
-      context.fillRect(x0, lane.top, x1 - x0, lane.height);
-      context.globalAlpha = 1;
-      if (span.lane !== 'attempt' && span.lane !== 'tool' && x1 - x0 > 3) {
-        context.strokeStyle = isDark ? '#18181b' : '#ffffff';
-        context.lineWidth = 1;
-        context.strokeRect(x0 + 0.5, lane.top + 0.5, x1 - x0 - 1, lane.height - 1);
-      }
-      if (span.isHanging && span.lane === 'tool') {
-        context.setLineDash([2, 2]);
-        context.strokeStyle = TOOL_STATUS_COLORS['no-result'] ?? '#f59e0b';
-        context.strokeRect(x0 + 0.5, lane.top - 0.5, x1 - x0 - 1, lane.height + 1);
-        context.setLineDash([]);
-      }
-      if (span.isHanging && span.lane === 'turn') {
-        context.setLineDash([3, 2]);
-        context.strokeStyle = '#ef4444';
-        context.strokeRect(x0 + 0.5, lane.top - 1.5, x1 - x0 - 1, lane.height + 3);
-        context.setLineDash([]);
-      }
-      if (span.lane === 'turn' && x1 - x0 > 40 && x0 > lastTurnLabelX) {
-        context.fillStyle = '#ffffff';
-        const label = `T${span.turn} ${span.isHanging ? 'hanging' : (span.reason ?? '')}${span.isZeroStep ? ' · 0 steps' : ''}`;
-        context.fillText(label, x0 + 4, lane.top + 13, x1 - x0 - 8);
-        lastTurnLabelX = x1;
-      }
-    }
-    context.fillStyle = '#ef4444';
-    let lastProblemColumn = -1;
-    for (const seq of problemSeqs) {
-      const x = scale.toX(seq);
-      if (Math.floor(x) === lastProblemColumn) continue;
-      lastProblemColumn = Math.floor(x);
-      context.beginPath();
-      context.moveTo(x, PROBLEM_ROW_TOP_PX);
-      context.lineTo(x + 3.5, PROBLEM_ROW_TOP_PX + 7);
-      context.lineTo(x - 3.5, PROBLEM_ROW_TOP_PX + 7);
-      context.fill();
-    }
-  }, [spans, scale, width, problemSeqs, axis, eventCount, theme]);
+    measureRef.current ??= createTextMeasure(context);
+    const measure = measureRef.current;
+    const ticks =
+      axis.kind === 'time'
+        ? buildTimeTicks(axis, shown, width, TICK_SPACING_PX)
+        : buildSeqTicks(shown, width, TICK_SPACING_PX);
+    drawTimeline(context, {
+      layout,
+      axis,
+      window: shown,
+      widthPx: width,
+      isDark,
+      ticks,
+      reservedLeftPx: PADDING_PX + measure(edgeLabels[0] ?? '') + 12,
+      reservedRightPx: PADDING_PX + measure(edgeLabels[1] ?? '') + 12,
+      problemSeqs,
+      selected: isFocused && selectedIndex >= 0 ? { lane: level, index: selectedIndex } : null,
+      measure,
+    });
+  }, [layout, axis, shown, width, isDark, problemSeqs, edgeLabels, isFocused, selectedIndex, level]);
 
-  // The cursor is an element of its own moved by a transform: a scrub moves it without redrawing
-  // any canvas (10,000+ steps) or rasterizing anything.
-  const cursorX = cursorSeq === null || width === null ? null : Math.round(scale.toX(cursorSeq));
-
-  // Duration (ms) of the hovered tool span, asked of the worker: tool seqs are not among the timed seqs.
-  const hoveredSpan = hover?.span ?? null;
-  const toolTimes = useWorkerQuery(
-    () =>
-      hoveredSpan?.lane === 'tool'
-        ? client.query({ kind: 'times', seqs: [hoveredSpan.startSeq, hoveredSpan.endSeq] })
-        : null,
-    [client, hoveredSpan],
-  );
-
-  const seqAtPointer = (clientX: number): { x: number; seq: number } | null => {
-    const canvas = canvasRef.current;
-    if (!canvas || eventCount === 0) return null;
-    const x = clientX - canvas.getBoundingClientRect().left;
-    return { x, seq: scale.toSeq(x) };
-  };
-
-  const hoverText = (() => {
-    if (!hover) return null;
-    const span = hover.span;
-    if (!span) return `seq ${hover.seq}`;
-    if (span.lane === 'tool') {
-      const [startTime, endTime] = toolTimes.status === 'ready' ? toolTimes.value : [];
-      const toolDuration =
-        startTime === undefined ? null : formatDuration((endTime ?? Number.NaN) - startTime);
-      const end = span.isHanging ? ' (no result; step still open)' : '';
-      return `Tool ${span.toolName ?? '?'} · ${span.reason ?? 'unknown'} · seq ${span.startSeq}–${span.endSeq}${end}${toolDuration && toolDuration !== '—' ? ` · ${toolDuration}` : ''}`;
-    }
-    const duration =
-      timeOf && span.lane !== 'attempt'
-        ? formatDuration((timeOf.get(span.endSeq) ?? Number.NaN) - (timeOf.get(span.startSeq) ?? Number.NaN))
-        : null;
-    const name =
-      span.lane === 'turn'
-        ? `Turn ${span.turn}`
-        : span.lane === 'step'
-          ? `Turn ${span.turn} · step ${span.step}`
-          : `Model attempt (turn ${span.turn} · step ${span.step})`;
-    const state = span.isHanging
-      ? 'hanging (no end event)'
-      : span.lane === 'attempt'
-        ? `finish: ${span.reason ?? 'none (cut off)'}`
-        : span.reason
-          ? `end: ${span.reason}`
-          : '';
-    return `${name} · seq ${span.startSeq}–${span.endSeq}${duration && duration !== '—' ? ` · ${duration}` : ''}${state ? ` · ${state}` : ''}${span.isZeroStep ? ' · zero steps' : ''}`;
-  })();
-
+  const windowStartSeq = axis.seqAtPos(shown.start);
+  const windowEndSeq = axis.seqAtPos(shown.end);
+  const zoom = shown.end > shown.start ? axis.extent / (shown.end - shown.start) : 1;
   return (
     <section
       aria-label="Timeline"
       data-tool-spans={toolSpanCount}
+      data-axis={axis.kind}
+      data-window-start={windowStartSeq}
+      data-window-end={windowEndSeq}
+      data-window-start-ms={axis.kind === 'time' ? Math.round(axis.timeAtPos(shown.start) ?? 0) : undefined}
+      data-window-end-ms={axis.kind === 'time' ? Math.round(axis.timeAtPos(shown.end) ?? 0) : undefined}
+      data-zoom={zoom.toFixed(2)}
       className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
     >
       <div className="flex items-center gap-3 px-2 pt-1 text-xs">
-        <h2 className="font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Timeline</h2>
-        <span className="text-zinc-500">
+        <h2 className="font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">Timeline</h2>
+        <span className="whitespace-nowrap text-zinc-600 dark:text-zinc-400">
           {summary?.turns.length ?? 0} turns · {stepCount} steps · {toolSpanCount} tool{' '}
           {toolSpanCount === 1 ? 'call' : 'calls'}
         </span>
-        <span className="flex items-center gap-2 text-[10px] text-zinc-500">
-          {Object.entries(REASON_COLORS).map(([reason, color]) => (
-            <span key={reason} className="flex items-center gap-0.5">
-              <span className="inline-block h-2 w-2 rounded-sm" style={{ background: color }} />
-              {reason}
+        <TimelineLegend />
+        <span className="ml-auto flex shrink-0 items-center gap-1 text-[11px]">
+          {isZoomed && (
+            <span className="text-zinc-600 dark:text-zinc-400" data-testid="timeline-zoom">
+              {zoom < 10 ? zoom.toFixed(1) : Math.round(zoom)}×
             </span>
-          ))}
-          <span className="flex items-center gap-0.5">
-            <span className="inline-block h-2 w-2 rounded-sm border border-dashed border-red-500" />
-            hanging
-          </span>
-          <span className="ml-1 text-zinc-400">tools:</span>
-          {Object.entries(TOOL_STATUS_COLORS).map(([status, color]) => (
-            <span key={status} className="flex items-center gap-0.5" data-testid={`tool-legend-${status}`}>
-              <span className="inline-block h-1.5 w-2 rounded-sm" style={{ background: color }} />
-              {status}
-            </span>
-          ))}
+          )}
+          <button
+            type="button"
+            aria-label="Zoom out the timeline"
+            className={ZOOM_BUTTON_CLASS}
+            disabled={!isZoomed}
+            onClick={() => zoomBy(1 / KEY_ZOOM_FACTOR)}
+          >
+            −
+          </button>
+          <button
+            type="button"
+            aria-label="Zoom in the timeline"
+            className={ZOOM_BUTTON_CLASS}
+            onClick={() => zoomBy(KEY_ZOOM_FACTOR)}
+          >
+            +
+          </button>
+          <button
+            type="button"
+            className={ZOOM_BUTTON_CLASS}
+            disabled={!isZoomed}
+            onClick={() => applyChange((_current, on) => fitAll(on.extent))}
+          >
+            Fit
+          </button>
         </span>
         <SegmentedControl
           label="Timeline axis"
           options={AXIS_OPTIONS}
-          value={axis}
+          value={axisChoice}
           onChange={(option) => actions.setTimelineAxis(option)}
-          className="ml-auto"
+          className="shrink-0"
         />
       </div>
       <div ref={containerRef} className="relative px-0">
         <canvas
           ref={canvasRef}
           data-testid="timeline-canvas"
+          role="img"
+          aria-label={`Timeline of ${summary?.turns.length ?? 0} turns and ${stepCount} steps, showing seq ${windowStartSeq} to ${windowEndSeq}`}
+          className="touch-none"
           style={{ width: '100%', height: CANVAS_HEIGHT_PX, display: 'block', cursor: 'pointer' }}
-          onClick={(event) => {
-            const point = seqAtPointer(event.clientX);
-            if (point) actions.setCursor(point.seq, 'jump');
-          }}
-          onMouseMove={(event) => {
-            const point = seqAtPointer(event.clientX);
-            if (!point) return;
-            const y = event.nativeEvent.offsetY;
+          onPointerEnter={gestures.onPointerEnter}
+          onPointerDown={gestures.onPointerDown}
+          onPointerMove={(event) => {
+            gestures.onPointerMove(event);
+            if (gestures.isDragging() || eventCount === 0) {
+              setHover(null);
+              return;
+            }
+            const { x, y } = gestures.pointOf(event);
+            const point = pointAt(x);
             const lane =
               y < LANES.step.top
                 ? 'turn'
@@ -314,11 +311,45 @@ export function TimelinePane() {
                   : y < LANES.tool.top - 1
                     ? 'attempt'
                     : 'tool';
-            setHover({ x: point.x, seq: point.seq, span: findSpanAt(spans, lane, point.seq) });
+            const laneLayout = layout[lane];
+            const index = findSpanAtSeq(laneLayout, point.seq);
+            setHover({
+              x: point.x,
+              seq: point.seq,
+              span: index >= 0 ? (laneLayout.spans[index] ?? null) : null,
+            });
           }}
-          onMouseLeave={() => setHover(null)}
+          onPointerUp={gestures.onPointerUp}
+          onPointerCancel={gestures.onPointerCancel}
+          onPointerLeave={() => setHover(null)}
+          onDoubleClick={(event) => {
+            const { x, y } = gestures.pointOf(event);
+            const point = pointAt(x);
+            const isTurnLane = y < LANES.step.top;
+            const lane = isTurnLane ? 'turn' : 'step';
+            const index = findSpanAtSeq(layout[lane], point.seq);
+            if (index >= 0) fitSelection(lane, index);
+            else if (!isTurnLane) {
+              const turn = findSpanAtSeq(layout.turn, point.seq);
+              if (turn >= 0) fitSelection('turn', turn);
+            }
+          }}
         />
-        {cursorX !== null && (
+        <span
+          data-testid="timeline-window-start-label"
+          className="pointer-events-none absolute top-0 text-[10px] leading-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400"
+          style={{ left: PADDING_PX }}
+        >
+          {edgeLabels[0]}
+        </span>
+        <span
+          data-testid="timeline-window-end-label"
+          className="pointer-events-none absolute top-0 text-[10px] leading-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400"
+          style={{ right: PADDING_PX }}
+        >
+          {edgeLabels[1]}
+        </span>
+        {cursorX !== null && cursorSide === null && (
           <div
             aria-hidden
             data-testid="timeline-cursor"
@@ -331,15 +362,54 @@ export function TimelinePane() {
             }}
           />
         )}
-        {hover && hoverText && (
-          <div
-            className="pointer-events-none absolute top-0 z-20 whitespace-nowrap rounded bg-zinc-900/90 px-2 py-1 text-[11px] text-white shadow"
-            style={{ left: Math.min(hover.x + 10, (width ?? 0) - 320) }}
+        {cursorSide !== null && cursorSeq !== null && (
+          <button
+            type="button"
+            data-testid="timeline-cursor-offscreen"
+            aria-label={`Show the cursor (seq ${cursorSeq}) on the timeline`}
+            title={`The cursor (seq ${cursorSeq}) is ${cursorSide === 'left' ? 'earlier' : 'later'}: show it`}
+            className={`absolute z-10 rounded bg-sky-700 px-1 text-[10px] leading-4 text-white dark:bg-sky-400 dark:text-zinc-950 ${
+              cursorSide === 'left' ? 'left-0' : 'right-0'
+            }`}
+            style={{ top: LANES.step.top }}
+            onClick={() =>
+              applyChange((current, on) => {
+                const pos = on.posOfSeq(cursorSeq);
+                const span = current.end - current.start;
+                return { start: pos - span / 2, end: pos + span / 2 };
+              })
+            }
           >
-            {hoverText}
-          </div>
+            {cursorSide === 'left' ? '◀ cursor' : 'cursor ▶'}
+          </button>
         )}
+        <TimelineSelectionList
+          ref={listRef}
+          level={level}
+          lane={layout[level]}
+          selectedIndex={selectedIndex}
+          describe={describe}
+          onKeyDown={keys.onKeyDown}
+          onFocus={() => {
+            setFocused(true);
+            setWasFocused(true);
+          }}
+          onBlur={() => setFocused(false)}
+        />
+        {hover && <TimelineHover hover={hover} timeOf={timeOf} client={client} widthPx={width ?? 0} />}
       </div>
+      {width !== null && eventCount > 0 && (
+        <TimelineOverview
+          turns={layout.turn}
+          axis={axis}
+          window={shown}
+          widthPx={width}
+          isDark={isDark}
+          cursorPos={cursorSeq === null ? null : axis.posOfSeq(cursorSeq)}
+          scheduleChange={scheduleChange}
+        />
+      )}
+      <div style={{ height: width !== null && eventCount > 0 ? 4 : OVERVIEW_HEIGHT_PX + 4 }} />
     </section>
   );
 }

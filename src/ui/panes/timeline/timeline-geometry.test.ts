@@ -2,13 +2,26 @@
 import { describe, expect, it } from 'vitest';
 import type { TurnSpan } from '../../../log/index.ts';
 import type { ToolSpans } from '../../../worker/client.ts';
+import { createSeqAxis, createTimeAxis } from './timeline-axis.ts';
 import {
   buildTimelineSpans,
   collectTimedSeqs,
-  createSeqScale,
-  createTimeScale,
-  findSpanAt,
+  findFirstStepOf,
+  findSelectedIndex,
+  findSpanAtSeq,
+  findVisibleSpans,
+  isBetweenTurns,
+  layoutLanes,
+  moveSelectionIndex,
+  type TimelineLane,
+  type TimelineSpan,
 } from './timeline-geometry.ts';
+
+/** The span of `lane` holding `seq` (innermost), as findSpanAtSeq finds it on the sequence axis. */
+function findSpanAt(spans: TimelineSpan[], lane: TimelineLane, seq: number): TimelineSpan | null {
+  const layout = layoutLanes(spans, createSeqAxis(20))[lane];
+  return layout.spans[findSpanAtSeq(layout, seq)] ?? null;
+}
 
 const TURNS: TurnSpan[] = [
   {
@@ -93,42 +106,87 @@ describe('tool spans', () => {
   it('keeps tool seqs out of the timed seqs (they are placed by interpolation on the time axis)', () => {
     const timed = collectTimedSeqs(buildTimelineSpans(TURNS, 20, TOOLS), 20);
     expect(timed).toEqual(collectTimedSeqs(buildTimelineSpans(TURNS, 20), 20));
-    const scale = createTimeScale(
+    const axis = createTimeAxis(
       timed.map((seq) => ({ seq, time: seq * seq })),
       20,
-      1000,
-      0,
+      () => true,
     );
+    if (!axis) throw new Error('no time axis');
     const tool = spans[0];
-    expect(tool && scale.toX(tool.startSeq)).toBeGreaterThan(scale.toX(2));
-    expect(tool && scale.toX(tool.endSeq + 1)).toBeLessThan(scale.toX(9));
+    expect(tool && axis.posOfSeq(tool.startSeq)).toBeGreaterThan(axis.posOfSeq(2));
+    expect(tool && axis.posOfSeqEnd(tool.endSeq)).toBeLessThan(axis.posOfSeq(9));
   });
 });
 
-describe('scales', () => {
-  it('maps seqs to x and back on the sequence axis', () => {
-    const scale = createSeqScale(100, 1010, 5);
-    expect(scale.toX(0)).toBe(5);
-    expect(scale.toSeq(scale.toX(42) + 1)).toBe(42);
-    expect(scale.toSeq(-50)).toBe(0);
-    expect(scale.toSeq(5000)).toBe(99);
+describe('lane layout', () => {
+  it('finds the spans that may show in a window, even on a lane whose spans overlap', () => {
+    // Two overlapping tool calls: 3–15 and 5–6; a window at 10–12 must still find the first.
+    const tools: ToolSpans = {
+      callSeq: Int32Array.from([3, 5, 17]),
+      resultSeq: Int32Array.from([15, 6, 18]),
+      endSeq: Int32Array.from([15, 6, 18]),
+      status: Uint8Array.from([0, 0, 0]),
+      nameId: Uint32Array.from([0, 0, 0]),
+      names: ['read'],
+    };
+    const lane = layoutLanes(buildTimelineSpans([], 20, tools), createSeqAxis(20)).tool;
+    expect(findVisibleSpans(lane, 10, 12)).toEqual([0, 2]);
+    expect(findVisibleSpans(lane, 16.5, 20)).toEqual([2, 3]);
+    expect(findSpanAtSeq(lane, 10)).toBe(0);
+    expect(findSpanAtSeq(lane, 6)).toBe(1);
+    expect(findSpanAtSeq(lane, 16)).toBe(-1);
   });
-  it('spreads seqs by time on the time axis, tolerating a clock that steps back', () => {
-    const scale = createTimeScale(
-      [
-        { seq: 0, time: 1000 },
-        { seq: 10, time: 1100 },
-        { seq: 11, time: 1050 },
-        { seq: 20, time: 2000 },
-      ],
-      21,
-      1000,
-      0,
+
+  it('places spans by time on the time axis, ending a span at its last event (no width of its own)', () => {
+    const spans = buildTimelineSpans(TURNS, 20);
+    const timed = collectTimedSeqs(spans, 20);
+    const axis = createTimeAxis(
+      timed.map((seq) => ({ seq, time: 1000 + seq * 10 })),
+      20,
+      () => true,
     );
-    expect(scale.toX(0)).toBe(0);
-    expect(scale.toX(10)).toBeCloseTo(100);
-    expect(scale.toX(11)).toBeCloseTo(100);
-    expect(scale.toX(20)).toBe(1000);
-    expect(scale.toSeq(500)).toBeGreaterThan(11);
+    if (!axis) throw new Error('no time axis');
+    const turns = layoutLanes(spans, axis).turn;
+    expect(turns.startPos[0]).toBe(10);
+    expect(turns.endPos[0]).toBe(100);
+  });
+});
+
+describe('isBetweenTurns', () => {
+  const turns = layoutLanes(buildTimelineSpans(TURNS, 20), createSeqAxis(20)).turn;
+
+  it('calls a stretch idle between turns or before the first, and work inside one', () => {
+    expect(isBetweenTurns(turns, 10, 11)).toBe(true);
+    expect(isBetweenTurns(turns, 0, 1)).toBe(true);
+    expect(isBetweenTurns(turns, 2, 9)).toBe(false);
+    // The second turn hangs: it runs to the last seq.
+    expect(isBetweenTurns(turns, 12, 19)).toBe(false);
+  });
+});
+
+describe('keyboard selection', () => {
+  const layout = layoutLanes(buildTimelineSpans(TURNS, 20), createSeqAxis(20));
+
+  it('selects the span the cursor is in, or the last one before it, or the first', () => {
+    expect(findSelectedIndex(layout.turn, 5)).toBe(0);
+    expect(findSelectedIndex(layout.turn, 15)).toBe(1);
+    expect(findSelectedIndex(layout.turn, 0)).toBe(0);
+    expect(findSelectedIndex(layout.attempt, 3)).toBe(0);
+  });
+
+  it('moves to the previous, next, first and last span, clamped to the lane', () => {
+    expect(moveSelectionIndex(0, 2, 'next')).toBe(1);
+    expect(moveSelectionIndex(1, 2, 'next')).toBe(1);
+    expect(moveSelectionIndex(0, 2, 'previous')).toBe(0);
+    expect(moveSelectionIndex(0, 5, 'last')).toBe(4);
+    expect(moveSelectionIndex(3, 5, 'first')).toBe(0);
+    expect(moveSelectionIndex(0, 0, 'next')).toBe(-1);
+  });
+
+  it("finds a turn's first step, and none for a zero-step turn", () => {
+    const [first, second] = layout.turn.spans;
+    if (!first || !second) throw new Error('turns missing');
+    expect(findFirstStepOf(layout.step, first)).toBe(0);
+    expect(findFirstStepOf(layout.step, second)).toBe(-1);
   });
 });

@@ -1,6 +1,6 @@
 // Pure layout of the timeline: turns, steps, model attempts and tool executions as spans on a seq or time axis.
 
-import { findFirstIndex, findLastAtOrBelow, type TurnSpan } from '../../../log/index.ts';
+import { findFirstIndex, type TurnSpan } from '../../../log/index.ts';
 import { TOOL_SPAN_STATUSES, type ToolSpans } from '../../../worker/client.ts';
 
 /** One drawn span. Seqs are inclusive; `isHanging` spans run to the log's last seq. */
@@ -16,7 +16,9 @@ export interface TimelineSpan {
   /** Turns only: a turn with no steps (FORMAT.md §7.1). */
   isZeroStep: boolean;
   /** Tool spans only: the tool's name; null on other lanes. */
-  toolName?: string | null;
+  toolName: string | null;
+  /** Turn spans only: how many steps the turn has; 0 on other lanes. */
+  stepCount: number;
 }
 
 /**
@@ -41,6 +43,8 @@ export function buildTimelineSpans(
       step: 0,
       reason: turn.reason,
       isZeroStep: turn.steps.length === 0,
+      toolName: null,
+      stepCount: turn.steps.length,
     });
     for (const step of turn.steps) {
       spans.push({
@@ -52,6 +56,8 @@ export function buildTimelineSpans(
         step: step.step,
         reason: null,
         isZeroStep: false,
+        toolName: null,
+        stepCount: 0,
       });
       for (const attempt of step.attempts) {
         spans.push({
@@ -63,6 +69,8 @@ export function buildTimelineSpans(
           step: step.step,
           reason: attempt.finishKind,
           isZeroStep: false,
+          toolName: null,
+          stepCount: 0,
         });
       }
     }
@@ -81,65 +89,11 @@ export function buildTimelineSpans(
         reason: TOOL_SPAN_STATUSES[tools.status[position] ?? 0] ?? null,
         isZeroStep: false,
         toolName: tools.names[tools.nameId[position] ?? 0] ?? null,
+        stepCount: 0,
       });
     }
   }
   return spans;
-}
-
-/** Maps seqs to x pixels and back. `toX` of seq s is the left edge of s; a seq occupies `toX(s)..toX(s+1)`. */
-export interface AxisScale {
-  toX(seq: number): number;
-  /** The seq under x, clamped to the log. */
-  toSeq(x: number): number;
-}
-
-/** Compressed sequence axis: every event gets the same width. */
-export function createSeqScale(eventCount: number, widthPx: number, paddingPx: number): AxisScale {
-  const usable = Math.max(1, widthPx - 2 * paddingPx);
-  const count = Math.max(1, eventCount);
-  return {
-    toX: (seq) => paddingPx + (seq / count) * usable,
-    toSeq: (x) => Math.min(count - 1, Math.max(0, Math.floor(((x - paddingPx) / usable) * count))),
-  };
-}
-
-/**
- * Time axis from known (seq, time) points, ascending in seq (times are made non-decreasing, since
- * logged clocks can step back). Seqs between points are interpolated linearly.
- */
-export function createTimeScale(
-  points: readonly { seq: number; time: number }[],
-  eventCount: number,
-  widthPx: number,
-  paddingPx: number,
-): AxisScale {
-  const usable = Math.max(1, widthPx - 2 * paddingPx);
-  const clean: { seq: number; time: number }[] = [];
-  for (const point of points) {
-    if (!Number.isFinite(point.time)) continue;
-    const previous = clean.at(-1);
-    if (previous && point.seq <= previous.seq) continue;
-    clean.push({ seq: point.seq, time: previous ? Math.max(previous.time, point.time) : point.time });
-  }
-  if (clean.length < 2 || (clean.at(-1)?.time ?? 0) === (clean[0]?.time ?? 0))
-    return createSeqScale(eventCount, widthPx, paddingPx);
-  const firstTime = clean[0]?.time ?? 0;
-  const span = (clean.at(-1)?.time ?? 0) - firstTime;
-  const timeAt = (seq: number): number => {
-    const last = clean.length - 1;
-    if (seq <= (clean[0]?.seq ?? 0)) return firstTime;
-    if (seq >= (clean[last]?.seq ?? 0)) return clean[last]?.time ?? firstTime;
-    const low = findLastAtOrBelow(clean, seq, (point) => point.seq);
-    const a = clean[low] ?? { seq: 0, time: firstTime };
-    const b = clean[low + 1] ?? a;
-    return b.seq === a.seq ? a.time : a.time + ((seq - a.seq) / (b.seq - a.seq)) * (b.time - a.time);
-  };
-  const toX = (seq: number) => paddingPx + ((timeAt(seq) - firstTime) / span) * usable;
-  return {
-    toX,
-    toSeq: (x) => Math.max(0, findFirstIndex(eventCount, (seq) => !(toX(seq) <= x)) - 1),
-  };
 }
 
 /** The seqs whose times the time axis needs: every span boundary plus the first and last event. */
@@ -157,16 +111,111 @@ export function collectTimedSeqs(spans: readonly TimelineSpan[], eventCount: num
   return [...seqs].sort((a, b) => a - b);
 }
 
-/** The innermost span under x on a lane, or null. Spans of a lane must be in seq order. */
-export function findSpanAt(
-  spans: readonly TimelineSpan[],
-  lane: TimelineSpan['lane'],
-  seq: number,
-): TimelineSpan | null {
-  let found: TimelineSpan | null = null;
-  for (const span of spans) {
-    if (span.lane !== lane) continue;
-    if (span.startSeq <= seq && seq <= span.endSeq) found = span;
+/** One lane's spans (in seq order) and where each lies on the axis. */
+export interface LaneLayout {
+  spans: readonly TimelineSpan[];
+  /** Axis position of each span's start and end (index as in `spans`). */
+  startPos: Float64Array;
+  endPos: Float64Array;
+  /** The greatest `endPos` up to each index: lets a search skip spans that end before a window, even
+   * on a lane whose spans overlap (parallel tool calls). */
+  reachPos: Float64Array;
+  /** The same for `endSeq`. */
+  reachSeq: Float64Array;
+}
+
+export type TimelineLane = TimelineSpan['lane'];
+export type TimelineLayout = Record<TimelineLane, LaneLayout>;
+
+export const TIMELINE_LANES: readonly TimelineLane[] = ['turn', 'step', 'attempt', 'tool'];
+
+/** Where spans lie on an axis: pos of seq and of a span's last seq (see TimelineAxis). */
+interface SpanPlacement {
+  posOfSeq: (seq: number) => number;
+  posOfSeqEnd: (seq: number) => number;
+}
+
+/** Splits spans into their lanes (keeping seq order) and places each on `axis`. */
+export function layoutLanes(spans: readonly TimelineSpan[], axis: SpanPlacement): TimelineLayout {
+  const byLane: Record<TimelineLane, TimelineSpan[]> = { turn: [], step: [], attempt: [], tool: [] };
+  for (const span of spans) byLane[span.lane].push(span);
+  const layout = {} as TimelineLayout;
+  for (const lane of TIMELINE_LANES) {
+    const laneSpans = byLane[lane];
+    const startPos = new Float64Array(laneSpans.length);
+    const endPos = new Float64Array(laneSpans.length);
+    const reachPos = new Float64Array(laneSpans.length);
+    const reachSeq = new Float64Array(laneSpans.length);
+    let reach = Number.NEGATIVE_INFINITY;
+    let reachOfSeq = Number.NEGATIVE_INFINITY;
+    laneSpans.forEach((span, index) => {
+      startPos[index] = axis.posOfSeq(span.startSeq);
+      endPos[index] = axis.posOfSeqEnd(span.endSeq);
+      reach = Math.max(reach, endPos[index] ?? reach);
+      reachOfSeq = Math.max(reachOfSeq, span.endSeq);
+      reachPos[index] = reach;
+      reachSeq[index] = reachOfSeq;
+    });
+    layout[lane] = { spans: laneSpans, startPos, endPos, reachPos, reachSeq };
   }
-  return found;
+  return layout;
+}
+
+/** The index range [from, to) of a lane's spans that may overlap [start, end] on the axis. */
+export function findVisibleSpans(lane: LaneLayout, start: number, end: number): [number, number] {
+  return [
+    findFirstIndex(lane.spans.length, (index) => (lane.reachPos[index] ?? 0) >= start),
+    findFirstIndex(lane.spans.length, (index) => (lane.startPos[index] ?? 0) > end),
+  ];
+}
+
+/** The index of the innermost (latest listed) span of a lane that holds `seq`, or -1. */
+export function findSpanAtSeq(lane: LaneLayout, seq: number): number {
+  const last = findFirstIndex(lane.spans.length, (index) => (lane.spans[index]?.startSeq ?? 0) > seq) - 1;
+  for (let index = last; index >= 0 && (lane.reachSeq[index] ?? -1) >= seq; index--) {
+    if ((lane.spans[index]?.endSeq ?? -1) >= seq) return index;
+  }
+  return -1;
+}
+
+/** The index of the last span of a lane that starts at or before `seq`, or -1. */
+function findSpanStartingAtOrBefore(lane: LaneLayout, seq: number): number {
+  return findFirstIndex(lane.spans.length, (index) => (lane.spans[index]?.startSeq ?? 0) > seq) - 1;
+}
+
+/** The span the keyboard selection is on for a cursor at `seq`: the last one starting at or before it (else the first), -1 on an empty lane. */
+export function findSelectedIndex(lane: LaneLayout, seq: number): number {
+  if (lane.spans.length === 0) return -1;
+  return Math.max(0, findSpanStartingAtOrBefore(lane, seq));
+}
+
+/** Where a selection key leads from `index` on a lane of `count` spans (clamped to the lane). */
+export function moveSelectionIndex(
+  index: number,
+  count: number,
+  move: 'previous' | 'next' | 'first' | 'last',
+): number {
+  if (count === 0) return -1;
+  const target = move === 'first' ? 0 : move === 'last' ? count - 1 : move === 'next' ? index + 1 : index - 1;
+  return Math.min(count - 1, Math.max(0, target));
+}
+
+/** The index of the first step inside `turn` (on the step lane), or -1 when the turn has none. */
+export function findFirstStepOf(steps: LaneLayout, turn: TimelineSpan): number {
+  const index = findFirstIndex(
+    steps.spans.length,
+    (position) => (steps.spans[position]?.startSeq ?? 0) >= turn.startSeq,
+  );
+  const step = steps.spans[index];
+  return step && step.startSeq <= turn.endSeq ? index : -1;
+}
+
+/**
+ * Whether the stretch from seq `fromSeq` to `toSeq` lies outside every turn of `turns` (the turn lane):
+ * the session was waiting for its next turn. Inside a turn it was working, however long it took.
+ */
+export function isBetweenTurns(turns: LaneLayout, fromSeq: number, toSeq: number): boolean {
+  const index = findSpanAtSeq(turns, fromSeq);
+  const turn = turns.spans[index];
+  return !turn || turn.endSeq < toSeq;
 }

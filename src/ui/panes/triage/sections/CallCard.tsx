@@ -7,6 +7,7 @@ import { Badge } from '../parts/Badge.tsx';
 import { classificationTone } from '../parts/badge-tone.ts';
 import { Facts } from '../parts/Facts.tsx';
 import { SeqLink } from '../parts/SeqLink.tsx';
+import { revealInvisibleCharacters } from '../../../shared/visible-text.ts';
 
 /** Who refused a call, in words (TriageCall.approval.refusedBy). */
 const REFUSED_BY_WORDS: Record<CallApproval['refusedBy'], string> = {
@@ -51,7 +52,7 @@ export function CallCard({ call, onSelect }: { call: TriageCall; onSelect: (seq:
           {call.classification}
         </Badge>
         {call.errorCode !== null && call.errorCode !== call.classification && (
-          <Badge tone="info">{call.errorCode}</Badge>
+          <Badge tone="info">{revealInvisibleCharacters(call.errorCode)}</Badge>
         )}
         {call.approval !== null ? (
           <Badge tone="info" testId="triage-did-not-run">

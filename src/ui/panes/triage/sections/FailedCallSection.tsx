@@ -7,6 +7,7 @@ import { Section } from '../parts/Section.tsx';
 import { SeqLink } from '../parts/SeqLink.tsx';
 import { CallCard } from './CallCard.tsx';
 import { LIST_PREVIEW_ROWS, type TriageSectionProps } from './section-props.ts';
+import { revealInvisibleCharacters } from '../../../shared/visible-text.ts';
 
 /** The last failed call, the earlier ones (newest first, at most LIST_PREVIEW_ROWS) and commands that never finished. */
 export function FailedCallSection({ report, onSelect }: TriageSectionProps) {
@@ -30,7 +31,7 @@ export function FailedCallSection({ report, onSelect }: TriageSectionProps) {
                 <SeqLink seq={other.seq} onSelect={onSelect} />
                 <Badge tone={classificationTone(other.classification)}>{other.classification}</Badge>
                 {other.errorCode !== null && other.errorCode !== other.classification && (
-                  <span className="font-mono">{other.errorCode}</span>
+                  <span className="font-mono">{revealInvisibleCharacters(other.errorCode)}</span>
                 )}
                 <span className="font-mono">
                   <VisibleText text={`${other.name} ${other.callId}`} maxChars={120} />

@@ -9,6 +9,7 @@ import { Facts } from '../parts/Facts.tsx';
 import { Section } from '../parts/Section.tsx';
 import { SeqLink } from '../parts/SeqLink.tsx';
 import type { TriageSectionProps } from './section-props.ts';
+import { revealInvisibleCharacters } from '../../../shared/visible-text.ts';
 
 const CURRENT_TONES: Record<CurrentVerdictStatus, BadgeTone> = {
   ok: 'ok',
@@ -34,7 +35,7 @@ export function HeaderSection({ report, onSelect }: TriageSectionProps) {
               <Badge tone="bad">missing</Badge>
             ) : (
               <span className="flex items-center gap-2">
-                <span className="font-mono">{header.version}</span>
+                <span className="font-mono">{revealInvisibleCharacters(String(header.version))}</span>
                 <Badge tone={header.isVersionSupported ? 'ok' : 'bad'}>
                   {header.isVersionSupported ? 'readable by this dsh' : 'not readable by this dsh'}
                 </Badge>

@@ -5,6 +5,7 @@ import { Muted } from '../parts/Muted.tsx';
 import { Section } from '../parts/Section.tsx';
 import { SeqLink } from '../parts/SeqLink.tsx';
 import { LIST_PREVIEW_ROWS, type TriageSectionProps } from './section-props.ts';
+import { revealInvisibleCharacters } from '../../../shared/visible-text.ts';
 
 /** Retries and silent requests, at most LIST_PREVIEW_ROWS of each. */
 export function ModelSection({ report, onSelect }: TriageSectionProps) {
@@ -19,7 +20,9 @@ export function ModelSection({ report, onSelect }: TriageSectionProps) {
             <li key={`retry-${retry.seq}`} className="flex flex-wrap items-center gap-2">
               <SeqLink seq={retry.seq} onSelect={onSelect} />
               <Badge tone="warn">llm/retry #{retry.retry}</Badge>
-              {retry.code !== null && <span className="font-mono">{retry.code}</span>}
+              {retry.code !== null && (
+                <span className="font-mono">{revealInvisibleCharacters(retry.code)}</span>
+              )}
               {retry.message !== null && <VisibleText text={retry.message} maxChars={200} />}
             </li>
           ))}

@@ -1,0 +1,118 @@
+// A log cannot make the page or its worker contact another origin (issue 12, "CSP hardening"), in
+// real Chromium against the built app and vite preview: the page's policy allows its own origin
+// only, the worker reads only from the page's origin and its one `?src=` origin, and the policies
+// (frame-ancestors included) are sent as headers and shipped in `_headers`.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ViewerPage } from './support/viewer-page.ts';
+
+/** A server on a free loopback port: `handle` answers, `requests` records every path asked for. */
+async function startServer(handle: (request: IncomingMessage) => { status: number; body: string }) {
+  const requests: string[] = [];
+  const server: Server = createServer((request, response) => {
+    requests.push(request.url ?? '');
+    const { status, body } = handle(request);
+    response.writeHead(status, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' });
+    response.end(body);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, requests, close: () => new Promise<void>((done) => server.close(() => done())) };
+}
+
+/** tool-error.jsonl with every text block pointing at `target` in every way markdown and HTML can. */
+function logPointingAt(target: string): string {
+  const bait = [
+    `![tracker](${target}/markdown-image.png)`,
+    `[a link](${target}/markdown-link)`,
+    `<img src="${target}/html-image.png"> <iframe src="${target}/frame"></iframe>`,
+    `<link rel="prefetch" href="${target}/prefetch"> ?src=${target}/log.jsonl`,
+    '',
+  ].join('\n\n');
+  const poison = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(poison);
+    if (value === null || typeof value !== 'object') return value;
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) copy[key] = poison(item);
+    if (copy.type === 'text' && typeof copy.text === 'string') copy.text = `${bait}${copy.text}`;
+    return copy;
+  };
+  const lines = readFileSync(resolve('fixtures/tool-error.jsonl'), 'utf8').split('\n').filter(Boolean);
+  return `${lines.map((line, index) => (index === 0 ? line : JSON.stringify(poison(JSON.parse(line))))).join('\n')}\n`;
+}
+
+test('a log served from its ?src= origin makes neither the page nor the worker contact another origin', async ({
+  page,
+}) => {
+  const recorder = await startServer(() => ({ status: 200, body: 'recorded' }));
+  const logServer = await startServer(() => ({ status: 200, body: logPointingAt(recorder.origin) }));
+  try {
+    const viewer = new ViewerPage(page);
+    await viewer.goto(`/?src=${encodeURIComponent(`${logServer.origin}/session.jsonl`)}`);
+    await viewer.waitForLoadState('ready');
+    // Every message rendered, markdown included, and the event detail's JSON tree opened.
+    const max = Number(await viewer.slider.getAttribute('max'));
+    for (const seq of [Math.floor(max / 2), max]) await viewer.scrubTo(seq);
+    await expect(viewer.modelView.locator('[data-markdown="pending"]')).toHaveCount(0);
+    await expect(viewer.modelView).toContainText('a link');
+    await viewer.eventRow(max).click();
+    await expect(viewer.detail).toBeVisible();
+
+    // Code that asked anyway would be refused: the page by its policy, the worker by its own fetch.
+    const pageFetch = await page.evaluate(
+      (url) =>
+        fetch(url).then(
+          () => 'sent',
+          (error: unknown) => `refused: ${String(error)}`,
+        ),
+      `${recorder.origin}/from-page`,
+    );
+    expect(pageFetch).toMatch(/^refused/);
+    const [worker] = page.workers();
+    if (!worker) throw new Error('the log worker is not running');
+    const workerFetch = await worker.evaluate(
+      (url) =>
+        fetch(url).then(
+          () => 'sent',
+          (error: unknown) => `refused: ${String(error)}`,
+        ),
+      `${recorder.origin}/from-worker`,
+    );
+    expect(workerFetch).toMatch(/^refused/);
+    // The worker still reads its own origin and the page's ?src= origin.
+    expect(
+      await worker.evaluate((url) => fetch(url).then((response) => response.status), `${logServer.origin}/x`),
+    ).toBe(200);
+
+    expect(recorder.requests).toEqual([]);
+    expect(logServer.requests).toContain('/session.jsonl');
+  } finally {
+    await recorder.close();
+    await logServer.close();
+  }
+});
+
+test('the page and the worker are served with their own policies, and _headers ships the same', async ({
+  page,
+  request,
+}) => {
+  const workerScripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/assets/worker/'))
+      workerScripts.push(response.headers()['content-security-policy'] ?? '');
+  });
+  const document = await page.goto('/?demo=1');
+  const pagePolicy = (await document?.allHeaders())?.['content-security-policy'] ?? '';
+  expect(pagePolicy).toContain("frame-ancestors 'none'");
+  expect(pagePolicy).toContain("connect-src 'self';");
+  await new ViewerPage(page).waitForLoadState('ready');
+  expect(workerScripts).toHaveLength(1);
+  expect(workerScripts[0]).toContain("default-src 'none'");
+
+  const headersFile = await (await request.get('/_headers')).text();
+  expect(headersFile).toContain(`Content-Security-Policy: ${pagePolicy}`);
+  expect(headersFile).toContain(`Content-Security-Policy: ${workerScripts[0]}`);
+});

@@ -1,0 +1,163 @@
+// Hostile links own nothing (issue 12), in real Chromium against the built app: a crafted `?src=`
+// shows a notice instead of a blank page, a log with another's session id cannot take over that
+// log's permalink, and nothing is stored in the browser unless the reader makes or follows a link.
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ViewerPage } from './support/viewer-page.ts';
+
+test('a ?src= with a malformed percent escape shows a notice, not a blank page', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const viewer = new ViewerPage(page);
+  await viewer.goto('/?src=%E0%A4%A');
+  await expect(page.getByTestId('notice')).toContainText('not valid percent-encoded UTF-8');
+  await expect(page.getByRole('button', { name: 'Open…' })).toBeVisible();
+  await viewer.waitForLoadState('error');
+  await expect(viewer.loadError()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test.describe('stored logs', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  const VICTIM_ID = 'ff1c1e99-3bd4-4ef8-a954-80d607d628ba';
+
+  /** tool-error.jsonl as the victim's own file. */
+  function writeVictimLog(): string {
+    const path = join(mkdtempSync(join(tmpdir(), 'dsh-replay-victim-')), 'victim.jsonl');
+    copyFileSync(resolve('fixtures/tool-error.jsonl'), path);
+    return path;
+  }
+
+  /** Another log (packed-chunks.jsonl) whose header claims the victim's session id. */
+  const ATTACKER_LOG = readFileSync(resolve('fixtures/packed-chunks.jsonl'), 'utf8').replace(
+    '"id":"3c4e4c75-3058-453d-aad3-27ff8a220321"',
+    `"id":"${VICTIM_ID}"`,
+  );
+
+  test('a log that claims another’s session id cannot take over that log’s permalink', async ({ page }) => {
+    const attackerRequests: string[] = [];
+    await page.route(
+      (url) => url.pathname === '/attacker/evil.jsonl',
+      (route) => {
+        attackerRequests.push(route.request().url());
+        return route.fulfill({ status: 200, body: ATTACKER_LOG, contentType: 'text/plain' });
+      },
+    );
+    const viewer = new ViewerPage(page);
+    await viewer.goto('/');
+    await viewer.openFile(writeVictimLog());
+    await viewer.waitForLoadState('ready');
+    await viewer.scrubTo(10);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByRole('button', { name: 'Link copied' })).toBeVisible();
+    const victimLink = await page.evaluate<string>('navigator.clipboard.readText()');
+    expect(victimLink).toMatch(/#seq=10&session=ff1c1e99-[0-9a-f-]+&log=[0-9a-f]{64}$/);
+
+    // The attacker's link: their log under the victim's session id, followed and linked again.
+    await viewer.goto(`/?src=/attacker/evil.jsonl#seq=3&session=${VICTIM_ID}`);
+    await viewer.waitForLoadState('ready');
+    await expect(page.getByTestId('file-name')).toHaveText('evil.jsonl');
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByRole('button', { name: 'Link copied' })).toBeVisible();
+    const requestsBefore = attackerRequests.length;
+
+    // The victim's permalink still opens the victim's own log, and asks nothing of the attacker.
+    await viewer.goto(victimLink);
+    await viewer.waitForLoadState('ready');
+    await expect(page.getByTestId('file-name')).toHaveText('victim.jsonl');
+    await viewer.expectCursorAt(10);
+    expect(attackerRequests.length).toBe(requestsBefore);
+  });
+
+  test('an opened log is not stored; a copied link stores it, the panel shows its size and deletes it', async ({
+    page,
+  }) => {
+    const viewer = new ViewerPage(page);
+    await viewer.goto('/');
+    await viewer.openFile(writeVictimLog());
+    await viewer.waitForLoadState('ready');
+    const panel = page.getByRole('dialog', { name: 'Stored logs' });
+    await page.getByRole('button', { name: 'Stored logs' }).click();
+    await expect(panel.getByTestId('stored-logs-empty')).toBeVisible();
+    await panel.getByRole('button', { name: 'Close' }).click();
+
+    // A reload without a link made asks for the file: nothing was kept.
+    await page.reload();
+    await expect(page.getByTestId('missing-session')).toBeVisible();
+    await viewer.openFile(writeVictimLog());
+    await viewer.waitForLoadState('ready');
+
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('button', { name: 'Stored logs' }).click();
+    const row = panel.getByTestId('stored-log');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('stored-log-name')).toHaveText('victim.jsonl');
+    await expect(row.getByTestId('stored-log-size')).toHaveText('33.7 KiB');
+    await panel.getByRole('button', { name: 'Delete victim.jsonl' }).click();
+    await expect(panel.getByTestId('stored-logs-empty')).toBeVisible();
+  });
+});
+
+test('an earlier version’s copy is listed for deletion, and its old session link still opens it', async ({
+  page,
+}) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto('/');
+  // What versions before issue 12 left behind: every opened file, keyed by the session id it claims.
+  const text = readFileSync(resolve('fixtures/tool-error.jsonl'), 'utf8');
+  await page.evaluate(async (content) => {
+    const page = globalThis as unknown as {
+      indexedDB: { open(name: string, version: number): Record<string, unknown> };
+      Blob: new (parts: string[]) => unknown;
+    };
+    await new Promise<void>((done, fail) => {
+      const request = page.indexedDB.open('dsh-replay', 1) as {
+        result: {
+          createObjectStore(name: string): void;
+          transaction(
+            store: string,
+            mode: string,
+          ): {
+            objectStore(name: string): { put(value: unknown, key: string): void };
+            oncomplete: () => void;
+          };
+        };
+        onupgradeneeded: () => void;
+        onsuccess: () => void;
+        onerror: () => void;
+      };
+      request.onupgradeneeded = () => request.result.createObjectStore('logs');
+      request.onerror = fail;
+      request.onsuccess = () => {
+        const transaction = request.result.transaction('logs', 'readwrite');
+        transaction
+          .objectStore('logs')
+          .put(
+            { kind: 'file', name: 'old-copy.jsonl', blob: new page.Blob([content]), savedAt: 1 },
+            'ff1c1e99-3bd4-4ef8-a954-80d607d628ba',
+          );
+        transaction.oncomplete = () => done();
+      };
+    });
+  }, text);
+
+  await page.reload();
+  const panel = page.getByRole('dialog', { name: 'Stored logs' });
+  await page.getByRole('button', { name: 'Stored logs' }).click();
+  await expect(panel.getByTestId('stored-log')).toContainText('copied at open by an earlier version');
+  await panel.getByRole('button', { name: 'Close' }).click();
+
+  await viewer.goto('/#seq=5&session=ff1c1e99-3bd4-4ef8-a954-80d607d628ba');
+  await viewer.waitForLoadState('ready');
+  await expect(page.getByTestId('file-name')).toHaveText('old-copy.jsonl');
+  await viewer.expectCursorAt(5);
+  // Once read, the copy is kept under its content key, no longer under the id it claims.
+  await page.getByRole('button', { name: 'Stored logs' }).click();
+  await expect(panel.getByTestId('stored-log')).toHaveCount(1);
+  await expect(panel.getByTestId('stored-log')).toContainText('a permalink was made or followed');
+  await panel.getByRole('button', { name: 'Delete all' }).click();
+  await expect(panel.getByTestId('stored-logs-empty')).toBeVisible();
+});

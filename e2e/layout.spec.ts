@@ -1,0 +1,68 @@
+// The layout a person can adjust (issue 14): resizable panes, remembered across reloads, collapsible,
+// and a narrow window (1024×700) that still shows a readable event summary.
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ViewerPage } from './support/viewer-page.ts';
+
+const LOG = resolve('fixtures/approval-approved.jsonl.zstd');
+
+test('dragging the separator resizes the panes, and a reload keeps the sizes', async ({ page }) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto();
+  await viewer.openFile(LOG);
+  await viewer.waitForLoadState('ready');
+  const separator = page.getByRole('separator', { name: 'Resize the events list and the right pane' });
+  const before = (await viewer.events.boundingBox())!.width;
+  const box = (await separator.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 200, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  const after = (await viewer.events.boundingBox())!.width;
+  expect(after).toBeGreaterThan(before + 150);
+  await page.reload();
+  await viewer.openFile(LOG);
+  await viewer.waitForLoadState('ready');
+  await expect
+    .poll(async () => Math.round((await viewer.events.boundingBox())!.width))
+    .toBeGreaterThan(before + 150);
+});
+
+test('the event detail can be collapsed from the keyboard and comes back', async ({ page }) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto();
+  await viewer.openFile(LOG);
+  await viewer.waitForLoadState('ready');
+  const detail = page.getByTestId('event-detail');
+  await expect(detail).toBeVisible();
+  const separator = page.getByRole('separator', { name: 'Resize the events list and the event detail' });
+  await separator.focus();
+  await page.keyboard.press('End');
+  await expect.poll(async () => (await detail.boundingBox())?.height ?? 0).toBeLessThan(2);
+  await page.keyboard.press('Home');
+  await expect.poll(async () => (await detail.boundingBox())?.height ?? 0).toBeGreaterThan(100);
+});
+
+test.describe('at 1024×700', () => {
+  test.use({ viewport: { width: 1024, height: 700 } });
+  test('event summaries show at least 30 characters', async ({ page }) => {
+    const viewer = new ViewerPage(page);
+    await viewer.goto();
+    await viewer.openFile(LOG);
+    await viewer.waitForLoadState('ready');
+    await viewer.scrubTo(134);
+    const row = viewer.eventRow(134);
+    await expect(row).toHaveAttribute('data-state', 'loaded');
+    const summary = row.getByRole('gridcell').last();
+    const width = (await summary.boundingBox())!.width;
+    const charWidth = await summary.evaluate((element) => {
+      const probe = element.ownerDocument.createElement('span');
+      probe.textContent = '0'.repeat(10);
+      element.appendChild(probe);
+      const measured = probe.getBoundingClientRect().width / 10;
+      probe.remove();
+      return measured;
+    });
+    expect(width / charWidth).toBeGreaterThanOrEqual(30);
+  });
+});

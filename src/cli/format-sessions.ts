@@ -1,0 +1,78 @@
+// `ls` and `tree` as text for a person: one line per session, the same facts as --json. Log text
+// (ids, titles, paths from the workspace) goes through the core's one cleaner (toPlainLine).
+
+import type { SessionListReport, SessionTreeReport, SessionTreeRow } from '../log/index.ts';
+import { toPlainLine } from '../log/index.ts';
+
+function formatTime(epochMs: number | null): string {
+  return epochMs === null ? '—' : new Date(epochMs).toISOString().replace('T', ' ').slice(0, 19);
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
+function problemLines(problems: SessionListReport['problems']): string[] {
+  if (problems.length === 0) return [];
+  return [
+    '',
+    `${problems.length} problem${problems.length === 1 ? '' : 's'}:`,
+    ...problems.map((problem) => `  ${toPlainLine(problem.path, 160)}: ${toPlainLine(problem.message, 300)}`),
+  ];
+}
+
+/** `ls` as text: a header line, one line per session, then the problems. */
+export function formatListText(report: SessionListReport): string {
+  const lines = [
+    `${report.sessions.length} session${report.sessions.length === 1 ? '' : 's'} in ${toPlainLine(report.root, 200)}`,
+  ];
+  for (const session of report.sessions) {
+    const counts =
+      session.events === null
+        ? 'not summarized'
+        : `${session.turns ?? 0} turns, ${session.toolCalls ?? 0} calls, ${session.events} events`;
+    const lineage =
+      session.parentSession === null ? '' : ` child of ${toPlainLine(session.parentSession, 60)}`;
+    lines.push(
+      [
+        toPlainLine(session.id, 60),
+        formatTime(session.createdAt),
+        `v${session.version ?? '?'}`,
+        session.verdict ?? '—',
+        session.failure ?? '—',
+        counts,
+        formatBytes(session.bytes),
+        session.title === null ? '(no title)' : JSON.stringify(toPlainLine(session.title, 80)),
+      ].join('  ') + lineage,
+    );
+    lines.push(
+      `    ${toPlainLine(session.path, 200)}${session.generations.length > 0 ? `  (+${session.generations.length} older generation${session.generations.length === 1 ? '' : 's'})` : ''}`,
+    );
+  }
+  return [...lines, ...problemLines(report.problems)].join('\n');
+}
+
+/** `tree` as text: the lineage indented two spaces a level, with kind and path. */
+export function formatTreeText(report: SessionTreeReport): string {
+  const lines: string[] = [];
+  const stack: SessionTreeRow[] = [...report.roots].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop() as SessionTreeRow;
+    const marks = [node.kind, node.isOrphan ? 'orphan: parent not found' : null].filter(
+      (mark) => mark !== null,
+    );
+    lines.push(
+      `${'  '.repeat(node.depth)}${toPlainLine(node.id, 80)}  [${marks.join(', ')}]  ${toPlainLine(node.path, 200)}`,
+    );
+    stack.push(...[...node.children].reverse());
+  }
+  if (lines.length === 0) lines.push('no sessions');
+  if (report.orphans.length > 0)
+    lines.push(
+      '',
+      `${report.orphans.length} orphan${report.orphans.length === 1 ? '' : 's'} (parentSession not in the set)`,
+    );
+  return lines.join('\n');
+}

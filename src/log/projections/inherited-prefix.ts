@@ -1,0 +1,29 @@
+// A forked child's inherited prefix (FORMAT.md §8.1, docs/format-generations.md §3): the events it
+// copied verbatim from its parent's log, which a viewer marks "inherited from parent".
+import { isRecord } from '../event.ts';
+import type { OpenedLog } from '../decode/opened-log.ts';
+import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
+
+/**
+ * How many events at the start of the log were inherited from the parent (seqs 0 … n-1), or null
+ * when the log is not seeded. Generations 0/1: the header's `seedLength`. Generation 2 on: the seq
+ * of the last `session/end-seed` with `data.inherited === true` in a log whose header says
+ * `isSeeded` (that seq is the number of inherited events). Clamped to the events the log holds.
+ */
+export function inheritedPrefixLength(log: OpenedLog): number | null {
+  const header = log.header;
+  if (header === null) return null;
+  const eventCount = log.store.eventCount;
+  const seedLength = (header as Record<string, unknown>)['seedLength'];
+  if (typeof seedLength === 'number' && Number.isSafeInteger(seedLength) && seedLength > 0)
+    return Math.min(seedLength, eventCount);
+  if ((header as Record<string, unknown>)['isSeeded'] !== true) return null;
+  const endSeeds = log.index.endSeedSeqs;
+  for (let position = endSeeds.length - 1; position >= 0; position -= 1) {
+    const seq = endSeeds[position] as number;
+    if (seq >= eventCount) continue;
+    const data = readUpgradedEventAt(log.store, seq).data;
+    if (isRecord(data) && data.inherited === true) return seq;
+  }
+  return null;
+}

@@ -1,0 +1,277 @@
+// Discovery: from the files of a workspace to its sessions (FORMAT.md §1.1, §8.3, §8.4). Files are
+// grouped by name first (no reads): a session directory's generations, §8.4's numbered fixture logs,
+// loose files; ZIPs are listed and their members join in. Then only the head of each group's current
+// file is read (session-head.ts). One unreadable file is one problem; the scan goes on.
+
+import { pickCurrentGeneration } from '../format/generations/generation.ts';
+import type { SessionHeadFacts } from './session-head.ts';
+import { readSessionHead } from './session-head.ts';
+import { canonicalNameOfSlot, classifyWorkspacePath } from './workspace-paths.ts';
+import type { WorkspaceEntry } from './workspace-entry.ts';
+import { baseName, dirName } from './workspace-entry.ts';
+import { readZipEntries } from './zip-entries.ts';
+import { mapWithConcurrency, type WorkControl } from './work-control.ts';
+
+/** How a session's files were laid out: FORMAT.md §1.1 directory, §8.4 numbered fixture, or a file of its own. */
+export type SessionLayout = 'session-directory' | 'numbered' | 'loose';
+
+/** One file of a session other than the one it is listed at. */
+export interface SessionFile {
+  path: string;
+  entry: WorkspaceEntry;
+  /** The generation its name claims (loose files: their header's), or null when unknown. */
+  generation: number | null;
+}
+
+/** A session of the workspace, listed once, at its current generation. */
+export interface WorkspaceSession {
+  /** The header id: unique in a Workspace (duplicates are problems), so it is the session's key. */
+  id: string;
+  /** The file it is listed at (its current generation). */
+  path: string;
+  entry: WorkspaceEntry;
+  head: SessionHeadFacts;
+  layout: SessionLayout;
+  /** Its other files, newest generation first: frozen predecessors, never merged (docs/format-generations.md §1). */
+  generations: SessionFile[];
+  /** Its directory holds both `.jsonl` and `.jsonl.zstd` logs, which dsh refuses (FORMAT.md §1.1). */
+  hasMixedEncodings: boolean;
+}
+
+/** A file that is not listed as a session, and why (plain text). */
+export interface WorkspaceProblem {
+  path: string;
+  message: string;
+}
+
+export interface Workspace {
+  /** Sorted by createdAt (missing last), then id — the order of `ls` and of siblings in the tree. */
+  sessions: WorkspaceSession[];
+  problems: WorkspaceProblem[];
+  /** Images by attachment id (`media/<attachmentId>.<ext>`, FORMAT.md §8.3). */
+  media: Map<string, WorkspaceEntry>;
+  /** Files that are none of ours (not a log, ZIP or media name), skipped unread. */
+  ignoredFiles: number;
+  /** False when the scan was cancelled: the sessions found so far. */
+  isComplete: boolean;
+}
+
+export interface DiscoverOptions extends WorkControl {
+  /** Heads read at once (default 4: reads are I/O, the parse is tiny). */
+  concurrency?: number;
+}
+
+/** The files of one would-be session, before its head is read. */
+interface FileGroup {
+  layout: SessionLayout;
+  /** Current first, then its predecessors newest first. */
+  files: SessionFile[];
+  hasMixedEncodings: boolean;
+}
+
+/** A group with its head read (from the first of its files that has one). */
+interface ReadGroup {
+  group: FileGroup;
+  listed: SessionFile;
+  head: SessionHeadFacts;
+  others: SessionFile[];
+}
+
+const LAYOUT_RANK: Record<SessionLayout, number> = { 'session-directory': 0, numbered: 1, loose: 2 };
+
+/** Expands ZIPs (one level: a ZIP inside a ZIP is not opened) and sorts out media and foreign files. */
+async function expandEntries(
+  entries: readonly WorkspaceEntry[],
+  problems: WorkspaceProblem[],
+  areZipMembers = false,
+): Promise<{ logs: WorkspaceEntry[]; media: Map<string, WorkspaceEntry>; ignored: number }> {
+  const logs: WorkspaceEntry[] = [];
+  const media = new Map<string, WorkspaceEntry>();
+  let ignored = 0;
+  const visit = async (entry: WorkspaceEntry, isInZip: boolean): Promise<void> => {
+    const kind = classifyWorkspacePath(entry.path);
+    if (kind.kind === 'zip' && !isInZip) {
+      const zip = await readZipEntries(entry, `${entry.path}/`);
+      problems.push(...zip.problems);
+      for (const member of zip.entries) await visit(member, true);
+    } else if (kind.kind === 'media') {
+      if (!media.has(kind.attachmentId)) media.set(kind.attachmentId, entry);
+    } else if (kind.kind === 'session-log' || kind.kind === 'loose-log' || entry.isExplicit === true)
+      logs.push(entry);
+    else ignored += 1;
+  };
+  for (const entry of entries) await visit(entry, areZipMembers);
+  return { logs, media, ignored };
+}
+
+/** Groups log files by name: one group per session directory slot, one per loose file. */
+function groupByName(logs: readonly WorkspaceEntry[]): FileGroup[] {
+  const slots = new Map<string, { entries: WorkspaceEntry[]; slot: number | null }>();
+  const groups: FileGroup[] = [];
+  for (const entry of logs) {
+    const kind = classifyWorkspacePath(entry.path);
+    if (kind.kind !== 'session-log') {
+      groups.push({
+        layout: 'loose',
+        files: [{ path: entry.path, entry, generation: null }],
+        hasMixedEncodings: false,
+      });
+      continue;
+    }
+    const key = `${dirName(entry.path)}\u0000${kind.slot ?? ''}`;
+    const slot = slots.get(key) ?? { entries: [], slot: kind.slot };
+    slot.entries.push(entry);
+    slots.set(key, slot);
+  }
+  for (const { entries, slot } of slots.values()) {
+    const byCanonicalName = new Map(
+      entries.map((entry) => [canonicalNameOfSlot(baseName(entry.path)), entry]),
+    );
+    const picked = pickCurrentGeneration([...byCanonicalName.keys()]);
+    const names = picked.current === null ? [] : [picked.current, ...picked.predecessors];
+    const files = names.map((name) => {
+      const entry = byCanonicalName.get(name) as WorkspaceEntry;
+      const kind = classifyWorkspacePath(entry.path);
+      return { path: entry.path, entry, generation: kind.kind === 'session-log' ? kind.generation : null };
+    });
+    groups.push({
+      layout: slot === null ? 'session-directory' : 'numbered',
+      files,
+      hasMixedEncodings: picked.mixedEncodings,
+    });
+  }
+  return groups;
+}
+
+/**
+ * Reads the head of a group's current file, falling back to older generations when it has none.
+ * A loose file whose bytes are a ZIP (a renamed export) is handed to `foundZip` instead.
+ */
+async function readGroup(
+  group: FileGroup,
+  problems: WorkspaceProblem[],
+  foundZip: (entry: WorkspaceEntry) => void,
+): Promise<ReadGroup | null> {
+  for (const [position, file] of group.files.entries()) {
+    const read = await readSessionHead(file.entry);
+    if (!read.ok && read.isZip && group.layout === 'loose') {
+      foundZip(file.entry);
+      return null;
+    }
+    if (read.ok) {
+      const others = group.files.filter((other) => other !== file);
+      const generation = group.layout === 'loose' ? (read.head.version ?? null) : file.generation;
+      return { group, listed: { ...file, generation }, head: read.head, others };
+    }
+    const fallback = position + 1 < group.files.length ? '; listed at an older generation instead' : '';
+    problems.push({ path: file.path, message: `${read.reason}${fallback}` });
+  }
+  return null;
+}
+
+/** Orders two reads of the same session id: the one listed first wins. */
+function compareCopies(a: ReadGroup, b: ReadGroup): number {
+  return (
+    LAYOUT_RANK[a.group.layout] - LAYOUT_RANK[b.group.layout] ||
+    (b.listed.generation ?? -1) - (a.listed.generation ?? -1) ||
+    Number(b.head.container === 'zstd') - Number(a.head.container === 'zstd') ||
+    (a.listed.path < b.listed.path ? -1 : a.listed.path > b.listed.path ? 1 : 0)
+  );
+}
+
+/** One session per id: other generations become history, same-generation copies are problems. */
+function mergeById(reads: ReadGroup[], problems: WorkspaceProblem[]): WorkspaceSession[] {
+  const byId = new Map<string, ReadGroup[]>();
+  for (const read of reads) {
+    const copies = byId.get(read.head.id);
+    if (copies === undefined) byId.set(read.head.id, [read]);
+    else copies.push(read);
+  }
+  const sessions: WorkspaceSession[] = [];
+  for (const copies of byId.values()) {
+    copies.sort(compareCopies);
+    const [winner, ...rest] = copies as [ReadGroup, ...ReadGroup[]];
+    const generations = [...winner.others];
+    for (const copy of rest) {
+      if (copy.listed.generation !== null && copy.listed.generation !== winner.listed.generation) {
+        generations.push(copy.listed, ...copy.others);
+        continue;
+      }
+      problems.push({
+        path: copy.listed.path,
+        message: `another copy of session ${winner.head.id} (duplicate id), which is listed at ${winner.listed.path}`,
+      });
+    }
+    generations.sort((a, b) => (b.generation ?? -1) - (a.generation ?? -1) || (a.path < b.path ? -1 : 1));
+    sessions.push({
+      id: winner.head.id,
+      path: winner.listed.path,
+      entry: winner.listed.entry,
+      head: winner.head,
+      layout: winner.group.layout,
+      generations,
+      hasMixedEncodings: winner.group.hasMixedEncodings,
+    });
+  }
+  return sessions;
+}
+
+/** The `ls` order: createdAt ascending (sessions without one last), then id. */
+export function compareSessionOrder(
+  a: { id: string; head: { createdAt: number | null } },
+  b: { id: string; head: { createdAt: number | null } },
+): number {
+  const at = a.head.createdAt ?? Number.POSITIVE_INFINITY;
+  const bt = b.head.createdAt ?? Number.POSITIVE_INFINITY;
+  if (at !== bt) return at < bt ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Finds the sessions among `entries` (any mix of a sessions root, project and session directories,
+ * loose files and export ZIPs). Reads each ZIP's directory and the head of each session's current
+ * file, nothing more; summaries are a separate pass (summarizeSession). Never throws for bad input.
+ */
+export async function discoverSessions(
+  entries: readonly WorkspaceEntry[],
+  options: DiscoverOptions = {},
+): Promise<Workspace> {
+  const problems: WorkspaceProblem[] = [];
+  const { logs, media, ignored: ignoredFiles } = await expandEntries(entries, problems);
+  let ignored = ignoredFiles;
+  const reads: ReadGroup[] = [];
+  const zips: WorkspaceEntry[] = [];
+  const readAll = (groups: FileGroup[]): Promise<boolean> =>
+    mapWithConcurrency(groups, options.concurrency ?? 4, options, async (group) => {
+      const read = await readGroup(group, problems, (zip) => zips.push(zip));
+      if (read !== null) reads.push(read);
+    });
+  let isComplete = await readAll(groupByName(logs));
+  if (isComplete && zips.length > 0) {
+    // Renamed ZIPs, found by their bytes: their members join like a named ZIP's (one level).
+    const members: WorkspaceEntry[] = [];
+    for (const zip of zips) {
+      const listed = await readZipEntries(zip, `${zip.path}/`);
+      problems.push(...listed.problems);
+      members.push(...listed.entries);
+    }
+    const expanded = await expandEntries(members, problems, true);
+    for (const [id, entry] of expanded.media) if (!media.has(id)) media.set(id, entry);
+    ignored += expanded.ignored;
+    isComplete = await readAll(groupByName(expanded.logs));
+  }
+  const sessions = mergeById(reads, problems).sort(compareSessionOrder);
+  problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { sessions, problems, media, ignoredFiles: ignored, isComplete };
+}
+
+/**
+ * The session a selector names (CLI `<zip>#<id>`): the one whose id equals it, else the only one
+ * whose id starts with it. Null when none does or several do.
+ */
+export function findSession(workspace: Workspace, selector: string): WorkspaceSession | null {
+  const exact = workspace.sessions.find((session) => session.id === selector);
+  if (exact !== undefined) return exact;
+  const prefixed = workspace.sessions.filter((session) => selector !== '' && session.id.startsWith(selector));
+  return prefixed.length === 1 ? (prefixed[0] as WorkspaceSession) : null;
+}

@@ -1,0 +1,161 @@
+// The listing summary of one session: what the session list shows and the tree rolls up, as small
+// plain data. The summary pass streams the file through the decoder (the only reader whose verdict
+// is the one `inspect` gives, and as fast as any pass that parses every line: README "Benchmarks",
+// ratio to the JSON.parse floor ≤ 1), takes these facts and lets the decoded log go.
+
+import type { DecoderOptions } from '../decode/log-decoder.ts';
+import { createLogDecoder } from '../decode/log-decoder.ts';
+import type { OpenedLog } from '../decode/opened-log.ts';
+import type { FormatGeneration } from '../format/generations/generation.ts';
+import type { Verdict } from '../problems.ts';
+import { inheritedPrefixLength } from '../projections/inherited-prefix.ts';
+import { deriveUsage } from '../projections/usage.ts';
+import type { SessionFailure } from './failure-state.ts';
+import { deriveFailureState } from './failure-state.ts';
+import type { SessionLinkFacts } from './link-facts.ts';
+import { extractLinkFacts } from './link-facts.ts';
+import type { SessionHeadFacts } from './session-head.ts';
+import { headFactsOf } from './session-head.ts';
+import type { WorkspaceEntry } from './workspace-entry.ts';
+import { readEntryChunks } from './workspace-entry.ts';
+import type { WorkspaceSession } from './discover-sessions.ts';
+import { mapWithConcurrency, type WorkControl } from './work-control.ts';
+
+/** Token usage summed over a session's own steps (FORMAT.md §7.7: each step's last report). */
+export interface TokenTotals {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}
+
+/** One session's listing facts. Plain, structured-clonable data; text fields are plain text from the log. */
+export interface SessionSummary {
+  /** The header as the full read saw it (null: no header with an id). */
+  head: SessionHeadFacts | null;
+  /** The latest session/title, or null. */
+  title: string | null;
+  generation: FormatGeneration | null;
+  verdict: Verdict;
+  problemCount: number;
+  /** Events of the valid prefix (CLI.md `events.count`), turns and tool-call ids, as `inspect` counts them. */
+  events: number;
+  turns: number;
+  toolCalls: number;
+  /** Tool calls whose status is not ok (CLI.md statuses). */
+  failedToolCalls: number;
+  /** Events copied from the parent (seqs 0 … n-1; FORMAT.md §8.1), or null when not seeded. */
+  inheritedEvents: number | null;
+  /** Time of the first own event (after an inherited prefix) and of the last event; null without events. */
+  firstEventTime: number | null;
+  lastEventTime: number | null;
+  /** Last event time − createdAt (else − the first own event), never negative; null without events. */
+  durationMs: number | null;
+  failure: SessionFailure;
+  /** Own steps only: a fork's inherited prefix holds the parent's usage, which is the parent's to count. */
+  tokens: TokenTotals;
+  file: { bytes: number; textBytes: number; container: 'jsonl' | 'zstd' | 'unknown'; tornTail: boolean };
+  links: SessionLinkFacts;
+}
+
+export type SessionSummaryRead = { ok: true; summary: SessionSummary } | { ok: false; reason: string };
+
+/** The summary of a decoded log (complete or not). Reads back a few events (links, usage windows). */
+export function summarizeOpenedLog(log: OpenedLog): SessionSummary {
+  const { store, index } = log;
+  const eventCount = store.eventCount;
+  const inherited = inheritedPrefixLength(log);
+  const ownFrom = inherited ?? 0;
+  const tokens: TokenTotals = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+  for (const point of deriveUsage(log)) {
+    if (point.seq < ownFrom) continue;
+    tokens.inputTokens += point.inputTokens;
+    tokens.outputTokens += point.outputTokens;
+    tokens.cacheReadTokens += point.cacheReadTokens;
+    tokens.cacheWriteTokens += point.cacheWriteTokens;
+  }
+  const head = headFactsOf(log);
+  const firstEventTime = ownFrom < eventCount ? store.eventTime.get(ownFrom) : null;
+  const lastEventTime = eventCount > 0 ? store.eventTime.get(eventCount - 1) : null;
+  const startTime = head?.createdAt ?? firstEventTime;
+  return {
+    head,
+    title: index.title,
+    generation: log.format.generation,
+    verdict: log.verdict,
+    problemCount: log.problems.length,
+    events: eventCount,
+    turns: index.turns.length,
+    toolCalls: index.toolCalls.length,
+    failedToolCalls: index.toolCalls.filter((call) => call.status !== 'ok').length,
+    inheritedEvents: inherited,
+    firstEventTime,
+    lastEventTime,
+    durationMs: lastEventTime === null || startTime === null ? null : Math.max(0, lastEventTime - startTime),
+    failure: deriveFailureState(log),
+    tokens,
+    file: {
+      bytes: log.file.bytes,
+      textBytes: log.file.textBytes,
+      container: log.file.container,
+      tornTail: log.file.tornTail,
+    },
+    links: extractLinkFacts(log),
+  };
+}
+
+/**
+ * Streams `entry` through a decoder (its readChunks when it has them, else one read) and returns
+ * its summary; the decoded log is not kept. `options` are the decoder's (pass the checksum
+ * verifier and fast zstd the loaders use, so the verdict is the one `inspect` and the viewer give).
+ * Never throws: a read that rejects is `{ ok: false }` with the reason.
+ */
+export async function summarizeSession(
+  entry: WorkspaceEntry,
+  options: DecoderOptions = {},
+): Promise<SessionSummaryRead> {
+  const decoder = createLogDecoder(options);
+  try {
+    for await (const chunk of readEntryChunks(entry)) decoder.push(chunk);
+  } catch (error) {
+    return {
+      ok: false,
+      reason: `cannot be read (${error instanceof Error ? error.message : String(error)})`,
+    };
+  }
+  try {
+    return { ok: true, summary: summarizeOpenedLog(decoder.finish()) };
+  } catch (error) {
+    // A defect of ours on a hostile log: that session gets a reason, the pass goes on.
+    return {
+      ok: false,
+      reason: `could not be summarized (${error instanceof Error ? error.message : String(error)})`,
+    };
+  }
+}
+
+export interface SummarizeOptions extends WorkControl {
+  decoder?: DecoderOptions;
+  /** Called with each session's summary (or failure) as soon as it is known, in list order. */
+  onSummary?: (session: WorkspaceSession, read: SessionSummaryRead) => void;
+}
+
+/**
+ * The summary pass over a workspace, one session at a time (one decoded log in memory at once),
+ * in list order. Resolves to the summaries by session id and whether the pass ran to the end
+ * (false when cancelled); failures are in `failures` by session id.
+ */
+export async function summarizeWorkspace(
+  sessions: readonly WorkspaceSession[],
+  options: SummarizeOptions = {},
+): Promise<{ summaries: Map<string, SessionSummary>; failures: Map<string, string>; isComplete: boolean }> {
+  const summaries = new Map<string, SessionSummary>();
+  const failures = new Map<string, string>();
+  const isComplete = await mapWithConcurrency(sessions, 1, options, async (session) => {
+    const read = await summarizeSession(session.entry, options.decoder);
+    if (read.ok) summaries.set(session.id, read.summary);
+    else failures.set(session.id, read.reason);
+    options.onSummary?.(session, read);
+  });
+  return { summaries, failures, isComplete };
+}

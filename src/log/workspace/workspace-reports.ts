@@ -1,0 +1,123 @@
+// The CLI.md `ls` and `tree` documents of a workspace: plain JSON-ready data built from the
+// discovery, the summaries and the tree. Fields beyond CLI.md's are additions (the contract allows
+// them); the named ones keep their names and meanings.
+
+import type { Workspace, WorkspaceProblem } from './discover-sessions.ts';
+import type { FailureState } from './failure-state.ts';
+import type { SessionSummary, TokenTotals } from './session-summary.ts';
+import type { SessionKind, SessionTreeNode } from './session-tree.ts';
+import { buildSessionTree } from './session-tree.ts';
+import { dirName } from './workspace-entry.ts';
+
+/** One `ls` session (CLI.md), plus generation, last event time, failure state and tokens. */
+export interface SessionListRow {
+  path: string;
+  id: string;
+  version: number | null;
+  parentSession: string | null;
+  origin: string | null;
+  delegationDepth: number;
+  seedLength: number | null;
+  createdAt: number | null;
+  cwd: string | null;
+  title: string | null;
+  /** As in inspect; null when the summary pass could not read the file (then it is also a problem). */
+  verdict: 'ok' | 'corrupt' | 'unsupported' | null;
+  events: number | null;
+  turns: number | null;
+  toolCalls: number | null;
+  bytes: number;
+  /** Paths of the session's other files (older generations), newest first. */
+  generations: string[];
+  generation: number | null;
+  isSeeded: boolean;
+  lastEventTime: number | null;
+  failure: FailureState | null;
+  tokens: TokenTotals | null;
+}
+
+export interface SessionListReport {
+  root: string;
+  sessions: SessionListRow[];
+  problems: WorkspaceProblem[];
+}
+
+/**
+ * The `ls` document. `summaries` by session id (a session without one has null summary fields);
+ * `failures` are summary-pass reasons by session id, listed as problems of the session's file.
+ */
+export function buildSessionListReport(
+  root: string,
+  workspace: Workspace,
+  summaries: ReadonlyMap<string, SessionSummary>,
+  failures: ReadonlyMap<string, string> = new Map(),
+): SessionListReport {
+  const problems: WorkspaceProblem[] = [...workspace.problems];
+  const sessions = workspace.sessions.map((session): SessionListRow => {
+    const summary = summaries.get(session.id);
+    const failure = failures.get(session.id);
+    if (failure !== undefined) problems.push({ path: session.path, message: failure });
+    if (session.hasMixedEncodings)
+      problems.push({
+        path: dirName(session.path),
+        message:
+          'holds both .jsonl and .jsonl.zstd logs, which dsh refuses to open (FORMAT.md §1.1); listed at the highest generation',
+      });
+    const { head } = session;
+    return {
+      path: session.path,
+      id: session.id,
+      version: head.version,
+      parentSession: head.parentSession,
+      origin: head.origin,
+      delegationDepth: head.delegationDepth,
+      seedLength: head.seedLength,
+      createdAt: head.createdAt,
+      cwd: head.cwd,
+      title: summary?.title ?? null,
+      verdict: summary?.verdict.status ?? null,
+      events: summary?.events ?? null,
+      turns: summary?.turns ?? null,
+      toolCalls: summary?.toolCalls ?? null,
+      bytes: session.entry.size,
+      generations: session.generations.map((file) => file.path),
+      generation: summary?.generation ?? head.generation,
+      isSeeded: head.isSeeded,
+      lastEventTime: summary?.lastEventTime ?? null,
+      failure: summary?.failure.state ?? null,
+      tokens: summary?.tokens ?? null,
+    };
+  });
+  problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { root, sessions, problems };
+}
+
+/** One node of the `tree` document (CLI.md), plus depth and the orphan mark. */
+export interface SessionTreeRow {
+  id: string;
+  path: string;
+  kind: SessionKind;
+  depth: number;
+  isOrphan: boolean;
+  children: SessionTreeRow[];
+}
+
+export interface SessionTreeReport {
+  roots: SessionTreeRow[];
+  orphans: string[];
+}
+
+/** The `tree` document of a workspace (headers only: no summary is needed). */
+export function buildSessionTreeReport(workspace: Workspace): SessionTreeReport {
+  const tree = buildSessionTree(workspace.sessions);
+  const pathById = new Map(workspace.sessions.map((session) => [session.id, session.path]));
+  const toRow = (node: SessionTreeNode): SessionTreeRow => ({
+    id: node.id,
+    path: pathById.get(node.id) ?? '',
+    kind: node.kind,
+    depth: node.depth,
+    isOrphan: node.isOrphan,
+    children: node.children.map(toRow),
+  });
+  return { roots: tree.roots.map(toRow), orphans: tree.orphans };
+}

@@ -1,0 +1,160 @@
+// The Stored logs panel (from the header bar): what this browser keeps of opened logs, with sizes,
+// why each is kept, and Open / Delete / Delete all; and Keep for the open log. A log is kept only
+// when a permalink to it is made or followed, or when the reader keeps it here.
+import { useEffect, useRef } from 'react';
+import type { StoredLog } from '../../store/log-persistence.ts';
+import { useViewer } from '../../store/use-viewer.ts';
+import { formatStoredLogLink } from '../../url/use-url-sync.ts';
+import { formatBytes, formatEpoch } from '../shared/format.ts';
+import { VisibleText } from '../shared/VisibleText.tsx';
+
+const REASON_LABELS: Record<StoredLog['reason'], string> = {
+  link: 'a permalink was made or followed',
+  kept: 'kept from this panel',
+  'earlier-version': 'copied at open by an earlier version',
+};
+
+const BUTTON =
+  'rounded border border-zinc-300 bg-white px-2 py-0.5 text-xs hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-800 dark:hover:bg-zinc-700';
+
+function StoredLogRow({ log }: { log: StoredLog }) {
+  const actions = useViewer((state) => state.actions);
+  const { source } = log;
+  return (
+    <li
+      className="flex items-start gap-3 border-t border-zinc-100 py-2 dark:border-zinc-800"
+      data-testid="stored-log"
+      data-key={log.key}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-mono text-xs font-medium" data-testid="stored-log-name">
+          <VisibleText text={source.name} maxChars={200} />
+        </p>
+        <p className="break-words text-[11px] text-zinc-500 dark:text-zinc-400">
+          {source.kind === 'file' ? (
+            'a copy of the file'
+          ) : (
+            <>
+              a link to <VisibleText text={source.url} maxChars={200} />
+            </>
+          )}{' '}
+          · <span data-testid="stored-log-size">{formatBytes(log.bytes)}</span> · stored{' '}
+          {formatEpoch(log.savedAt)} because {REASON_LABELS[log.reason]}
+        </p>
+        <p className="truncate text-[11px] text-zinc-500 dark:text-zinc-400">
+          session {log.sessionId === null ? '—' : <VisibleText text={log.sessionId} maxChars={120} />}
+          {log.contentKey !== null && <> · content {log.contentKey.slice(0, 16)}…</>}
+        </p>
+      </div>
+      {source.kind === 'file' ? (
+        <button type="button" className={BUTTON} onClick={() => actions.openStoredLog(log)}>
+          Open
+        </button>
+      ) : (
+        // A streamed log opens as its own link: the page then allows the log's origin (and only it).
+        <a className={BUTTON} href={formatStoredLogLink(source.url, log.contentKey)}>
+          Open
+        </a>
+      )}
+      <button
+        type="button"
+        className={BUTTON}
+        onClick={() => void actions.deleteStoredLog(log.key)}
+        aria-label={`Delete ${source.name}`}
+      >
+        Delete
+      </button>
+    </li>
+  );
+}
+
+/**
+ * Modal list of the stored logs; closes on Esc, the button or a click outside. It takes the focus
+ * when it opens (its close button) and gives it back when it closes, as the keys overlay does.
+ */
+export function StoredLogsPanel({ onClose }: { onClose: () => void }) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    closeRef.current?.focus();
+    return () => before?.focus();
+  }, []);
+  const storedLogs = useViewer((state) => state.storedLogs);
+  const summary = useViewer((state) => state.summary);
+  const loadState = useViewer((state) => state.loadState);
+  const actions = useViewer((state) => state.actions);
+  useEffect(() => {
+    void actions.refreshStoredLogs();
+  }, [actions]);
+  const logs = storedLogs ?? [];
+  const totalBytes = logs.reduce((sum, log) => sum + log.bytes, 0);
+  const isOpenLogStored =
+    summary?.contentKey != null && logs.some((log) => log.contentKey === summary.contentKey);
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40" onClick={onClose}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label="Stored logs"
+        data-testid="stored-logs"
+        className="flex max-h-[80vh] w-[40rem] flex-col rounded-lg border border-zinc-200 bg-white p-4 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
+        onClick={(event) => event.stopPropagation()}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onClose();
+        }}
+      >
+        <div className="mb-2 flex items-center justify-between">
+          <h2 className="text-sm font-semibold">
+            Stored logs{' '}
+            <span className="font-normal text-zinc-500" data-testid="stored-logs-total">
+              {logs.length} · {formatBytes(totalBytes)}
+            </span>
+          </h2>
+          <button
+            ref={closeRef}
+            type="button"
+            onClick={onClose}
+            className="rounded px-2 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+            aria-label="Close"
+          >
+            ✕
+          </button>
+        </div>
+        <p className="text-xs text-zinc-600 dark:text-zinc-300">
+          This browser keeps a log (in IndexedDB, on this machine only) when you copy or follow a permalink to
+          it, or keep it here, so that the link reopens it after a reload. Nothing is uploaded. A log you
+          delete here asks for its file again when a link names it.
+        </p>
+        {summary !== null && loadState === 'ready' && !isOpenLogStored && (
+          <div className="mt-2 flex items-center gap-2 rounded bg-sky-50 px-2 py-1 text-xs dark:bg-sky-950/40">
+            <span className="min-w-0 flex-1 truncate">
+              The open log (<VisibleText text={summary.name} maxChars={120} />,{' '}
+              {formatBytes(summary.file.bytes)}) is not stored.
+            </span>
+            <button type="button" className={BUTTON} onClick={() => void actions.keepOpenLog('kept')}>
+              Keep it
+            </button>
+          </div>
+        )}
+        <ul className="mt-2 min-h-0 flex-1 overflow-auto" aria-label="Stored logs list">
+          {storedLogs === null ? (
+            <li className="py-2 text-xs text-zinc-500">Reading…</li>
+          ) : logs.length === 0 ? (
+            <li className="py-2 text-xs text-zinc-500" data-testid="stored-logs-empty">
+              Nothing is stored.
+            </li>
+          ) : (
+            logs.map((log) => <StoredLogRow key={log.key} log={log} />)
+          )}
+        </ul>
+        {logs.length > 0 && (
+          <div className="mt-2 flex justify-end">
+            <button type="button" className={BUTTON} onClick={() => void actions.deleteAllStoredLogs()}>
+              Delete all
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
