@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { concat, utf8 } from './lib/bytes.ts';
 import { makePng } from './lib/png.ts';
 import { createRandom } from './lib/random.ts';
+import xxhash from 'xxhash-wasm';
 import { blockHeader, loadFrameCompressor } from './lib/zstd-frames.ts';
 import { ZSTD_MAGIC_BYTES } from '../src/log/index.ts';
 
@@ -29,6 +30,9 @@ export const HUGE_LINE_BYTES = 50 * 1000 * 1000;
 
 /** What the zstd bomb's frame would expand to if nothing stopped it (4 GiB of one byte). */
 export const BOMB_EXPANDED_BYTES = 4 * 1024 * 1024 * 1024;
+
+/** The blank lines of the committed blank-line bomb (128 Mi LFs from a 4 KiB frame). */
+export const BLANK_BOMB_LINES = 128 * 1024 * 1024;
 
 const SESSION_ID = 'adversarial-0000-4000-8000-000000000001';
 const BASE_TIME_MS = 1_783_352_100_000;
@@ -117,6 +121,33 @@ function makeZstdBombFrame(expandedBytes = BOMB_EXPANDED_BYTES): Uint8Array {
     out[6 + i * 4 + 3] = 0x61;
   }
   return out;
+}
+
+/**
+ * A frame the way dsh would write one (declared content size, content checksum), of RLE blocks of
+ * 128 KiB of LF each: `lineFeeds` blank lines from a few KiB. The checksum is hashed block by block.
+ */
+async function makeBlankLinesFrame(lineFeeds: number): Promise<Uint8Array> {
+  const blockBytes = 128 * 1024;
+  const blocks = Math.ceil(lineFeeds / blockBytes);
+  const header = new Uint8Array(4 + 1 + 1 + 8);
+  header.set(ZSTD_MAGIC_BYTES);
+  // Descriptor: 8-byte content size, not single-segment, checksum; window 128 KiB (log 17).
+  header[4] = (3 << 6) | 0x04;
+  header[5] = (17 - 10) << 3;
+  new DataView(header.buffer).setBigUint64(6, BigInt(lineFeeds), true);
+  const body = new Uint8Array(blocks * 4);
+  const hasher = (await xxhash()).create64(0n);
+  const lineFeedBlock = new Uint8Array(blockBytes).fill(0x0a);
+  for (let i = 0; i < blocks; i += 1) {
+    const size = Math.min(blockBytes, lineFeeds - i * blockBytes);
+    body.set(blockHeader(i === blocks - 1, 1, size), i * 4);
+    body[i * 4 + 3] = 0x0a;
+    hasher.update(lineFeedBlock.subarray(0, size));
+  }
+  const checksum = new Uint8Array(4);
+  new DataView(checksum.buffer).setUint32(0, Number(hasher.digest() & 0xffffffffn), true);
+  return concat([header, body, checksum]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -246,9 +277,19 @@ export async function buildAdversarialFixtures(): Promise<AdversarialFixture[]> 
       ]),
     },
     {
+      name: 'blank-lines-bomb.jsonl.zstd',
+      description:
+        'A valid header frame and one completed turn, then a 4 KiB frame of 128 Mi blank lines (a decompression bomb dsh refuses as an unparsable committed line, §1.4, §10.12): read in seconds with bounded memory, the turn kept, the ignored lines viewable.',
+      bytes: concat([
+        compressFrame(utf8(`${header}\n`)),
+        compressFrame(jsonl(turn)),
+        await makeBlankLinesFrame(BLANK_BOMB_LINES),
+      ]),
+    },
+    {
       name: 'huge-window.jsonl.zstd',
       description:
-        'A valid header frame, then a frame whose window descriptor claims 2 TiB: refused before allocating (zstd-limit).',
+        'A valid header frame, then a frame whose window descriptor claims 2 TiB, past what any zstd decoder accepts: refused before allocating (zstd-decode, corrupt).',
       bytes: concat([compressFrame(utf8(`${header}\n`)), makeHugeWindowFrame()]),
     },
   ];
@@ -284,7 +325,7 @@ export async function buildBigAdversarialFixtures(): Promise<AdversarialFixture[
     {
       name: 'zstd-bomb.jsonl.zstd',
       description:
-        'A valid header frame, then ~128 KiB of RLE blocks that expand to 4 GiB of one line: stopped by maxTextBytes.',
+        'A valid header frame, then ~128 KiB of RLE blocks that expand to 4 GiB of one line: stopped at the frame bound, a viewer limit (zstd-limit, effect none).',
       bytes: concat([compressFrame(utf8(`${header}\n`)), makeZstdBombFrame()]),
     },
   ];

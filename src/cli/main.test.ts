@@ -1,12 +1,13 @@
 // Runs the CLI as a child process (as `npm run cli` does) and checks the CLI.md JSON contract and exit codes.
 
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliArguments, sniffLogBytes } from './cli-arguments.ts';
 import { TriageLogBuilder, toolCallBlock } from '../log/testing/triage-log-builder.ts';
+import { eventLine, headerLine, jsonlText } from '../log/testing/log-builder.ts';
 
 const MAIN = join(import.meta.dirname, 'main.ts');
 import { CORPUS_DIR } from '../log/testing/corpus-dir.ts';
@@ -73,7 +74,7 @@ describe('dsh-replay CLI', () => {
     expect(report.file).toMatchObject({ container: 'jsonl', frames: null, tornTail: false });
     expect(report.file).toHaveProperty('bytes', readFileSync(crashedLog).length);
     expect(report.header).toMatchObject({ type: 'session', id: 'cli-session', version: 0 });
-    expect(report.verdict).toEqual({ status: 'ok', reason: null });
+    expect(report.verdict).toEqual({ status: 'ok', reason: null, viewerLimit: null });
     const events = report.events as {
       count: number;
       lines: number;
@@ -175,6 +176,40 @@ describe('dsh-replay CLI', () => {
     );
   });
 
+  it('reads a log whose header nests 100,000 levels under an unknown key: exit 0, every command', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const text = jsonlText([
+      headerLine({ plugin: 'DEEP' }).replace('"DEEP"', deep),
+      eventLine('session/title', 0, { title: 'deep' }),
+    ]);
+    const path = join(workDir, 'deep-header.jsonl');
+    writeFileSync(path, text);
+    for (const args of [
+      ['inspect', path, '--json'],
+      ['inspect', path],
+      ['triage', path],
+      ['triage', path, '--json'],
+    ]) {
+      const run = await runCli(args);
+      expect(run.stderr, args.join(' ')).toBe('');
+      expect(run.status, args.join(' ')).toBe(0);
+    }
+    const report = JSON.parse((await runCli(['inspect', path, '--json'])).stdout) as {
+      verdict: { status: string };
+    };
+    expect(report.verdict.status).toBe('ok');
+  });
+
+  it('reads files past the 2 GiB readFile limit as a stream: a 2.5 GiB sparse file is judged on its first bytes', async () => {
+    const path = join(workDir, 'sparse.bin');
+    writeFileSync(path, new Uint8Array([0x00]));
+    truncateSync(path, 2.5 * 1024 ** 3);
+    const run = await runCli(['inspect', path, '--json']);
+    expect(run.stderr).not.toMatch(/ERR_FS_FILE_TOO_LARGE/);
+    expect(run.stderr).toMatch(/not a session log/);
+    expect(run.status).toBe(2);
+  });
+
   it('exits 0 for a readable but refused log', async () => {
     const path = join(workDir, 'future.jsonl');
     writeFileSync(path, new TriageLogBuilder({ version: 7 }).toJsonl());
@@ -204,7 +239,7 @@ describe('dsh-replay CLI', () => {
         current: { release: string; status: string; reason: string; refusals: Record<string, unknown>[] };
       };
     };
-    expect(report.verdict).toEqual({ status: 'ok', reason: null });
+    expect(report.verdict).toEqual({ status: 'ok', reason: null, viewerLimit: null });
     expect(report.format).toMatchObject({
       generation: 0,
       newerVersion: null,

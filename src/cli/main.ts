@@ -8,20 +8,21 @@ import {
   buildProjectReport,
   buildSessionListReport,
   buildSessionTreeReport,
-  decodeLog,
   deriveTriage,
   discoverSessions,
   escapeJsonForTerminal,
   loadChecksumVerifier,
+  readEntryChunks,
   summarizeWorkspace,
 } from '../log/index.ts';
 import { loadFastZstd } from './fast-zstd.ts';
 import { formatInspectText, formatProjectText, formatTriageText } from './format-text.ts';
 import { formatListText, formatTreeText } from './format-sessions.ts';
 import type { LogCommandArguments, WorkspaceCommandArguments } from './cli-arguments.ts';
-import { parseCliArguments, sniffLogBytes, USAGE } from './cli-arguments.ts';
+import { parseCliArguments, USAGE } from './cli-arguments.ts';
 import { collectEntries } from './node-entries.ts';
 import { readLogTarget } from './open-target.ts';
+import { CLI_READ_LIMITS, readLogChunks, type ReadLogResult } from './read-log-file.ts';
 
 /** Exit statuses of CLI.md. */
 const EXIT_READABLE = 0;
@@ -45,15 +46,19 @@ async function runLogCommand({ command, file, isJson, atSeq }: LogCommandArgumen
     stderr.write(`dsh-replay: ${target.message}\n`);
     return EXIT_NOT_READABLE;
   }
-  const { bytes, name } = target;
-  const sniff = sniffLogBytes(bytes);
-  if (!sniff.ok) {
-    stderr.write(`dsh-replay: ${file}: ${sniff.message}\n`);
+  const { entry, name } = target;
+  const [checksum, fastDecompress] = await Promise.all([loadChecksumVerifier(), loadFastZstd()]);
+  // Streamed into the incremental decoder: a file of any size (readFile stops at 2 GiB).
+  const read: ReadLogResult = await readLogChunks(readEntryChunks(entry), { checksum, fastDecompress });
+  if (!read.ok) {
+    stderr.write(
+      read.reason === 'not-a-log'
+        ? `dsh-replay: ${file}: ${read.message}\n`
+        : `dsh-replay: cannot read ${file} (${read.message})\n`,
+    );
     return EXIT_NOT_READABLE;
   }
-
-  const [checksum, fastDecompress] = await Promise.all([loadChecksumVerifier(), loadFastZstd()]);
-  const log = decodeLog(bytes, { checksum, fastDecompress });
+  const { log } = read;
   if (log.problems.some((problem) => problem.kind === 'not-a-log' || problem.kind === 'zip')) {
     stderr.write(`dsh-replay: ${file} is not a session log\n`);
     return EXIT_NOT_READABLE;
@@ -98,7 +103,7 @@ async function runWorkspaceCommand({ command, files, isJson }: WorkspaceCommandA
   }
   const [checksum, fastDecompress] = await Promise.all([loadChecksumVerifier(), loadFastZstd()]);
   const { summaries, failures } = await summarizeWorkspace(workspace.sessions, {
-    decoder: { checksum, fastDecompress },
+    decoder: { checksum, fastDecompress, ...CLI_READ_LIMITS },
   });
   const report = buildSessionListReport(collected.root, workspace, summaries, failures);
   await writeOut(isJson ? formatJson(report) : formatListText(report));

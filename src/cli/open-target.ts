@@ -1,19 +1,18 @@
 // What inspect / project / triage read: a log file, a session directory (its current generation),
 // an export ZIP (its root session), or `<dir|zip>#<session id>` (any session found there).
 
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Workspace, WorkspaceEntry, WorkspaceSession } from '../log/index.ts';
 import { discoverSessions, findSession, readZipEntries } from '../log/index.ts';
 import { ZIP_MAGIC, startsWith } from './cli-arguments.ts';
 import { nodeFileEntry, walkDirectory } from './node-entries.ts';
 
-/** The bytes of the chosen log and the name reports show, or why none could be chosen. */
-export type LogTarget = { ok: true; bytes: Uint8Array; name: string } | { ok: false; message: string };
-
-function describeError(error: unknown): string {
-  return error instanceof Error && 'code' in error ? String(error.code) : String(error);
-}
+/**
+ * The chosen log, as an entry to read (streamed: a plain file of any size, past readFile's 2 GiB),
+ * and the name reports show; or why none could be chosen.
+ */
+export type LogTarget = { ok: true; entry: WorkspaceEntry; name: string } | { ok: false; message: string };
 
 async function isZipFile(file: string): Promise<boolean> {
   const head = await nodeFileEntry(file, basename(file), ZIP_MAGIC.length).readHead?.(ZIP_MAGIC.length);
@@ -40,12 +39,8 @@ function defaultSession(workspace: Workspace): WorkspaceSession | null {
   return null;
 }
 
-async function readSession(container: string, session: WorkspaceSession): Promise<LogTarget> {
-  try {
-    return { ok: true, bytes: await session.entry.read(), name: `${basename(container)}/${session.path}` };
-  } catch (error) {
-    return { ok: false, message: `cannot read ${session.path} in ${container} (${describeError(error)})` };
-  }
+function readSession(container: string, session: WorkspaceSession): LogTarget {
+  return { ok: true, entry: session.entry, name: `${basename(container)}/${session.path}` };
 }
 
 /** Reads the log `target` names (see the file comment). Exit 2 material on failure. */
@@ -61,13 +56,8 @@ export async function readLogTarget(target: string): Promise<LogTarget> {
   }
   if (info === null) return { ok: false, message: `cannot read ${target} (ENOENT)` };
   const isDirectory = info.isDirectory();
-  if (!isDirectory && selector === null && !(await isZipFile(path))) {
-    try {
-      return { ok: true, bytes: new Uint8Array(await readFile(path)), name: basename(path) };
-    } catch (error) {
-      return { ok: false, message: `cannot read ${path} (${describeError(error)})` };
-    }
-  }
+  if (!isDirectory && selector === null && !(await isZipFile(path)))
+    return { ok: true, entry: nodeFileEntry(path, basename(path), info.size, true), name: basename(path) };
   if (!isDirectory && !(await isZipFile(path)))
     return { ok: false, message: `${path}: a #<session id> selector needs a directory or an export ZIP` };
   const workspace = await workspaceOf(path, isDirectory);

@@ -10,6 +10,7 @@ export {
   toPlainLine,
 } from './base/visible-text.ts';
 export { findSpanAt } from './base/span-lookup.ts';
+export { readDeepValueText } from './base/deep-values.ts';
 export type { LogNote, LogProblem, Verdict } from './problems.ts';
 export type { OpenedLog, FileFacts } from './decode/opened-log.ts';
 export type { LogIndex } from './structure/log-index.ts';
@@ -47,6 +48,8 @@ export { createLogDecoder, decodeLog } from './decode/log-decoder.ts';
 export type { ChecksumVerifier } from './container/zstd-checksum.ts';
 export { loadChecksumVerifier } from './container/zstd-checksum.ts';
 export { readEventRows, readEventDetail } from './projections/event-rows.ts';
+export type { IgnoredLine, IgnoredLinesPage } from './projections/ignored-lines.ts';
+export { readIgnoredLines } from './projections/ignored-lines.ts';
 export { deriveTranscript } from './projections/transcript.ts';
 export { createEventSearch, type EventSearch, type SearchStep } from './projections/search.ts';
 export type { InspectReport, ProjectReport } from './reports/inspect-report.ts';
@@ -74,7 +77,7 @@ export { listCompleteZstdFrames } from './container/zstd-frames.ts';
 
 // Workspaces: many sessions (a sessions root, session directories, files, export ZIPs), FORMAT.md §1.1, §8.
 export type { WorkspaceEntry } from './workspace/workspace-entry.ts';
-export { entryFromBytes } from './workspace/workspace-entry.ts';
+export { entryFromBytes, readEntryChunks } from './workspace/workspace-entry.ts';
 export type { WorkControl } from './workspace/work-control.ts';
 export type { WorkspacePathKind } from './workspace/workspace-paths.ts';
 export { classifyWorkspacePath } from './workspace/workspace-paths.ts';

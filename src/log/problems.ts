@@ -36,7 +36,7 @@ export type ProblemKind =
   | 'zstd-frame' // invalid magic, reserved bits/block type, skippable frame (§1.4)
   | 'zstd-decode' // decompression failed in a complete frame
   | 'zstd-checksum' // content checksum mismatch
-  | 'zstd-limit' // window or output larger than we allow: stopped to bound memory
+  | 'zstd-limit' // a frame larger than this viewer decodes: reading stopped (a viewer limit, not a verdict)
   | 'torn-tail' // torn final frame or partial last line (recovered what was complete)
   | 'torn-record' // complete zstd frames end mid-line (§10.5)
   | 'bad-header' // header line missing, not JSON or wrong shape (§2.2)
@@ -52,14 +52,26 @@ export type ProblemKind =
   | 'envelope' // §3.5.6 (extra keys, bad seq/time/data/ignorable, request/header config)
   | 'surface' // §6.2 fold violations
   | 'nesting' // §7.1 turn/step violations (informational)
-  | 'too-large' // the file exceeds what this environment can hold
-  | 'line-too-long'; // a line longer than we parse (kept as a problem, never silently dropped)
+  | 'too-large' // the text exceeds what this viewer holds: reading stopped (a viewer limit)
+  | 'line-too-long'; // a line longer than this viewer parses: reading stopped (a viewer limit)
+
+/**
+ * The kinds that say reading stopped at one of this viewer's own bounds (text, frame or line size):
+ * they are about the reader, not the file, so their effect is always `none`, and the verdict names
+ * the first of them in `viewerLimit` instead (it covers only the part read before it).
+ */
+const VIEWER_LIMIT_KINDS: ReadonlySet<ProblemKind> = new Set<ProblemKind>([
+  'too-large',
+  'zstd-limit',
+  'line-too-long',
+]);
 
 /**
  * One defect, in file order. `line` is the 1-based physical line number in the decompressed text
  * (the header is line 1); `lineEnd` is set when the problem covers a range of lines. `seq` is the
  * event seq when one applies. `byteOffset` is the offset in the decompressed text (or, for
- * container problems, in the file).
+ * container problems, in the file); `byteEnd`, when known, ends the range: the problem covers the
+ * text bytes [byteOffset, byteEnd), the line feed after its last line excluded.
  */
 export interface LogProblem {
   kind: ProblemKind;
@@ -69,6 +81,7 @@ export interface LogProblem {
   lineEnd?: number | null;
   seq: number | null;
   byteOffset: number | null;
+  byteEnd?: number | null;
   /** One or two sentences: what is wrong and what the user can do. Plain text, never HTML. */
   message: string;
 }
@@ -95,19 +108,36 @@ export interface LogNote {
 
 type VerdictStatus = 'ok' | 'corrupt' | 'unsupported';
 
-/** What upstream dsh would do when loading this log. `reason` is null when ok. */
+/**
+ * What upstream dsh would do when loading this log. `reason` is null when ok. `viewerLimit` is set
+ * (only) when reading stopped at one of this viewer's own bounds — "too large for this viewer", the
+ * message of that problem: then `status` covers only the part read before it, and says nothing of
+ * the rest. A viewer limit never makes a log `corrupt`.
+ */
 export interface Verdict {
   status: VerdictStatus;
   reason: string | null;
+  viewerLimit?: string;
+}
+
+/** True for a problem that says reading stopped at this viewer's own bound (see Verdict.viewerLimit). */
+function isViewerLimit(problem: LogProblem): boolean {
+  return VIEWER_LIMIT_KINDS.has(problem.kind);
 }
 
 /** The verdict implied by a problem list: first problem of the lowest stage with an effect. */
 export function deriveVerdict(problems: readonly LogProblem[]): Verdict {
   let first: LogProblem | null = null;
+  let limit: LogProblem | null = null;
   for (const problem of problems) {
+    if (limit === null && isViewerLimit(problem)) limit = problem;
     if (problem.effect === 'none') continue;
     if (first === null || problem.stage < first.stage) first = problem;
   }
-  if (first === null) return { status: 'ok', reason: null };
-  return { status: first.effect === 'unsupported' ? 'unsupported' : 'corrupt', reason: first.message };
+  const verdict: Verdict =
+    first === null
+      ? { status: 'ok', reason: null }
+      : { status: first.effect === 'unsupported' ? 'unsupported' : 'corrupt', reason: first.message };
+  if (limit !== null) verdict.viewerLimit = limit.message;
+  return verdict;
 }

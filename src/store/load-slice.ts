@@ -1,7 +1,8 @@
 // Loading a log: the load's status and summary, the permalink waiting for its log, the logs kept in
 // the browser (stored-logs.ts: only when a permalink is made or followed, or the reader asks), and a
-// worker that stops. A load resets the per-log state (the cursor
-// slice's included) in one update, so no pane ever sees two logs at once.
+// worker that stops. A load resets the per-log state (the cursor slice's included) in one update, so
+// no pane ever sees two logs at once; a load that fails (or is cancelled) before showing anything
+// gives the open log back, with the failure beside it, and a cancelled one shows the part it read.
 
 import type { LoadFailure, LoadProgress, LoadSource, LogClient, LogSummary } from '../worker/client.ts';
 import type { BlockFeed } from './block-feed.ts';
@@ -24,6 +25,14 @@ import type { PreferencesSliceState } from './preferences-slice.ts';
 import type { Slice, SliceContext } from './slice.ts';
 import { nameOfUrl } from './source-name.ts';
 import { parseLogFileName, pickCurrentGeneration, type EventRow } from '../log/index.ts';
+
+/** How much of a file a progress read, for people ("3.2 of 10.0 MiB"). */
+function describeShare(progress: LoadProgress): string {
+  const mebibytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+  return progress.totalBytes === null || progress.totalBytes === 0
+    ? `${mebibytes(progress.bytesRead)} MiB`
+    : `${mebibytes(progress.bytesRead)} of ${mebibytes(progress.totalBytes)} MiB`;
+}
 
 type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -48,7 +57,13 @@ export interface LoadSliceState extends StoredLogsState {
   progress: LoadProgress | null;
   /** The open log's summary; during a load, the latest partial summary. */
   summary: LogSummary | null;
+  /**
+   * Why the last load ended without a log of its own, or null. With loadState 'ready' the open log
+   * is the one from before it, kept (the failure is shown beside it); with 'error' there is none.
+   */
   failure: LoadFailure | null;
+  /** The file or URL name of that failed load (which `sourceName` no longer names when the open log was kept). */
+  failedSourceName: string | null;
   pendingJump: PendingJump | null;
   /** How the open (or loading) log was opened; null before the first load. */
   openedSource: OpenedSource | null;
@@ -79,6 +94,8 @@ export interface LoadActions extends StoredLogsActions {
   openWorkspaceLog(sessionId: string, name: string): void;
   openDemo(baseUrl: string): void;
   cancelLoad(): void;
+  /** Hides the failure shown beside a kept log. */
+  dismissFailure(): void;
   requestJump(jump: PendingJump, notices: readonly string[]): void;
 }
 
@@ -96,8 +113,22 @@ type LoadWrites = LoadSliceState &
   Pick<PreferencesSliceState, 'notice' | 'isPlaying' | 'isProblemsOpen'>;
 
 /** The per-log part of the load state before any log is loaded. */
-function createEmptyLoadState(): Pick<LoadSliceState, 'progress' | 'summary' | 'failure'> {
-  return { progress: null, summary: null, failure: null };
+function createEmptyLoadState(): Pick<
+  LoadSliceState,
+  'progress' | 'summary' | 'failure' | 'failedSourceName'
+> {
+  return { progress: null, summary: null, failure: null, failedSourceName: null };
+}
+
+/** What the page showed of a loaded log, to give it back when the next load shows nothing of its own. */
+interface ShownLog {
+  summary: LogSummary;
+  sourceName: string | null;
+  openedSource: OpenedSource | null;
+  cursorSeq: number | null;
+  progress: LoadProgress | null;
+  openedFiles: File[];
+  openedFilesChoice: LoadSliceState['openedFilesChoice'];
 }
 
 /** Whether `summary` is the log `jump` names (an old link's session id, when it has no content key). */
@@ -123,6 +154,45 @@ export function createLoadSlice(
     persistence,
     start: (source, from) => startLoad(source, from),
   });
+  /**
+   * The loaded log the page showed before the load in progress, while that load has shown nothing
+   * (the worker keeps the same one: load-loop.ts fallbackLog); null once the new log's rows show.
+   */
+  let shownBefore: ShownLog | null = null;
+
+  /** Asks the worker for the finding seqs n/N visit, for the log of `isCurrent`. */
+  function fetchFindingSeqs(isCurrent: () => boolean): void {
+    client.query({ kind: 'finding-seqs' }).then(
+      (seqs) => {
+        if (isCurrent()) cursor.setFindingSeqs(seqs);
+      },
+      () => undefined, // n/N keep to the log's problems; the triage panel reports the failure.
+    );
+  }
+
+  /** Gives the page back the log it showed before a load that showed nothing (the worker did too). */
+  function restoreShownLog(shown: ShownLog, failure: LoadFailure | null, failedName: string | null): void {
+    const loadToken = latestLoadToken;
+    cursor.cancelPendingMove();
+    cursor.resetFeeds();
+    set({
+      ...createEmptyCursorState(),
+      ...collectSummarySeqs(shown.summary),
+      loadState: 'ready',
+      summary: shown.summary,
+      sourceName: shown.sourceName,
+      openedSource: shown.openedSource,
+      progress: shown.progress,
+      failure,
+      failedSourceName: failure === null ? null : failedName,
+      openedFiles: shown.openedFiles,
+      openedFilesChoice: shown.openedFilesChoice,
+      // Nothing cached during the failed load may be taken for this log's.
+      logGeneration: get().logGeneration + 1,
+    });
+    if (shown.cursorSeq !== null) cursor.jumpTo(shown.cursorSeq);
+    fetchFindingSeqs(() => loadToken === latestLoadToken);
+  }
 
   function applySummary(summary: LogSummary): void {
     set({ summary, ...collectSummarySeqs(summary) });
@@ -169,6 +239,18 @@ export function createLoadSlice(
         ? opened
         : { kind: 'url', url: opened.url, name: opened.name };
     const name = source.kind === 'file' ? source.file.name : source.name;
+    const before = get();
+    if (before.loadState === 'ready' && before.summary !== null)
+      shownBefore = {
+        summary: before.summary,
+        sourceName: before.sourceName,
+        openedSource: before.openedSource,
+        cursorSeq: before.pendingSeq ?? before.cursorSeq,
+        progress: before.progress,
+        openedFiles: before.openedFiles,
+        openedFilesChoice: before.openedFilesChoice,
+      };
+    else if (before.loadState !== 'loading') shownBefore = null;
     cursor.startLog();
     set({
       ...createEmptyLoadState(),
@@ -189,6 +271,8 @@ export function createLoadSlice(
       },
       onSummary(summary, firstRows) {
         if (!isCurrent()) return;
+        // The page shows the new log from now on (and the worker let the one before go).
+        shownBefore = null;
         applySummary(summary);
         // The first summary brings the first rows: the events list mounts with their content.
         if (firstRows) eventRows.seed(0, firstRows);
@@ -196,10 +280,20 @@ export function createLoadSlice(
       },
       onLoaded(summary, progress) {
         if (!isCurrent()) return;
+        shownBefore = null;
         applySummary(summary);
         // The finished index can answer differently from the partial one: ask again from here on.
         cursor.resetFeeds();
         set({ progress, loadState: 'ready', logGeneration: get().logGeneration + 1 });
+        if (summary.isCancelled === true) {
+          // A partial view: no format verdicts follow (they need the whole log), nor is it stored.
+          set({
+            notice: `Loading was cancelled: this is a partial view of the first ${summary.eventCount.toLocaleString('en-US')} events (${describeShare(progress)} of the file read). Open the file again to read all of it.`,
+          });
+          if (!applyPendingJump(summary)) cursor.landAtEnd(summary.eventCount);
+          fetchFindingSeqs(isCurrent);
+          return;
+        }
         if (!applyPendingJump(summary)) cursor.landAtEnd(summary.eventCount);
         storedLogs.afterLoad(summary, loadedFrom, isFollowedLink);
       },
@@ -210,15 +304,21 @@ export function createLoadSlice(
         // n/N also stop at the triage findings (failed calls, retries, hanging turns …). Asked once
         // the verdicts are in: triage includes them, and asked earlier it would derive them in one
         // block while the worker slices them for the cursor's queries.
-        client.query({ kind: 'finding-seqs' }).then(
-          (seqs) => {
-            if (isCurrent()) cursor.setFindingSeqs(seqs);
-          },
-          () => undefined, // n/N keep to the log's problems; the triage panel reports the failure.
-        );
+        fetchFindingSeqs(isCurrent);
       },
       onFailed(failure) {
         if (!isCurrent()) return;
+        const shown = shownBefore;
+        shownBefore = null;
+        if (failure.isPreviousLogKept === true && shown !== null) {
+          const isCancel = failure.kind === 'cancelled';
+          restoreShownLog(shown, isCancel ? null : failure, name);
+          if (isCancel)
+            set({
+              notice: `Loading ${name} was cancelled; ${shown.sourceName ?? 'the open log'} stays open.`,
+            });
+          return;
+        }
         cursor.cancelPendingMove();
         set({
           loadState: failure.kind === 'cancelled' ? 'idle' : 'error',
@@ -288,6 +388,9 @@ export function createLoadSlice(
     },
     cancelLoad() {
       client.cancelLoad();
+    },
+    dismissFailure() {
+      set({ failure: null, failedSourceName: null });
     },
     requestJump(jump, notices) {
       set({

@@ -125,7 +125,18 @@ export function createStoredLogs({ set, get, persistence, start }: StoredLogsCon
             : []
       ).sort(byCopyFirst);
       const [first] = matches;
-      if (first === undefined) set({ missingLink: link });
+      if (first === undefined) {
+        const { summary } = get();
+        // With a log open, the empty page's ask is not on screen: say it where the reader looks.
+        set({
+          missingLink: link,
+          ...(summary === null
+            ? {}
+            : {
+                notice: `The link names ${link.sessionId !== null ? `session ${link.sessionId}` : 'a log'}, which is not stored in this browser; ${summary.sessionId === null ? 'the open log' : `session ${summary.sessionId}`} stays open. Open that log's file and the viewer goes to the linked seq.`,
+              }),
+        });
+      }
       // By content key every match holds the same bytes; by session id one match is the one.
       else if (link.logKey !== null || matches.length === 1) actions.openStoredLog(first);
       else set({ storedChoice: matches });

@@ -72,10 +72,77 @@ describe('viewer store', () => {
     expect(store.getState().missingLink).toEqual({ logKey: null, sessionId: 'missing-id' });
   });
 
-  it('returns to idle with a notice when the load is cancelled', () => {
-    const { store } = openedStore();
+  it('returns to idle with a notice when a load is cancelled before anything was read', () => {
+    const { store, fake } = openedStore();
     store.getState().actions.cancelLoad();
+    fake.listeners.at(-1)!.onFailed({ kind: 'cancelled', message: 'cancelled' });
     expect(store.getState()).toMatchObject({ loadState: 'idle', notice: 'Loading was cancelled.' });
+  });
+
+  it('keeps the open log when the next file is not a log, and shows the failure beside it', () => {
+    const { store, fake, finish } = openedStore();
+    finish();
+    store.getState().actions.setCursor(10, 'jump');
+    const generation = store.getState().logGeneration;
+    store.getState().actions.openUrl('http://x/picture.png');
+    expect(store.getState().loadState).toBe('loading');
+    fake.listeners.at(-1)!.onFailed({
+      kind: 'not-a-log',
+      message: 'This file is not a dsh session log.',
+      isPreviousLogKept: true,
+    });
+    expect(store.getState()).toMatchObject({
+      loadState: 'ready',
+      sourceName: 'a.jsonl',
+      failedSourceName: 'picture.png',
+      failure: { kind: 'not-a-log' },
+      summary: { eventCount: 50, sessionId: 's1' },
+      cursorSeq: 10,
+    });
+    // Caches of the failed load are not reused: the restored log is asked again.
+    expect(store.getState().logGeneration).toBeGreaterThan(generation);
+  });
+
+  it('shows the error screen when the worker could not keep the log before (it had shown the new one)', () => {
+    const { store, fake, finish } = openedStore();
+    finish();
+    store.getState().actions.openUrl('http://x/b.jsonl');
+    fake.listeners.at(-1)!.onFailed({ kind: 'read-error', message: 'The server answered 500.' });
+    expect(store.getState()).toMatchObject({ loadState: 'error', summary: null });
+  });
+
+  it('shows the part read when loading is cancelled, as a partial view that says so', () => {
+    const { store, fake } = openedStore();
+    store.getState().actions.cancelLoad();
+    // The worker answers the cancel with the part it read.
+    fake.listeners.at(-1)!.onLoaded({ ...summaryOf(20), isComplete: false, isCancelled: true }, PROGRESS);
+    expect(store.getState()).toMatchObject({
+      loadState: 'ready',
+      summary: { eventCount: 20, isCancelled: true },
+      cursorSeq: 19,
+    });
+    expect(store.getState().notice).toMatch(/cancelled: this is a partial view of the first 20 events/);
+  });
+
+  it('goes back to the open log when a cancel comes before anything of the new one was read', () => {
+    const { store, fake, finish } = openedStore();
+    finish();
+    store.getState().actions.openUrl('http://x/b.jsonl');
+    fake.listeners.at(-1)!.onFailed({ kind: 'cancelled', message: 'cancelled', isPreviousLogKept: true });
+    expect(store.getState()).toMatchObject({
+      loadState: 'ready',
+      failure: null,
+      summary: { eventCount: 50 },
+      notice: expect.stringMatching(/cancelled; a.jsonl stays open/) as unknown,
+    });
+  });
+
+  it('says so when a permalink names another session that is not stored, keeping the open log', async () => {
+    const { store, finish } = openedStore();
+    finish();
+    await store.getState().actions.reopenLink({ logKey: null, sessionId: 'missing-id' });
+    expect(store.getState()).toMatchObject({ loadState: 'ready', summary: { sessionId: 's1' } });
+    expect(store.getState().notice).toMatch(/session missing-id, which is not stored in this browser/);
   });
 });
 

@@ -20,6 +20,7 @@ import { ErrorBoundary } from './shell/ErrorBoundary.tsx';
 import { HeaderBar } from './shell/HeaderBar.tsx';
 import { KeysOverlay } from './shell/KeysOverlay.tsx';
 import { LeaveAskBar } from './shell/LeaveAskBar.tsx';
+import { LoadFailureBar } from './shell/LoadFailureBar.tsx';
 import { LoadProgressBar } from './shell/LoadProgressBar.tsx';
 import { OpenedFilesBar } from './shell/OpenedFilesBar.tsx';
 import { MountSoon } from './shell/MountSoon.tsx';
@@ -210,6 +211,7 @@ function Shell({ store }: { store: ViewerStore }) {
         }}
       />
       <OpenedFilesBar />
+      <LoadFailureBar />
       <WorkspaceSessionBar />
       {leaveAsk.isAsking && hasWorkspace && (
         <LeaveAskBar name={sourceName} onStay={leaveAsk.stay} onLeave={leaveAsk.leave} />

@@ -92,6 +92,27 @@ describe('createLogClient', () => {
     expect(workers[1]!.posted[0]).toMatchObject({ type: 'open' });
   });
 
+  it('cancels a load by asking the worker, which answers with the part read or a cancelled failure', () => {
+    const { client, workers } = setup();
+    const loaded: boolean[] = [];
+    const failed: string[] = [];
+    const loadId = client.openLog(
+      { kind: 'url', url: 'http://x/a', name: 'a' },
+      {
+        ...NOOP_LISTENER,
+        onLoaded: (summary) => loaded.push(summary.isCancelled === true),
+        onFailed: (failure) => failed.push(failure.kind),
+      },
+    );
+    client.cancelLoad();
+    expect(workers[0]!.posted.at(-1)).toEqual({ type: 'cancel', loadId, keepsWhatWasRead: true });
+    expect(failed).toEqual([]);
+    const summary = { turns: [], isCancelled: true } as unknown as LogSummary;
+    const progress = { bytesRead: 1, totalBytes: 9, events: 1, lines: 1, elapsedMs: 1 };
+    workers[0]!.reply({ type: 'loaded', loadId, summary, progress });
+    expect(loaded).toEqual([true]);
+  });
+
   it('ignores messages of a load that was replaced', () => {
     const { client, workers } = setup();
     const loaded: string[] = [];

@@ -47,7 +47,10 @@ type QueryOf<K extends Query['kind']> = Extract<Query, { kind: K }>;
 export interface LogClient {
   /** Starts loading a log, cancelling any load in progress. Returns the load id. */
   openLog(source: LoadSource, listener: LoadListener): number;
-  /** Stops the current load; its listener gets `onFailed({ kind: 'cancelled' })`. */
+  /**
+   * Stops the current load: its listener gets `onLoaded` with the part read (summary.isCancelled),
+   * or `onFailed({ kind: 'cancelled' })` when nothing was read.
+   */
   cancelLoad(): void;
   /** Asks the worker about the open (or loading) log. Rejects with an Error whose message is for people. */
   query<K extends Query['kind']>(query: QueryOf<K>): Promise<QueryResults[K]>;
@@ -222,7 +225,7 @@ export function createLogClient(
       if (currentLoad) {
         const previous = currentLoad;
         currentLoad = null;
-        post({ type: 'cancel', loadId: previous.loadId });
+        post({ type: 'cancel', loadId: previous.loadId, keepsWhatWasRead: false });
         previous.listener.onFailed({ kind: 'cancelled', message: 'Replaced by another file.' });
       }
       const loadId = nextLoadId++;
@@ -234,10 +237,8 @@ export function createLogClient(
     },
     cancelLoad() {
       if (!currentLoad) return;
-      const { loadId, listener } = currentLoad;
-      currentLoad = null;
-      post({ type: 'cancel', loadId });
-      listener.onFailed({ kind: 'cancelled', message: 'Loading was cancelled.' });
+      // The worker answers: 'loaded' with the part read (marked cancelled), or a 'cancelled' failure.
+      post({ type: 'cancel', loadId: currentLoad.loadId, keepsWhatWasRead: true });
     },
     query<K extends Query['kind']>(query: QueryOf<K>): Promise<QueryResults[K]> {
       const requestId = nextRequestId++;

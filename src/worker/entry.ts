@@ -59,8 +59,19 @@ function describeError(error: unknown): string {
 }
 
 function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
-  if (activeLoad) activeLoad.isCancelled = true;
-  const load: ActiveLoad = { loadId: message.loadId, isCancelled: false };
+  // The log the page shows until this load shows its own: the open log, or, when a load that had
+  // shown nothing yet is replaced, the one it would have gone back to.
+  const fallbackLog = activeLoad === null ? currentLog : activeLoad.fallbackLog;
+  if (activeLoad) {
+    activeLoad.isCancelled = true;
+    activeLoad.stopReading?.();
+  }
+  const load: ActiveLoad = {
+    loadId: message.loadId,
+    isCancelled: false,
+    isStopRequested: false,
+    fallbackLog,
+  };
   activeLoad = load;
   void runLoad(load, message.source, {
     post,
@@ -68,10 +79,10 @@ function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
       currentLog = log;
     },
     decoderOptions: decoderOptionsReady,
-    openSource: (source) =>
+    openSource: (source, signal) =>
       source.kind === 'workspace-session'
         ? openWorkspaceSession(workspace, source.sessionId)
-        : readSource(source, (url) => sourceGuard.refusalOf(url)),
+        : readSource(source, (url) => sourceGuard.refusalOf(url), signal),
     yieldToEventLoop,
   }).finally(() => {
     if (activeLoad === load) activeLoad = null;
@@ -143,8 +154,12 @@ self.addEventListener('message', (event: MessageEvent<MainToWorker>) => {
       return;
     case 'cancel':
       if (activeLoad?.loadId === message.loadId) {
-        activeLoad.isCancelled = true;
-        currentLog = null;
+        if (message.keepsWhatWasRead) activeLoad.isStopRequested = true;
+        else {
+          activeLoad.isCancelled = true;
+          currentLog = activeLoad.fallbackLog;
+        }
+        activeLoad.stopReading?.();
       }
       return;
     case 'query':

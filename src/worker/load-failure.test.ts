@@ -10,48 +10,57 @@ const POSITION = { name: 'big.jsonl.zstd', bytesRead: 3 * 1024 * 1024, totalByte
 
 describe('detectRefusal', () => {
   it('lets a session log through, finished or not', () => {
-    const log = decodeLog(fixture('tool-error.jsonl'));
-    expect(detectRefusal(log, false)).toBeNull();
-    expect(detectRefusal(log, true)).toBeNull();
+    const decoder = createLogDecoder();
+    decoder.push(fixture('tool-error.jsonl').subarray(0, 100));
+    expect(detectRefusal(decoder.log)).toBeNull();
+    expect(detectRefusal(decodeLog(fixture('tool-error.jsonl')))).toBeNull();
   });
 
   it('refuses a file that is not a log, and says what to open instead', () => {
-    const refusal = detectRefusal(decodeLog(fixture('adversarial/png-renamed.jsonl')), false);
+    const refusal = detectRefusal(decodeLog(fixture('adversarial/png-renamed.jsonl')));
     expect(refusal?.kind).toBe('not-a-log');
     expect(refusal?.message).toMatch(/Open a dsh session log/);
   });
 
   it('refuses a zip export and says to unzip it', () => {
     const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new Array<number>(60).fill(0)]);
-    expect(detectRefusal(decodeLog(zip), false)).toMatchObject({
+    expect(detectRefusal(decodeLog(zip))).toMatchObject({
       kind: 'zip',
       message: expect.stringMatching(/Unzip the export/) as unknown,
     });
   });
 
-  it('calls an empty file empty only once the load is finished', () => {
+  it('opens an empty file as a log whose verdict is corrupt (CLI.md "Sniffing"), not as a failure', () => {
     const decoder = createLogDecoder();
-    expect(detectRefusal(decoder.log, false)).toBeNull();
-    expect(detectRefusal(decoder.finish(), true)).toEqual({
-      kind: 'empty',
-      message: 'The file is empty (0 bytes). A dsh log starts with a header line.',
-    });
+    expect(detectRefusal(decoder.log)).toBeNull();
+    const log = decoder.finish();
+    expect(detectRefusal(log)).toBeNull();
+    expect(log.verdict.status).toBe('corrupt');
+    expect(log.problems.map((problem) => problem.kind)).toEqual(['empty']);
   });
 
-  it('calls a header that never ends empty, with the decoder’s message', () => {
+  it('opens a header that never ends the same way, with the decoder’s problem as the verdict', () => {
     const log = decodeLog(fixture('adversarial/one-byte.jsonl'));
     const emptyProblem = log.problems.find((problem) => problem.kind === 'empty');
-    expect(emptyProblem).toBeDefined();
-    expect(detectRefusal(log, true)).toEqual({ kind: 'empty', message: emptyProblem?.message });
+    expect(detectRefusal(log)).toBeNull();
+    expect(log.verdict).toMatchObject({ status: 'corrupt', reason: emptyProblem?.message });
   });
 
-  it('refuses a log past the text bound only when no event was read', () => {
+  it('shows what was read before a viewer limit, even when that is no event at all', () => {
     const nothingRead = decodeLog(fixture('tool-error.jsonl'), { maxTextBytes: 10 });
-    expect(detectRefusal(nothingRead, false)?.kind).toBe('too-large');
+    expect(nothingRead.verdict.viewerLimit).toMatch(/nothing before it was read/);
+    expect(detectRefusal(nothingRead)).toBeNull();
+    const headerOnly = decodeLog(fixture('tool-error.jsonl'), { maxTextBytes: 400 });
+    expect(headerOnly.header).not.toBeNull();
+    expect(headerOnly.store.eventCount).toBe(0);
+    expect(headerOnly.verdict.viewerLimit).toMatch(/only the header was read/);
+    expect(detectRefusal(headerOnly)).toBeNull();
     const someRead = decodeLog(fixture('tool-error.jsonl.zstd'), { maxTextBytes: 20_000 });
     expect(someRead.store.eventCount).toBeGreaterThan(0);
-    expect(someRead.problems.map((problem) => problem.kind)).toContain('too-large');
-    expect(detectRefusal(someRead, true)).toBeNull();
+    expect(someRead.verdict.viewerLimit).toMatch(
+      new RegExp(`the ${someRead.store.eventCount} events before it`),
+    );
+    expect(detectRefusal(someRead)).toBeNull();
   });
 });
 

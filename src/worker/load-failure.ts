@@ -1,6 +1,6 @@
-// Why a load ends without a log, as a LoadFailure whose message says what to do: files the viewer
-// refuses (not a log, a zip, empty, too large), and errors the reader meets (out of memory, an
-// unreadable file, a failed download, a bug).
+// Why a load ends without a log, as a LoadFailure whose message says what to do: files that are not
+// a session log (not a log, a zip), and errors the reader meets (out of memory, an unreadable file,
+// a failed download, a bug).
 import type { OpenedLog } from '../log/index.ts';
 import type { LoadFailure } from './protocol.ts';
 
@@ -35,10 +35,12 @@ function describeOutOfMemory(bytesRead: number, totalBytes: number | null, error
 }
 
 /**
- * A failure when the file is not something the viewer can show, or null to keep going. Checked after
- * every slice (`isFinished` false) and once at the end, when an empty or header-less file is known.
+ * A failure when the file is not a session log at all (not a log, a zip), or null to keep going.
+ * Checked after every slice and once at the end. Everything else that sniffs
+ * as a log opens, whatever it holds: an empty or header-less file with its `corrupt` verdict
+ * (CLI.md "Sniffing"), a file past one of the viewer's limits with what was read before it.
  */
-export function detectRefusal(log: OpenedLog, isFinished: boolean): LoadFailure | null {
+export function detectRefusal(log: OpenedLog): LoadFailure | null {
   for (const problem of log.problems) {
     if (problem.kind === 'not-a-log') {
       return {
@@ -52,17 +54,6 @@ export function detectRefusal(log: OpenedLog, isFinished: boolean): LoadFailure 
         message: `${problem.message} Unzip the export and open one session.jsonl(.zstd) from inside it.`,
       };
     }
-    // Past our text bound the events read so far are still shown (the problem says reading stopped).
-    if (problem.kind === 'too-large' && log.store.eventCount === 0) {
-      return { kind: 'too-large', message: problem.message };
-    }
-  }
-  if (isFinished && log.store.eventCount === 0 && log.header === null) {
-    const emptyProblem = log.problems.find((problem) => problem.kind === 'empty');
-    if (log.file.bytes === 0) {
-      return { kind: 'empty', message: 'The file is empty (0 bytes). A dsh log starts with a header line.' };
-    }
-    if (emptyProblem) return { kind: 'empty', message: emptyProblem.message };
   }
   return null;
 }

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeLog, type OpenedLog } from '../log/index.ts';
+import { decodeLog, type DecoderOptions, type OpenedLog } from '../log/index.ts';
 import { LoadError } from './load-failure.ts';
 import { runLoad, type ActiveLoad, type LoadDependencies } from './load-loop.ts';
 import { buildLogSummary } from './log-summary.ts';
@@ -41,10 +41,19 @@ function streamOf(bytes: Uint8Array, chunkBytes: number, beforeChunk: () => void
 
 /** Runs one load with recorders for what it posts, the logs it hands to queries, and its yields. */
 async function load(
-  openSource: () => Promise<OpenedSource>,
-  options: { active?: ActiveLoad; onPost?: (message: WorkerToMain, active: ActiveLoad) => void } = {},
+  openSource: (source: LoadSource, signal: AbortSignal) => Promise<OpenedSource>,
+  options: {
+    active?: ActiveLoad;
+    onPost?: (message: WorkerToMain, active: ActiveLoad) => void;
+    decoderOptions?: DecoderOptions;
+  } = {},
 ) {
-  const active = options.active ?? { loadId: 7, isCancelled: false };
+  const active = options.active ?? {
+    loadId: 7,
+    isCancelled: false,
+    isStopRequested: false,
+    fallbackLog: null,
+  };
   const posted: WorkerToMain[] = [];
   const currentLogs: (OpenedLog | null)[] = [];
   let yields = 0;
@@ -54,7 +63,7 @@ async function load(
       options.onPost?.(message, active);
     },
     setCurrentLog: (log) => currentLogs.push(log),
-    decoderOptions: Promise.resolve({ checksum: null }),
+    decoderOptions: Promise.resolve(options.decoderOptions ?? { checksum: null }),
     openSource,
     yieldToEventLoop: () => {
       yields += 1;
@@ -133,18 +142,81 @@ describe('runLoad', () => {
     expect(currentLogs.at(-1)).toBeNull();
   });
 
-  it('refuses an empty file once it has been read to the end', async () => {
-    const { posted } = await load(() => Promise.resolve(streamOf(new Uint8Array(0), 1024).opened));
+  it('keeps the log that was open when the new file is not a log: queries see it again, the failure says so', async () => {
+    const previous = decodeLog(fixture('fixtures/tool-error.jsonl'));
+    const stream = streamOf(fixture('fixtures/adversarial/random-binary.jsonl'), 1024);
+    const { posted, currentLogs } = await load(() => Promise.resolve(stream.opened), {
+      active: { loadId: 7, isCancelled: false, isStopRequested: false, fallbackLog: previous },
+    });
+    expect(posted.at(-1)).toMatchObject({
+      type: 'load-failed',
+      failure: { kind: 'not-a-log', isPreviousLogKept: true },
+    });
+    expect(currentLogs.at(-1)).toBe(previous);
+  });
+
+  it('shows the part read when the reader cancels: a partial summary marked cancelled, queries on it', async () => {
+    const bytes = fixture('public/demo/demo-session.jsonl.zstd');
+    const stream = streamOf(bytes, 2048);
+    const { posted, currentLogs, types } = await load(() => Promise.resolve(stream.opened), {
+      onPost: (message, active) => {
+        if (message.type === 'summary') active.isStopRequested = true;
+      },
+    });
+    expect(types).not.toContain('load-failed');
+    expect(types).not.toContain('format-verdicts');
+    const loaded = posted.at(-1);
+    if (loaded?.type !== 'loaded') throw new Error(`ended with ${loaded?.type}`);
+    expect(loaded.summary).toMatchObject({ isCancelled: true, isComplete: false });
+    expect(loaded.summary.eventCount).toBeGreaterThan(0);
+    expect(loaded.summary.eventCount).toBeLessThan(decodeLog(bytes).store.eventCount);
+    expect(loaded.progress.bytesRead).toBeLessThan(bytes.length);
+    expect(currentLogs.at(-1)?.store.eventCount).toBe(loaded.summary.eventCount);
+    expect(stream.isCancelled()).toBe(true);
+  });
+
+  it('a cancel while the download has not answered aborts it and ends the load as cancelled', async () => {
+    const active: ActiveLoad = { loadId: 7, isCancelled: false, isStopRequested: false, fallbackLog: null };
+    const stalled = (_source: LoadSource, signal: AbortSignal) =>
+      new Promise<OpenedSource>((_resolve, reject) => {
+        signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    const running = load(stalled, { active });
+    await Promise.resolve();
+    active.isStopRequested = true;
+    active.stopReading?.();
+    const { posted } = await running;
     expect(posted).toEqual([
       {
         type: 'load-failed',
         loadId: 7,
-        failure: {
-          kind: 'empty',
-          message: 'The file is empty (0 bytes). A dsh log starts with a header line.',
-        },
+        failure: { kind: 'cancelled', message: 'Loading was cancelled before any event was read.' },
       },
     ]);
+  });
+
+  it('a cancel before anything was read keeps the log that was open', async () => {
+    const previous = decodeLog(fixture('fixtures/tool-error.jsonl'));
+    const stream = streamOf(fixture('fixtures/tool-error.jsonl'), 1024, () => undefined);
+    const active = { loadId: 7, isCancelled: false, isStopRequested: true, fallbackLog: previous };
+    const { posted, currentLogs } = await load(() => Promise.resolve(stream.opened), { active });
+    expect(posted.at(-1)).toMatchObject({
+      type: 'load-failed',
+      failure: { kind: 'cancelled', isPreviousLogKept: true },
+    });
+    expect(currentLogs.at(-1)).toBe(previous);
+  });
+
+  it('opens an empty file as a log without events whose verdict is corrupt (CLI.md "Sniffing")', async () => {
+    const { posted, types } = await load(() => Promise.resolve(streamOf(new Uint8Array(0), 1024).opened));
+    expect(types).not.toContain('load-failed');
+    const loaded = posted.find((message) => message.type === 'loaded');
+    expect(loaded?.type === 'loaded' && loaded.summary).toMatchObject({
+      eventCount: 0,
+      header: null,
+      problemCount: 1,
+      verdict: { status: 'corrupt', reason: expect.stringMatching(/empty/) as unknown },
+    });
   });
 
   it('stops reading and posts nothing more once cancelled', async () => {
@@ -163,7 +235,7 @@ describe('runLoad', () => {
   it('closes a source that opened after its load was cancelled, without a word', async () => {
     const stream = streamOf(fixture('fixtures/tool-error.jsonl'), 1024);
     const { posted, currentLogs } = await load(() => Promise.resolve(stream.opened), {
-      active: { loadId: 7, isCancelled: true },
+      active: { loadId: 7, isCancelled: true, isStopRequested: false, fallbackLog: null },
     });
     expect(posted).toEqual([]);
     expect(currentLogs).toEqual([]);
@@ -193,4 +265,37 @@ describe('runLoad', () => {
     expect(failed).toMatchObject({ type: 'load-failed', failure: { kind: 'too-large' } });
     expect(failed?.type === 'load-failed' && failed.failure.message).toContain('after 2.0 KiB');
   });
+
+  it('shows a header followed by a zstd bomb as the header, with the viewer limit, instead of failing', async () => {
+    const header = readFileSync(resolve('fixtures/tool-error.jsonl'), 'utf8').split('\n')[0] ?? '';
+    const rle = new Uint8Array(6 + 64 * 4);
+    rle.set([0x28, 0xb5, 0x2f, 0xfd, 0x00, 7 << 3]);
+    for (let i = 0; i < 64; i++) {
+      const value = ((128 * 1024) << 3) | (1 << 1) | (i === 63 ? 1 : 0);
+      rle.set([value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff, 0x0a], 6 + i * 4);
+    }
+    const bytes = new Uint8Array([...rawFrame(new TextEncoder().encode(`${header}\n`)), ...rle]);
+    const { posted, types } = await load(() => Promise.resolve(streamOf(bytes, 4096).opened), {
+      decoderOptions: { checksum: null, maxFrameBytes: 1024 * 1024 },
+    });
+    expect(types).not.toContain('load-failed');
+    const loaded = posted.find((message) => message.type === 'loaded');
+    expect(loaded?.type === 'loaded' && loaded.summary).toMatchObject({
+      eventCount: 0,
+      isTruncated: true,
+      header: { type: 'session' },
+      verdict: { status: 'ok', viewerLimit: expect.stringMatching(/only the header was read/) as unknown },
+    });
+  });
 });
+
+/** One frame of RAW blocks with a declared size and no checksum (what a header frame needs to be). */
+function rawFrame(text: Uint8Array): Uint8Array {
+  const out = new Uint8Array(9 + 3 + text.length);
+  out.set([0x28, 0xb5, 0x2f, 0xfd, (2 << 6) | 0x20]);
+  new DataView(out.buffer).setUint32(5, text.length, true);
+  const value = (text.length << 3) | 1;
+  out.set([value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff], 9);
+  out.set(text, 12);
+  return out;
+}

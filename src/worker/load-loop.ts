@@ -36,10 +36,21 @@ const TURNS_DURING_LOAD_MAX = 64;
 /** Turns per 'turns' message before 'loaded': cloning 128 turns took 9–13 ms on the main thread, all 1.5k in one message 45–56 ms. */
 const TURNS_PER_MESSAGE = 32;
 
-/** One load; the router sets `isCancelled` when a newer load or a cancel replaces it. */
+/** One load, and what the router asks of it. */
 export interface ActiveLoad {
   loadId: number;
+  /** A newer load replaced this one: stop reading and post nothing more. */
   isCancelled: boolean;
+  /** The reader cancelled it: stop reading and show what was read (a partial view), if anything. */
+  isStopRequested: boolean;
+  /**
+   * The log shown before this load began, while this load has shown nothing yet: restored for
+   * queries if the load fails or is cancelled before its first rows (the page keeps showing it).
+   * The loop drops it with the first summary, from when the page shows the new log.
+   */
+  fallbackLog: OpenedLog | null;
+  /** Set by the loop while it reads: ends a pending read at once (a stalled download). */
+  stopReading?: () => void;
 }
 
 /** What the load loop needs from the worker around it. */
@@ -53,7 +64,8 @@ export interface LoadDependencies {
   setCurrentLog: (log: OpenedLog | null) => void;
   /** The decoder's options (checksum verifier, fast zstd): loading when the worker starts, awaited with the source. */
   decoderOptions: Promise<DecoderOptions>;
-  openSource: (source: LoadSource) => Promise<OpenedSource>;
+  /** Opens the source; `signal` aborts a download that has not answered yet (a cancel). */
+  openSource: (source: LoadSource, signal: AbortSignal) => Promise<OpenedSource>;
   yieldToEventLoop: YieldToEventLoop;
 }
 
@@ -61,8 +73,11 @@ export interface LoadDependencies {
  * Loads `source` for `load`. Posts 'progress' at most every PROGRESS_INTERVAL_MS, a 'summary' as soon
  * as events exist (with the first FIRST_ROWS rows) and then every SUMMARY_INTERVAL_MS, then 'turns'
  * parts, 'loaded' and 'format-verdicts'; or one 'load-failed'. Once `load.isCancelled` it stops reading and posts
- * nothing more. Yields to the event loop every WORK_SLICE_MS so queries are answered meanwhile.
- * Never rejects.
+ * nothing more. Once `load.isStopRequested` it stops reading and posts the part read as a 'loaded'
+ * summary marked `isCancelled` (no format verdicts), or a 'cancelled' failure when nothing was read.
+ * A failure before the first summary hands the queries back to `load.fallbackLog` and says so
+ * (`isPreviousLogKept`). Yields to the event loop every WORK_SLICE_MS so queries are answered
+ * meanwhile. Never rejects.
  */
 export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDependencies): Promise<void> {
   const { loadId } = load;
@@ -79,9 +94,14 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
     elapsedMs: performance.now() - startedAt,
   });
 
+  const opening = new AbortController();
+  load.stopReading = () => opening.abort();
   try {
     // Open the source while the verifier finishes loading (both usually done before the drop).
-    const [decoderOptions, opened] = await Promise.all([deps.decoderOptions, deps.openSource(source)]);
+    const [decoderOptions, opened] = await Promise.all([
+      deps.decoderOptions,
+      deps.openSource(source, opening.signal),
+    ]);
     if (load.isCancelled) {
       await opened.reader.cancel().catch(() => undefined);
       return;
@@ -91,22 +111,25 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
     deps.setCurrentLog(decoder.log);
     totalBytes = opened.totalBytes;
     const { reader } = opened;
+    load.stopReading = () => void reader.cancel().catch(() => undefined);
     let lastYieldAt = performance.now();
     let lastProgressAt = 0;
     let lastSummaryAt = -Infinity;
     let hasSentRows = false;
 
-    for (;;) {
-      if (load.isCancelled) {
+    reading: for (;;) {
+      if (load.isCancelled || load.isStopRequested) {
         await reader.cancel().catch(() => undefined);
-        return;
+        if (load.isCancelled) return;
+        break;
       }
       const { done, value } = await reader.read();
       if (done) break;
       for (let offset = 0; offset < value.byteLength;) {
-        if (load.isCancelled) {
+        if (load.isCancelled || load.isStopRequested) {
           await reader.cancel().catch(() => undefined);
-          return;
+          if (load.isCancelled) return;
+          break reading;
         }
         const sliceBytes = bytesRead === 0 ? FIRST_PUSH_SLICE_BYTES : PUSH_SLICE_BYTES;
         const slice = value.subarray(offset, Math.min(value.byteLength, offset + sliceBytes));
@@ -116,7 +139,7 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
         hasher.push(slice);
 
         const now = performance.now();
-        const refusal = detectRefusal(decoder.log, false);
+        const refusal = detectRefusal(decoder.log);
         if (refusal) {
           await reader.cancel().catch(() => undefined);
           throw new LoadError(refusal);
@@ -129,6 +152,8 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
         if (eventCount > 0 && (!hasSentRows || now - lastSummaryAt >= SUMMARY_INTERVAL_MS)) {
           const firstRows = hasSentRows ? undefined : readEventRows(decoder.log, 0, FIRST_ROWS);
           hasSentRows = true;
+          // The page shows this log from now on: the one before cannot come back.
+          load.fallbackLog = null;
           lastSummaryAt = now;
           post({
             type: 'summary',
@@ -144,9 +169,13 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
       }
     }
     if (load.isCancelled) return;
+    if (load.isStopRequested) {
+      postPartialLog(load, decoder.log, name, progressOf, deps);
+      return;
+    }
     const log = decoder.finish();
     deps.setCurrentLog(log);
-    const refusal = detectRefusal(log, true);
+    const refusal = detectRefusal(log);
     if (refusal) throw new LoadError(refusal);
     const contentKey = await hasher.finish();
     if (load.isCancelled) return;
@@ -165,8 +194,53 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
     if (verdicts !== null) post({ type: 'format-verdicts', loadId, verdicts });
   } catch (error) {
     if (load.isCancelled) return;
-    deps.setCurrentLog(null);
-    const failure: LoadFailure = classifyLoadError(error, { name, bytesRead, totalBytes });
-    post({ type: 'load-failed', loadId, failure });
+    // A cancel that aborted the download before it answered: nothing was read.
+    const failure: LoadFailure = load.isStopRequested
+      ? { kind: 'cancelled', message: 'Loading was cancelled before any event was read.' }
+      : classifyLoadError(error, { name, bytesRead, totalBytes });
+    postFailure(load, failure, deps);
+  } finally {
+    delete load.stopReading;
   }
+}
+
+/** Ends a load without a log of its own: the log shown before it (if the page still shows it) serves the queries again. */
+function postFailure(load: ActiveLoad, failure: LoadFailure, deps: LoadDependencies): void {
+  const kept = load.fallbackLog;
+  load.fallbackLog = null;
+  deps.setCurrentLog(kept);
+  deps.post({
+    type: 'load-failed',
+    loadId: load.loadId,
+    failure: kept === null ? failure : { ...failure, isPreviousLogKept: true },
+  });
+}
+
+/**
+ * The reader cancelled the load: what was read becomes the log (as it stands, `isComplete` false)
+ * and the page gets its summary marked `isCancelled`; with no event read, a 'cancelled' failure.
+ */
+function postPartialLog(
+  load: ActiveLoad,
+  log: OpenedLog,
+  name: string,
+  progressOf: (log: OpenedLog | null) => LoadProgress,
+  deps: LoadDependencies,
+): void {
+  if (log.store.eventCount === 0) {
+    postFailure(
+      load,
+      { kind: 'cancelled', message: 'Loading was cancelled before any event was read.' },
+      deps,
+    );
+    return;
+  }
+  load.fallbackLog = null;
+  deps.setCurrentLog(log);
+  const { parts, summary } = splitSummaryTurns(
+    { ...buildLogSummary(log, name), isCancelled: true },
+    TURNS_PER_MESSAGE,
+  );
+  for (const turns of parts) deps.post({ type: 'turns', loadId: load.loadId, turns });
+  deps.post({ type: 'loaded', loadId: load.loadId, summary, progress: progressOf(log) });
 }

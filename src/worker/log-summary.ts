@@ -122,7 +122,7 @@ export function buildLogSummary(log: OpenedLog, name: string, options: LogSummar
     effectiveAgentPreset: index.selectedAgentPreset ?? headerPreset,
     inheritedEvents: inheritedPrefixLength(log),
     isComplete: log.isComplete,
-    isTruncated: log.problems.some((problem) => problem.kind === 'too-large'),
+    isTruncated: log.verdict.viewerLimit !== undefined,
     contentKey: null,
     formatVerdicts: formatVerdictsByLog.get(log) ?? null,
     toolSpans: buildToolSpans(index),

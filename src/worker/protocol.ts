@@ -6,6 +6,7 @@ import type {
   EventDetail,
   EventRow,
   FileFacts,
+  IgnoredLinesPage,
   FormatVerdicts,
   LogNote,
   LogProblem,
@@ -66,7 +67,9 @@ export interface LogSummary {
    * keyed by. Null until the whole file is read (in the summaries sent during a load).
    */
   contentKey: string | null;
-  /** Reading stopped at the viewer's own text bound (a `too-large` problem): the verdict covers only what was read. */
+  /** The reader cancelled the load: this is the part read, a partial view (`isComplete` false). Absent: not cancelled. */
+  isCancelled?: boolean;
+  /** Reading stopped at one of the viewer's own bounds (verdict.viewerLimit says which): the verdict covers only what was read. */
   isTruncated: boolean;
   /**
    * The format generation and who refuses what (the writing release, current dsh), derived once
@@ -117,6 +120,8 @@ export type Query =
   | { kind: 'lookalike-tools'; headerSeq: number; names: string[] }
   | { kind: 'transcript' }
   | { kind: 'problems'; start: number; count: number }
+  /** A page of the raw lines dsh ignores after the damage (the ignored range holding `fromLine`); null when none holds it. */
+  | { kind: 'ignored-lines'; fromLine: number; count: number }
   | { kind: 'triage' }
   /** Seqs of the triage findings, in seq order (what n / N step through), without the rest of the report. */
   | { kind: 'finding-seqs' }
@@ -142,6 +147,7 @@ export interface QueryResults {
   'lookalike-tools': ConfusableTool[];
   transcript: TranscriptEntry[];
   problems: LogProblem[];
+  'ignored-lines': IgnoredLinesPage | null;
   triage: TriageReport;
   'finding-seqs': number[];
   usage: UsagePoint[];
@@ -154,7 +160,8 @@ export type MainToWorker =
   | { type: 'configure'; allowedSourceOrigins: string[] }
   | MainToWorkerWorkspace
   | { type: 'open'; loadId: number; source: LoadSource }
-  | { type: 'cancel'; loadId: number }
+  /** `keepsWhatWasRead`: the reader's cancel (show the part read); false: the load is being replaced. */
+  | { type: 'cancel'; loadId: number; keepsWhatWasRead: boolean }
   | { type: 'query'; requestId: number; query: Query };
 
 export interface LoadProgress {
@@ -168,8 +175,13 @@ export interface LoadProgress {
 
 /** Why a load ended without a log: the message says what happened and what the user can do. */
 export interface LoadFailure {
-  kind: 'not-a-log' | 'zip' | 'empty' | 'read-error' | 'too-large' | 'cancelled' | 'internal';
+  kind: 'not-a-log' | 'zip' | 'read-error' | 'too-large' | 'cancelled' | 'internal';
   message: string;
+  /**
+   * True when the log shown before this load (which showed nothing yet) stays open: the worker
+   * answers queries about it again, and the page keeps it, with this failure beside it.
+   */
+  isPreviousLogKept?: boolean;
 }
 
 export type WorkerToMain =

@@ -20,6 +20,19 @@ const log = decodeLog(bytes);
 const lastSeq = log.store.eventCount - 1;
 
 describe('answerQuery', () => {
+  it('answers a page of ignored lines, bounded, and null outside an ignored range', () => {
+    const text = new TextDecoder().decode(readFileSync(resolve('fixtures/tool-error.jsonl')));
+    const lines = text.split('\n');
+    const damaged = decodeLog(
+      new TextEncoder().encode([...lines.slice(0, 3), 'oops', ...lines.slice(3)].join('\n')),
+    );
+    const page = answerQuery({ kind: 'ignored-lines', fromLine: 5, count: 10_000 }, damaged);
+    expect(page).toMatchObject({ firstLine: 5, damagedLine: 4 });
+    expect(page && 'lines' in page && page.lines.length).toBe(Math.min(200, lines.length - 4));
+    expect(page && 'lines' in page && page.lines[0]?.text).toBe(lines[3]);
+    expect(answerQuery({ kind: 'ignored-lines', fromLine: 2, count: 10 }, damaged)).toBeNull();
+  });
+
   it('names the called tools that only look like a tool the request/header declares', () => {
     const toolLog = decodeLog(new Uint8Array(readFileSync(resolve('fixtures/tool-error.jsonl'))));
     const headerSeq = 7; // tool-error.jsonl's request/header, declaring `bash`

@@ -11,6 +11,7 @@ import {
   packedViewBuffers,
   readEventDetail,
   readEventRows,
+  readIgnoredLines,
   readModelMessage,
   readRequestHeader,
   type ModelMessageDetail,
@@ -81,6 +82,8 @@ export function answerQuery(query: DirectQuery, log: OpenedLog): QueryResults[Di
       return deriveTranscript(log);
     case 'problems':
       return log.problems.slice(query.start, query.start + query.count);
+    case 'ignored-lines':
+      return readIgnoredLines(log, query.fromLine, query.count);
     case 'triage':
       return triageOf(log);
     case 'finding-seqs':

@@ -11,11 +11,13 @@ export interface OpenedSource {
 
 /**
  * Opens `source`. A download that fails, or that `refusalOf` refuses (source-guard.ts: an origin the
- * page did not allow), rejects with a LoadError ('read-error') saying what to try.
+ * page did not allow), rejects with a LoadError ('read-error') saying what to try; `signal` aborts
+ * one that has not answered (the rejection is then the abort's).
  */
 export async function readSource(
   source: LoadSource,
   refusalOf: (url: string) => string | null = () => null,
+  signal?: AbortSignal,
 ): Promise<OpenedSource> {
   if (source.kind === 'file') {
     return { reader: source.file.stream().getReader(), totalBytes: source.file.size };
@@ -28,8 +30,9 @@ export async function readSource(
   if (refusal !== null) throw new LoadError({ kind: 'read-error', message: refusal });
   let response: Response;
   try {
-    response = await fetch(source.url, { credentials: 'omit', referrerPolicy: 'no-referrer' });
+    response = await fetch(source.url, { credentials: 'omit', referrerPolicy: 'no-referrer', signal });
   } catch (error) {
+    if (signal?.aborted) throw error;
     throw new LoadError({
       kind: 'read-error',
       message:

@@ -36,4 +36,28 @@ describe('LineSplitter', () => {
   it('adds no segment for a piece that only continues a line', () => {
     expect(split(['x', 'y', 'z']).segments).toBe(1);
   });
+
+  it('in counting mode counts lines (at any byte alignment) and carries the unfinished one', () => {
+    const seen: string[] = [];
+    const counted: [number, number][] = [];
+    const splitter = new LineSplitter(
+      () => 0,
+      (bytes, _segment, start, end) => {
+        seen.push(new TextDecoder().decode(bytes.subarray(start, end)));
+        if (seen.length === 2) splitter.startCounting();
+      },
+      (lines, bytes) => counted.push([lines, bytes]),
+    );
+    // Every byte value around 0x0A, so a word-at-a-time count cannot confuse its neighbours with LF.
+    const noise = Array.from({ length: 257 }, (_, i) => (i % 7 === 0 ? 0x0a : (i * 11) & 0xff));
+    const body = Uint8Array.from([...new TextEncoder().encode('a\nb\nc'), ...noise, 0x78]);
+    const backing = new Uint8Array(body.length + 3);
+    backing.set(body, 3);
+    splitter.push(backing.subarray(3));
+    const expectedLines = noise.filter((byte) => byte === 0x0a).length;
+    const lastFeed = body.lastIndexOf(0x0a);
+    expect(seen).toEqual(['a', 'b']);
+    expect(counted).toEqual([[expectedLines, lastFeed + 1 - 4]]);
+    expect(splitter.pendingBytes).toBe(body.length - lastFeed - 1);
+  });
 });

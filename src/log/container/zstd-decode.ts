@@ -1,19 +1,37 @@
 // Per-frame zstd decompression: an optional injected fast one-shot decompressor (WebAssembly) for
-// complete frames of declared size, fzstd for everything else and as the fallback; refuses oversized
-// frames before allocating, bounds total output, and recovers the complete blocks (plus a partly
-// written raw block) of a torn final frame.
+// complete frames of declared size, fzstd for everything else and as the fallback; refuses frames
+// over the viewer's frame bound before allocating, bounds total output, checks that a frame holds
+// exactly the content it declares, and recovers the complete blocks (plus a partly written raw
+// block) of a torn final frame.
 
 import { Decompress, decompress } from 'fzstd';
 import type { TornBlock, ZstdFrameHeader } from './zstd-frames.ts';
 import { ZSTD_MAGIC_BYTES, ZstdBlockType, scanZstdFrame } from './zstd-frames.ts';
 
-/** Largest frame window or declared content size we let fzstd allocate up front (256 MiB). */
+/** Default largest frame window or declared content size we decode (256 MiB): the viewer's frame bound. */
 export const MAX_FRAME_ALLOCATION_BYTES = 256 * 1024 * 1024;
 
-/** Why a frame produced no text: `limit` = bigger than we allow (memory bound), `decode` = damaged data. */
-export type FrameDecodeFailure = { ok: false; reason: 'limit' | 'decode'; message: string };
+/**
+ * The largest window any zstd decoder accepts: libzstd refuses a window log above 31 (2 GiB) in
+ * every mode, and fzstd a window above about 2 GiB. A frame needing more cannot be decoded by dsh
+ * either, so it is damage, not a limit of ours.
+ */
+const ZSTD_WINDOW_MAX_BYTES = 2 ** 31;
+
+/**
+ * Why a frame produced no text. `limit`: the frame is bigger than this viewer's frame bound
+ * (`maxFrameBytes`); `budget`: the text budget left for the file ran out inside it — both are
+ * viewer limits, not damage. `decode`: damaged data (dsh would refuse the log too).
+ */
+export type FrameDecodeFailure = { ok: false; reason: 'limit' | 'budget' | 'decode'; message: string };
 export type FrameDecodeResult =
   { ok: true; text: Uint8Array; decompressor: ZstdDecompressorName } | FrameDecodeFailure;
+
+/** The bounds of one frame's decode: the viewer's frame bound and the file's text budget left. */
+export interface FrameBounds {
+  maxFrameBytes: number;
+  maxOutputBytes: number;
+}
 
 /** Which decompressor produced a frame's text: the injected fast path (`zstd-wasm`) or `fzstd`. */
 export type ZstdDecompressorName = 'zstd-wasm' | 'fzstd';
@@ -77,7 +95,7 @@ export class FrameDecompressor {
       }
       this.fast = null;
     }
-    return { text: decompress(frame), decompressor: 'fzstd' };
+    return { text: decompressExactly(frame, contentSize), decompressor: 'fzstd' };
   }
 
   /**
@@ -86,13 +104,40 @@ export class FrameDecompressor {
    */
   decompressRetained(frame: Uint8Array): Uint8Array {
     const scan = scanZstdFrame(frame, 0);
-    if (
-      scan.kind === 'complete' &&
-      hasDeclaredSize(scan.header) &&
-      checkAllocation(scan.header, MAX_FRAME_ALLOCATION_BYTES) === null
-    )
+    if (scan.kind === 'complete' && hasDeclaredSize(scan.header))
       return this.decompressSized(frame, scan.header.contentSize ?? 0).text;
     return decompress(frame);
+  }
+}
+
+/**
+ * fzstd's decode of a frame that declares `contentSize` bytes, checked to produce exactly that
+ * many. fzstd's one-shot call allocates the declared size and returns it whole, so a frame whose
+ * blocks hold less comes back padded with zero bytes (and one holding more, cut): libzstd fails
+ * on both, and so must we (FORMAT.md §1.4: a failed decompression in a complete frame). Streaming
+ * the blocks gives the real length. Throws on damage.
+ */
+function decompressExactly(frame: Uint8Array, contentSize: number): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  const stream = new Decompress((chunk) => {
+    total += chunk.length;
+    if (total > contentSize) throw new ContentSizeMismatch(contentSize, total);
+    if (chunk.length > 0) parts.push(chunk);
+  });
+  stream.push(frame, true);
+  if (total !== contentSize) throw new ContentSizeMismatch(contentSize, total);
+  return concatBytes(parts, total);
+}
+
+/** A frame whose blocks do not hold the content size its header declares. */
+class ContentSizeMismatch extends Error {
+  constructor(declared: number, produced: number) {
+    super(
+      produced > declared
+        ? `the frame declares ${declared} bytes of content but its blocks hold more`
+        : `the frame declares ${declared} bytes of content but its blocks hold ${produced}`,
+    );
   }
 }
 
@@ -112,8 +157,11 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Checks what fzstd would allocate for this frame header; returns a failure or null when acceptable. */
-function checkAllocation(header: ZstdFrameHeader, maxOutputBytes: number): FrameDecodeFailure | null {
+/**
+ * Checks a frame header before anything is allocated: a failure (`decode` for a frame no zstd
+ * decoder reads, `limit` for one over this viewer's frame bound), or null when it may be decoded.
+ */
+function checkAllocation(header: ZstdFrameHeader, maxFrameBytes: number): FrameDecodeFailure | null {
   if (header.dictionaryId !== 0)
     return {
       ok: false,
@@ -121,42 +169,55 @@ function checkAllocation(header: ZstdFrameHeader, maxOutputBytes: number): Frame
       message:
         'The zstd frame needs a dictionary; dsh never writes one, so the file is not a dsh log or is damaged.',
     };
-  if (
-    header.contentSize !== null &&
-    header.contentSize > Math.min(MAX_FRAME_ALLOCATION_BYTES, maxOutputBytes)
-  )
+  if (!header.isSingleSegment && header.windowSize > ZSTD_WINDOW_MAX_BYTES)
     return {
       ok: false,
-      reason: 'limit',
-      message: `A zstd frame declares ${formatMiB(header.contentSize)} of text, more than this viewer decodes at once (${formatMiB(Math.min(MAX_FRAME_ALLOCATION_BYTES, maxOutputBytes))}); decompress the file with the zstd command line and open the .jsonl instead.`,
+      reason: 'decode',
+      message: `The zstd frame needs a ${formatMiB(header.windowSize)} window, more than any zstd decoder accepts (${formatMiB(ZSTD_WINDOW_MAX_BYTES)}): the file is damaged.`,
     };
-  if (header.windowSize > MAX_FRAME_ALLOCATION_BYTES)
+  if (header.contentSize !== null && header.contentSize > maxFrameBytes)
     return {
       ok: false,
       reason: 'limit',
-      message: `A zstd frame needs a ${formatMiB(header.windowSize)} window, more than this viewer allocates (${formatMiB(MAX_FRAME_ALLOCATION_BYTES)}); decompress the file with the zstd command line and open the .jsonl instead.`,
+      message: `A zstd frame declares ${formatMiB(header.contentSize)} of text, more than this viewer decodes at once (${formatMiB(maxFrameBytes)})`,
+    };
+  if (header.windowSize > maxFrameBytes)
+    return {
+      ok: false,
+      reason: 'limit',
+      message: `A zstd frame needs a ${formatMiB(header.windowSize)} window, more than this viewer allocates (${formatMiB(maxFrameBytes)})`,
     };
   return null;
 }
 
-/** Streams `frame` through fzstd block by block, stopping once output exceeds `maxOutputBytes`. */
-function decodeStreaming(frame: Uint8Array, maxOutputBytes: number): FrameDecodeResult {
+/**
+ * Streams `frame` through fzstd block by block, stopping once output exceeds the frame bound
+ * (`limit`) or the text budget left (`budget`), whichever is smaller.
+ */
+function decodeStreaming(frame: Uint8Array, bounds: FrameBounds): FrameDecodeResult {
   const parts: Uint8Array[] = [];
+  const maxBytes = Math.min(bounds.maxFrameBytes, bounds.maxOutputBytes);
   let total = 0;
   const stream = new Decompress((chunk) => {
     total += chunk.length;
-    if (total > maxOutputBytes) throw new OutputLimitReached();
+    if (total > maxBytes) throw new OutputLimitReached();
     if (chunk.length > 0) parts.push(chunk);
   });
   try {
     stream.push(frame, true);
   } catch (error) {
     if (error instanceof OutputLimitReached)
-      return {
-        ok: false,
-        reason: 'limit',
-        message: `A zstd frame expands to more than ${formatMiB(maxOutputBytes)} of text; reading stopped there to bound memory.`,
-      };
+      return bounds.maxFrameBytes <= bounds.maxOutputBytes
+        ? {
+            ok: false,
+            reason: 'limit',
+            message: `A zstd frame expands to more than ${formatMiB(bounds.maxFrameBytes)} of text, more than this viewer decodes at once`,
+          }
+        : {
+            ok: false,
+            reason: 'budget',
+            message: `A zstd frame expands past the ${formatMiB(bounds.maxOutputBytes)} of text this viewer had left`,
+          };
     return { ok: false, reason: 'decode', message: `zstd decompression failed: ${describeError(error)}.` };
   }
   return { ok: true, text: concatBytes(parts, total), decompressor: 'fzstd' };
@@ -176,24 +237,24 @@ function concatBytes(parts: readonly Uint8Array[], totalBytes?: number): Uint8Ar
 }
 
 /**
- * Decompresses one complete frame (`frame` holds exactly its bytes). `maxOutputBytes` is the text
- * budget left. Frames that declare their size (every frame dsh writes) take the one-shot path —
- * `decompressor`'s fast path when it has one, else fzstd; others are streamed through fzstd so
- * output stays bounded. Never throws.
+ * Decompresses one complete frame (`frame` holds exactly its bytes) within `bounds`. Frames that
+ * declare their size (every frame dsh writes) take the one-shot path — `decompressor`'s fast path
+ * when it has one, else fzstd, checked to give exactly the declared size; others are streamed
+ * through fzstd so output stays bounded. Never throws.
  */
 export function decodeZstdFrame(
   frame: Uint8Array,
   header: ZstdFrameHeader,
-  maxOutputBytes: number,
+  bounds: FrameBounds,
   decompressor: FrameDecompressor | null = null,
 ): FrameDecodeResult {
-  const refused = checkAllocation(header, maxOutputBytes);
+  const refused = checkAllocation(header, bounds.maxFrameBytes);
   if (refused) return refused;
-  if (!hasDeclaredSize(header)) return decodeStreaming(frame, maxOutputBytes);
+  if (!hasDeclaredSize(header)) return decodeStreaming(frame, bounds);
   try {
-    if (decompressor !== null)
-      return { ok: true, ...decompressor.decompressSized(frame, header.contentSize ?? 0) };
-    return { ok: true, text: decompress(frame), decompressor: 'fzstd' };
+    const contentSize = header.contentSize ?? 0;
+    if (decompressor !== null) return { ok: true, ...decompressor.decompressSized(frame, contentSize) };
+    return { ok: true, text: decompressExactly(frame, contentSize), decompressor: 'fzstd' };
   } catch (error) {
     return { ok: false, reason: 'decode', message: `zstd decompression failed: ${describeError(error)}.` };
   }
@@ -218,9 +279,9 @@ export interface TornFrameLayout {
 export function recoverTornZstdFrame(
   bytes: Uint8Array,
   layout: TornFrameLayout,
-  maxOutputBytes: number,
+  bounds: FrameBounds,
 ): { text: Uint8Array; failure: FrameDecodeFailure | null } {
-  const refused = checkAllocation(layout.header, maxOutputBytes);
+  const refused = checkAllocation(layout.header, bounds.maxFrameBytes);
   if (refused) return { text: new Uint8Array(0), failure: refused };
   const parts: Uint8Array[] = [];
   let failure: FrameDecodeFailure | null = null;
@@ -230,7 +291,7 @@ export function recoverTornZstdFrame(
     const synthetic = bytes.slice(0, layout.completeBlocksEnd);
     synthetic[4] = (synthetic[4] as number) & ~0x04;
     synthetic[layout.lastCompleteBlockHeader] = (synthetic[layout.lastCompleteBlockHeader] as number) | 1;
-    const decoded = decodeStreaming(synthetic, maxOutputBytes);
+    const decoded = decodeStreaming(synthetic, bounds);
     if (decoded.ok) parts.push(decoded.text);
     else failure = decoded;
   }
@@ -241,7 +302,8 @@ export function recoverTornZstdFrame(
       Math.min(bytes.length, torn.headerOffset + 3 + torn.payloadBytes),
     );
     const used = parts.reduce((sum, part) => sum + part.length, 0);
-    parts.push(available.subarray(0, Math.max(0, Math.min(available.length, maxOutputBytes - used))));
+    const room = Math.min(bounds.maxFrameBytes, bounds.maxOutputBytes) - used;
+    parts.push(available.subarray(0, Math.max(0, Math.min(available.length, room))));
   }
   return { text: concatBytes(parts), failure };
 }

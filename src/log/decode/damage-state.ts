@@ -5,6 +5,13 @@ import type { LogProblem, ProblemKind } from '../problems.ts';
 import { ValidationStage } from '../problems.ts';
 import type { ProblemList } from './problem-list.ts';
 
+/** Where a line is: its 1-based number and its bytes [byteOffset, byteEnd) of the text (LF excluded). */
+export interface LinePlace {
+  line: number;
+  byteOffset: number;
+  byteEnd: number;
+}
+
 /** The first damaged record of the scan (FORMAT.md §3.3 `issue`). */
 interface Damage {
   problem: LogProblem;
@@ -26,12 +33,19 @@ export class DamageState {
   private damage: Damage | null = null;
   private ignoredFrom = 0;
   private ignoredTo = 0;
+  private ignoredByteOffset = 0;
+  private ignoredByteEnd = 0;
 
   constructor(private readonly problems: ProblemList) {}
 
   /** True once a record was damaged: every later line belongs to the ignored tail. */
   get isDamaged(): boolean {
     return this.damage !== null;
+  }
+
+  /** True once the log is known to be refused for the damage: no later line can change that. */
+  get isFatal(): boolean {
+    return this.damage?.isFatal ?? false;
   }
 
   /**
@@ -42,8 +56,7 @@ export class DamageState {
    */
   start(
     kind: ProblemKind,
-    line: number,
-    byteOffset: number,
+    place: LinePlace,
     seq: number | null,
     isStrict: boolean,
     message: (fatalSuffix: string) => string,
@@ -52,20 +65,28 @@ export class DamageState {
       kind,
       effect: isStrict ? 'corrupt' : 'none',
       stage: ValidationStage.SCAN,
-      line,
+      line: place.line,
       seq,
-      byteOffset,
+      byteOffset: place.byteOffset,
+      byteEnd: place.byteEnd,
       message: message(isStrict ? STRICT_SUFFIX : TAIL_SUFFIX),
     };
     this.problems.addUncapped(problem);
-    this.damage = { problem, line, isFatal: isStrict };
+    this.damage = { problem, line: place.line, isFatal: isStrict };
   }
 
-  /** A line after the damage: it joins the ignored range; a turn/end there escalates the damage. */
-  ignoreLine(line: number, isTurnEnd: boolean): void {
-    if (this.ignoredFrom === 0) this.ignoredFrom = line;
-    this.ignoredTo = line;
-    if (isTurnEnd) this.escalateAtTurnEnd(line);
+  /**
+   * Lines `from`…`to` after the damage (consecutive, the text bytes [byteOffset, byteEnd)): they
+   * join the ignored range. `isTurnEnd`: the last of them holds a turn/end, which escalates the damage.
+   */
+  ignoreLines(from: number, to: number, byteOffset: number, byteEnd: number, isTurnEnd = false): void {
+    if (this.ignoredFrom === 0) {
+      this.ignoredFrom = from;
+      this.ignoredByteOffset = byteOffset;
+    }
+    this.ignoredTo = to;
+    this.ignoredByteEnd = byteEnd;
+    if (isTurnEnd) this.escalateAtTurnEnd(to);
   }
 
   /** A turn/end after the damage: the damage is in committed history and the log is refused. */
@@ -100,7 +121,8 @@ export class DamageState {
       line: from,
       lineEnd: to,
       seq: null,
-      byteOffset: null,
+      byteOffset: this.ignoredByteOffset,
+      byteEnd: this.ignoredByteEnd,
       message:
         from === to
           ? `Line ${from} comes after the damaged line ${this.damage.line}; dsh ignores it, so it is not an event.`

@@ -3,6 +3,7 @@
 
 import type { SessionHeader, StoredEvent } from '../event.ts';
 import { isRecord } from '../event.ts';
+import { boundValueDepth } from '../base/deep-values.ts';
 import { checkHeader } from '../format/header.ts';
 import { rulesOfGeneration } from '../format/generations/generation-rules.ts';
 import type { LogFormatFacts } from './opened-log.ts';
@@ -11,7 +12,7 @@ import type { ProblemEffect, ProblemKind } from '../problems.ts';
 import { ValidationStage } from '../problems.ts';
 import type { LogStore } from '../storage/log-store.ts';
 import type { LogIndexBuilder } from '../structure/log-index.ts';
-import { DamageState } from './damage-state.ts';
+import { DamageState, type LinePlace } from './damage-state.ts';
 import { EventChecker } from './event-checks.ts';
 import { LineTextReader } from './line-text.ts';
 import type { ProblemList } from './problem-list.ts';
@@ -23,6 +24,57 @@ const NULL_LINE_FAILS =
 /** Marker for a line whose JSON could not be parsed (JSON.parse never returns a symbol). */
 const UNPARSABLE = Symbol('unparsable');
 
+const BACKSLASH = 0x5c;
+/** "turn/end" in ASCII: a line that holds neither it nor a backslash cannot be a turn/end record. */
+const TURN_END_BYTES = [0x74, 0x75, 0x72, 0x6e, 0x2f, 0x65, 0x6e, 0x64];
+const NULL_BYTES = [0x6e, 0x75, 0x6c, 0x6c];
+
+/** JSON whitespace (RFC 8259 §2): space, tab, LF, CR. */
+function isJsonWhitespace(byte: number): boolean {
+  return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
+}
+
+/**
+ * Whether `JSON.parse` of the line could give an object whose type is "turn/end": its value, or
+ * the key, would have to be written with a backslash escape if the plain bytes are not there.
+ * One pass over the bytes, no allocation: what an ignored line costs unless it may matter.
+ */
+function mayHoldTurnEnd(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let at = start; at < end; at++) {
+    const byte = bytes[at];
+    if (byte === BACKSLASH) return true;
+    if (byte === 0x74 && end - at >= TURN_END_BYTES.length) {
+      let k = 1;
+      while (k < TURN_END_BYTES.length && bytes[at + k] === TURN_END_BYTES[k]) k++;
+      if (k === TURN_END_BYTES.length) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether the line's JSON is `null` (whitespace around it, and a leading BOM the text decoder strips). */
+function isNullLine(bytes: Uint8Array, start: number, end: number): boolean {
+  let at = start;
+  if (bytes[at] === 0xef && bytes[at + 1] === 0xbb && bytes[at + 2] === 0xbf) at += 3;
+  while (at < end && isJsonWhitespace(bytes[at] as number)) at++;
+  let last = end;
+  while (last > at && isJsonWhitespace(bytes[last - 1] as number)) last--;
+  if (last - at !== NULL_BYTES.length) return false;
+  return NULL_BYTES.every((byte, k) => bytes[at + k] === byte);
+}
+
+/** Default of LineScannerOptions.maxIgnoredLinesKept: 100,000 lines (≈ 2.5 MB of columns). */
+const DEFAULT_MAX_IGNORED_LINES_KEPT = 100_000;
+
+/** Bounds of the scan. */
+export interface LineScannerOptions {
+  /**
+   * Lines of the ignored tail kept as storage lines (their bytes, for the raw view of ignored
+   * lines); later ones are only counted. Bounds what a tail of millions of blank lines costs.
+   */
+  maxIgnoredLinesKept?: number;
+}
+
 /**
  * Scans the lines of one log in order. Every line becomes a storage line of `store` (so line
  * numbers and byte offsets stay exact); the valid prefix's events go to the store and `builder`;
@@ -31,6 +83,14 @@ const UNPARSABLE = Symbol('unparsable');
 export class LineScanner {
   /** Lines are inside complete zstd frames: any damage is fatal (FORMAT.md §1.4). Set by the decoder. */
   isStrict = false;
+  /**
+   * Called once when no later line can matter line by line: the damage is fatal and the ignored
+   * lines kept are at their bound. The decoder then has its splitter count lines (acceptCountedLines).
+   */
+  onCountOnly: (() => void) | null = null;
+  private isCountingOnly = false;
+  private ignoredLinesKept = 0;
+  private readonly maxIgnoredLinesKept: number;
   private headerValue: SessionHeader | null = null;
   private formatFacts: LogFormatFacts = { generation: null, newerVersion: null };
   private isHeaderRead = false;
@@ -45,7 +105,9 @@ export class LineScanner {
     private readonly store: LogStore,
     private readonly builder: LogIndexBuilder,
     private readonly problems: ProblemList,
+    options: LineScannerOptions = {},
   ) {
+    this.maxIgnoredLinesKept = options.maxIgnoredLinesKept ?? DEFAULT_MAX_IGNORED_LINES_KEPT;
     this.damage = new DamageState(problems);
     this.events = new EventChecker(store, problems);
   }
@@ -68,6 +130,16 @@ export class LineScanner {
   /** The 1-based number the next line gets. */
   get nextLineNumber(): number {
     return this.lineNumber;
+  }
+
+  /** Physical lines read after the header (events, rows, problem lines, counted ignored lines). */
+  get linesRead(): number {
+    return this.isHeaderRead ? this.lineNumber - 2 : 0;
+  }
+
+  /** Offset in the text where the next line starts. */
+  get nextByteOffset(): number {
+    return this.nextLineOffset;
   }
 
   /** Packed chunk rows accepted so far. */
@@ -100,6 +172,7 @@ export class LineScanner {
     this.problems.add(kind, effect, ValidationStage.CONTAINER, {
       line,
       byteOffset: offset,
+      byteEnd: offset + bytes.length,
       message: message(line),
     });
   }
@@ -126,7 +199,8 @@ export class LineScanner {
     this.lineNumber = 2;
     this.nextLineOffset = end - start + 1;
     const parsed = this.parse(bytes, start, end);
-    const check = checkHeader(parsed === UNPARSABLE ? undefined : parsed);
+    // The header is kept and handed out as parsed (summary, inspect report): bound its nesting.
+    const check = checkHeader(parsed === UNPARSABLE ? undefined : boundValueDepth(parsed));
     this.headerValue = check.header;
     this.formatFacts = { generation: check.generation, newerVersion: check.newerVersion };
     // A log of unknown generation is read as generation 0 (the problem above says why it is refused).
@@ -145,21 +219,19 @@ export class LineScanner {
       this.readHeaderLine(bytes, start, end);
       return;
     }
-    const line = this.lineNumber;
-    const byteOffset = this.nextLineOffset;
-    const lineIndex = this.recordLine(segment, start, end);
-    const value = this.parse(bytes, start, end);
     if (this.damage.isDamaged) {
-      this.damage.ignoreLine(line, isRecord(value) && value['type'] === 'turn/end');
-      // Upstream's scanner reads `null` as an event and throws a TypeError, ignored tail or not (FORMAT.md §1.5).
-      if (value === null) this.damage.escalate(`. Line ${line} is \`null\`${NULL_LINE_FAILS}`);
+      this.acceptIgnoredLine(bytes, segment, start, end);
       return;
     }
+    const line = this.lineNumber;
+    const byteOffset = this.nextLineOffset;
+    const place: LinePlace = { line, byteOffset, byteEnd: byteOffset + end - start };
+    const lineIndex = this.recordLine(segment, start, end);
+    const value = this.parse(bytes, start, end);
     if (value === UNPARSABLE) {
       this.startDamage(
         'unparsable-line',
-        line,
-        byteOffset,
+        place,
         null,
         (fatal) => `Line ${line} is not valid JSON (or is blank)${fatal}`,
       );
@@ -169,45 +241,88 @@ export class LineScanner {
       // Not a crash tail: upstream's scanner throws a TypeError on `null` and the load fails (§10.13).
       this.damage.start(
         'unparsable-line',
-        line,
-        byteOffset,
+        place,
         null,
         true,
         () => `Line ${line} is \`null\`, not an event${NULL_LINE_FAILS}`,
       );
+      this.checkCountOnly();
       return;
     }
     const expected = this.store.eventCount;
     if (this.store.rules.hasPackedRows && isRecord(value) && isPackedRowType(value['type'])) {
-      this.acceptPackedRow(value, lineIndex, line, byteOffset);
+      this.acceptPackedRow(value, lineIndex, place);
       return;
     }
     const seq = isRecord(value) ? value['seq'] : undefined;
     if (!isRecord(value) || seq !== expected) {
-      this.startDamage('seq-gap', line, byteOffset, typeof seq === 'number' ? seq : null, (fatal) =>
+      this.startDamage('seq-gap', place, typeof seq === 'number' ? seq : null, (fatal) =>
         isRecord(value)
           ? `Seq discontinuity at line ${line}: expected seq ${expected}, got ${showSeq(seq)}${fatal}`
           : `Line ${line} holds JSON that is not an object, so it has no seq (expected ${expected})${fatal}`,
       );
       if (isRecord(value) && value['type'] === 'turn/end') this.damage.escalateAtTurnEnd(line);
+      this.checkCountOnly();
       return;
     }
     this.acceptEvent(value, lineIndex, line, byteOffset, expected);
   }
 
+  /**
+   * A line after the damage (FORMAT.md §3.3): not an event. Its bytes are kept (for the raw view)
+   * while fewer than maxIgnoredLinesKept are; it is parsed only while the damage is not yet fatal
+   * and only if it may be a `null` or a turn/end, the two things that change the verdict.
+   */
+  private acceptIgnoredLine(bytes: Uint8Array, segment: number, start: number, end: number): void {
+    const line = this.lineNumber;
+    const byteOffset = this.nextLineOffset;
+    if (this.ignoredLinesKept < this.maxIgnoredLinesKept) {
+      this.recordLine(segment, start, end);
+      this.ignoredLinesKept++;
+    } else {
+      this.lineNumber++;
+      this.nextLineOffset += end - start + 1;
+    }
+    let isTurnEnd = false;
+    let isNull = false;
+    if (!this.damage.isFatal) {
+      isNull = isNullLine(bytes, start, end);
+      if (!isNull && mayHoldTurnEnd(bytes, start, end)) {
+        const value = this.parse(bytes, start, end);
+        isTurnEnd = isRecord(value) && value['type'] === 'turn/end';
+      }
+    }
+    this.damage.ignoreLines(line, line, byteOffset, byteOffset + end - start, isTurnEnd);
+    // Upstream's scanner reads `null` as an event and throws a TypeError, ignored tail or not (FORMAT.md §1.5).
+    if (isNull) this.damage.escalate(`. Line ${line} is \`null\`${NULL_LINE_FAILS}`);
+    this.checkCountOnly();
+  }
+
+  /** Complete lines the splitter only counted (after onCountOnly): `bytes` of text including their LFs. */
+  acceptCountedLines(lines: number, bytes: number): void {
+    const from = this.lineNumber;
+    const byteOffset = this.nextLineOffset;
+    this.lineNumber += lines;
+    this.nextLineOffset += bytes;
+    this.damage.ignoreLines(from, this.lineNumber - 1, byteOffset, this.nextLineOffset - 1);
+  }
+
+  /** Calls onCountOnly once no later line can change anything line by line. */
+  private checkCountOnly(): void {
+    if (this.isCountingOnly || !this.damage.isFatal || this.ignoredLinesKept < this.maxIgnoredLinesKept)
+      return;
+    this.isCountingOnly = true;
+    this.onCountOnly?.();
+  }
+
   /** A packed chunk row (FORMAT.md §4): its members become events, or the row is damage as a whole. */
-  private acceptPackedRow(
-    value: Record<string, unknown>,
-    lineIndex: number,
-    line: number,
-    byteOffset: number,
-  ): void {
+  private acceptPackedRow(value: Record<string, unknown>, lineIndex: number, place: LinePlace): void {
+    const { line } = place;
     const check = validatePackedRow(value);
     if (!check.ok) {
       this.startDamage(
         'malformed-packed-row',
-        line,
-        byteOffset,
+        place,
         null,
         (fatal) => `Line ${line} is a malformed packed chunk row (${check.message})${fatal}`,
       );
@@ -218,8 +333,7 @@ export class LineScanner {
     if (row.seq0 !== expected) {
       this.startDamage(
         'seq-gap',
-        line,
-        byteOffset,
+        place,
         row.seq0,
         (fatal) =>
           `Line ${line} is a packed row starting at seq ${row.seq0}, but seq ${expected} comes next${fatal}`,
@@ -250,12 +364,12 @@ export class LineScanner {
   /** Records the first damaged record; later lines become the ignored tail (FORMAT.md §3.3). */
   private startDamage(
     kind: ProblemKind,
-    line: number,
-    byteOffset: number,
+    place: LinePlace,
     seq: number | null,
     message: (fatalSuffix: string) => string,
   ): void {
-    this.damage.start(kind, line, byteOffset, seq, this.isStrict, message);
+    this.damage.start(kind, place, seq, this.isStrict, message);
+    this.checkCountOnly();
   }
 
   private acceptEvent(

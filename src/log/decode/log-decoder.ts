@@ -7,7 +7,7 @@ import { LineSplitter } from '../container/line-splitter.ts';
 import { BOM_LENGTH_BYTES, sniffContainer } from '../container/sniff.ts';
 import type { ChecksumVerifier } from '../container/zstd-checksum.ts';
 import type { FastDecompress } from '../container/zstd-decode.ts';
-import { FrameDecompressor } from '../container/zstd-decode.ts';
+import { FrameDecompressor, MAX_FRAME_ALLOCATION_BYTES } from '../container/zstd-decode.ts';
 import type { ProblemEffect, ProblemKind } from '../problems.ts';
 import { ValidationStage, deriveVerdict } from '../problems.ts';
 import { LogStore } from '../storage/log-store.ts';
@@ -21,8 +21,18 @@ import { ZstdFeed } from './zstd-feed.ts';
 export interface DecoderOptions {
   /** zstd content checksum (low 32 bits of XXH64 of the frame's plaintext); null/absent = not verified */
   checksum?: ChecksumVerifier | null;
-  /** stop with a 'zstd-limit' / 'too-large' problem beyond this many decompressed bytes (default 1.5 GiB) */
+  /**
+   * The viewer's own bounds. Reading stops at the first one reached with a problem whose effect is
+   * `none` (`too-large`, `zstd-limit`, `line-too-long`) and the verdict's `viewerLimit` says so: a
+   * bound of ours is never a verdict on the file. `maxTextBytes`: decompressed text in all
+   * (default 1.5 GiB); `maxFrameBytes`: one zstd frame's text or window (default 256 MiB);
+   * `maxLineBytes`: one line (default 256 MiB; V8 strings hold about 512 Mi characters).
+   */
   maxTextBytes?: number;
+  maxFrameBytes?: number;
+  maxLineBytes?: number;
+  /** Lines after the first damage kept for their bytes (default 100,000); later ones are counted only. */
+  maxIgnoredLinesKept?: number;
   /**
    * A faster one-shot zstd decompressor (the loaders inject @bokuweb/zstd-wasm) for complete frames
    * that declare their size within the limits, here and in the LogStore's on-demand frame reads;
@@ -52,6 +62,8 @@ export interface LogDecoder {
 
 /** Default bound on decompressed text (1.5 GiB): beyond it the load stops with a problem instead of exhausting memory. */
 const DEFAULT_MAX_TEXT_BYTES = 1.5 * 1024 * 1024 * 1024;
+/** Default bound on one line (256 MiB): JSON.parse needs the line as one string, and V8's are at most ~512 Mi characters. */
+const DEFAULT_MAX_LINE_BYTES = 256 * 1024 * 1024;
 
 type Mode = 'sniffing' | 'jsonl' | 'zstd' | 'refused';
 
@@ -60,6 +72,7 @@ class Decoder implements LogDecoder {
   private readonly problems = new ProblemList();
   private readonly builder: LogIndexBuilder;
   private readonly maxTextBytes: number;
+  private readonly maxLineBytes: number;
   private readonly splitter: LineSplitter;
   private readonly lines: LineScanner;
   private readonly zstd: ZstdFeed;
@@ -76,8 +89,8 @@ class Decoder implements LogDecoder {
     hasChecksumVerifier: false,
     hadBom: false,
   };
-  /** Reading stopped at our text bound (`too-large`); the zstd feed also stops on its own for damage. */
-  private isTooLarge = false;
+  /** Reading stopped at one of our bounds (a viewer limit); the zstd feed also stops on its own. */
+  private isAtViewerLimit = false;
   private isFinished = false;
   private finishedLog: OpenedLog | null = null;
 
@@ -90,16 +103,24 @@ class Decoder implements LogDecoder {
     const checksum = options.checksum ?? null;
     this.store = new LogStore(decompressor);
     this.maxTextBytes = options.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES;
+    this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.file.hasChecksumVerifier = checksum !== null;
     this.builder = createLogIndexBuilder(this.store, (problem) => this.problems.report(problem));
-    this.lines = new LineScanner(this.store, this.builder, this.problems);
+    const scanOptions =
+      options.maxIgnoredLinesKept === undefined ? {} : { maxIgnoredLinesKept: options.maxIgnoredLinesKept };
+    this.lines = new LineScanner(this.store, this.builder, this.problems, scanOptions);
     this.zstd = new ZstdFeed(
       this.file,
       this.problems,
-      { decompressor, checksum, maxTextBytes: this.maxTextBytes },
+      {
+        decompressor,
+        checksum,
+        maxTextBytes: this.maxTextBytes,
+        maxFrameBytes: options.maxFrameBytes ?? MAX_FRAME_ALLOCATION_BYTES,
+      },
       {
         acceptFrame: (text, frame) => this.acceptFrameText(text, frame),
-        stopTooLarge: () => this.stopTooLarge(),
+        stopAtViewerLimit: (kind, byteOffset, what) => this.stopAtViewerLimit(kind, byteOffset, null, what),
       },
     );
     this.splitter = new LineSplitter(
@@ -107,8 +128,13 @@ class Decoder implements LogDecoder {
         bytes === this.frameText && this.frameBytes !== null
           ? this.store.addFrameSegment(this.frameBytes)
           : this.store.addSegment(bytes),
-      (bytes, segment, start, end) => this.lines.acceptLine(bytes, segment, start, end),
+      (bytes, segment, start, end) => {
+        if (end - start > this.maxLineBytes) this.stopAtLongLine(end - start);
+        else this.lines.acceptLine(bytes, segment, start, end);
+      },
+      (lines, bytes) => this.lines.acceptCountedLines(lines, bytes),
     );
+    this.lines.onCountOnly = () => this.splitter.startCounting();
   }
 
   get progress(): DecodeProgress {
@@ -116,7 +142,7 @@ class Decoder implements LogDecoder {
       bytesIn: this.file.bytes,
       textBytes: this.file.textBytes,
       events: this.store.eventCount,
-      lines: this.store.lineCount,
+      lines: this.lines.linesRead,
     };
   }
 
@@ -211,30 +237,67 @@ class Decoder implements LogDecoder {
   private feed(bytes: Uint8Array): void {
     if (this.isStopped || bytes.length === 0) return;
     if (this.mode === 'jsonl') {
-      if (this.file.textBytes + bytes.length > this.maxTextBytes) {
-        this.stopTooLarge();
-        return;
-      }
-      this.file.textBytes += bytes.length;
-      this.splitter.push(bytes);
+      const room = this.maxTextBytes - this.file.textBytes;
+      // The lines that fit are read; the budget ends inside the rest.
+      const fitting = bytes.length > room ? bytes.subarray(0, room) : bytes;
+      this.file.textBytes += fitting.length;
+      this.splitter.push(fitting);
+      this.checkLineLength();
+      if (!this.isStopped && fitting !== bytes)
+        this.stopAtViewerLimit(
+          'too-large',
+          this.file.textBytes,
+          null,
+          `The log text exceeds ${formatMiB(this.maxTextBytes)}, more than this viewer holds`,
+        );
     } else if (this.mode === 'zstd') this.zstd.push(bytes);
   }
 
   /** True once reading stopped (the rest of the file is not read). */
   private get isStopped(): boolean {
-    return this.isTooLarge || this.zstd.isStopped;
+    return this.isAtViewerLimit || this.zstd.isStopped;
+  }
+
+  /** The unfinished line has grown past maxLineBytes: reading stops at it. */
+  private checkLineLength(): void {
+    const pending = this.splitter.pendingBytes;
+    if (pending > this.maxLineBytes && !this.isStopped) this.stopAtLongLine(pending);
+  }
+
+  private stopAtLongLine(lineBytes: number): void {
+    this.stopAtViewerLimit(
+      'line-too-long',
+      this.lines.nextByteOffset,
+      this.lines.nextLineNumber,
+      `Line ${this.lines.nextLineNumber} is longer than the ${formatMiB(this.maxLineBytes)} this viewer parses (${formatMiB(lineBytes)} or more)`,
+    );
   }
 
   /**
-   * Our own memory bound (maxTextBytes) was reached: the events before it are kept and the rest is
-   * not read. Effect `none`: it says nothing about what dsh would do with the file (the verdict
-   * covers only what was read, and the problem says so).
+   * One of our own bounds was reached (`what` says which, as a sentence without its end): the
+   * rest of the file is not read, what was read stays. Effect `none`: it says nothing about what
+   * dsh would do with the file; the verdict's viewerLimit carries this message, which says what
+   * was read, so the verdict is known to cover only that.
    */
-  private stopTooLarge(): void {
-    this.isTooLarge = true;
-    this.addProblem('too-large', 'none', ValidationStage.CONTAINER, {
-      byteOffset: this.file.textBytes,
-      message: `The log text exceeds ${Math.round(this.maxTextBytes / (1024 * 1024))} MiB, more than this viewer holds: reading stopped there. The events before it are shown, and the verdict covers only them; use the CLI for the whole file.`,
+  private stopAtViewerLimit(
+    kind: 'too-large' | 'zstd-limit' | 'line-too-long',
+    byteOffset: number,
+    line: number | null,
+    what: string,
+  ): void {
+    this.isAtViewerLimit = true;
+    this.splitter.halt();
+    const events = this.store.eventCount;
+    const read =
+      events > 0
+        ? `the ${events.toLocaleString('en-US')} events before it are shown`
+        : this.lines.hasHeaderLine
+          ? 'only the header was read before it (no events)'
+          : 'nothing before it was read';
+    this.addProblem(kind, 'none', ValidationStage.CONTAINER, {
+      line,
+      byteOffset,
+      message: `${what}: too large for this viewer, so reading stopped there; ${read}. The verdict covers only that part; the CLI (npx dsh-replay inspect FILE) reads the whole file.`,
     });
   }
 
@@ -254,6 +317,7 @@ class Decoder implements LogDecoder {
     this.frameText = null;
     this.frameBytes = null;
     this.lines.isStrict = false;
+    this.checkLineLength();
   }
 
   private finishZstd(): void {
@@ -275,7 +339,7 @@ class Decoder implements LogDecoder {
     if (torn !== null) {
       let recoveredLines = 0;
       let partialLine: number | null = null;
-      if (torn.recovered !== null) {
+      if (torn.recovered !== null && !this.isStopped) {
         const before = this.lines.nextLineNumber;
         this.splitter.push(torn.recovered);
         recoveredLines = this.lines.nextLineNumber - before;
@@ -359,11 +423,15 @@ class Decoder implements LogDecoder {
       notes: isComplete ? this.problems.notes : this.problems.notes.slice(),
       store: this.store,
       index: this.builder.index,
-      lineCount: this.store.lineCount,
+      lineCount: this.lines.linesRead,
       packedRows: this.lines.packedRows,
       isComplete,
     };
   }
+}
+
+function formatMiB(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(bytes >= 10 * 1024 * 1024 ? 0 : 1)} MiB`;
 }
 
 function concat(first: Uint8Array, second: Uint8Array): Uint8Array {

@@ -11,6 +11,8 @@ export interface ProblemPlace {
   line?: number | null;
   seq?: number | null;
   byteOffset?: number | null;
+  /** End of the problem's bytes (see LogProblem.byteEnd); absent when not known. */
+  byteEnd?: number | null;
   message: string;
 }
 
@@ -55,6 +57,7 @@ export class ProblemList {
       line: place.line ?? null,
       seq: place.seq ?? null,
       byteOffset: place.byteOffset ?? null,
+      ...(place.byteEnd === undefined ? {} : { byteEnd: place.byteEnd }),
       message: place.message,
     });
   }

@@ -2,12 +2,8 @@
 // and verifies each complete frame within the text budget, and recovers a torn last frame.
 
 import type { ChecksumVerifier } from '../container/zstd-checksum.ts';
-import type { FrameDecompressor } from '../container/zstd-decode.ts';
-import {
-  MAX_FRAME_ALLOCATION_BYTES,
-  decodeZstdFrame,
-  recoverTornZstdFrame,
-} from '../container/zstd-decode.ts';
+import type { FrameBounds, FrameDecompressor } from '../container/zstd-decode.ts';
+import { decodeZstdFrame, recoverTornZstdFrame } from '../container/zstd-decode.ts';
 import type { ZstdFrameHeader } from '../container/zstd-frames.ts';
 import { readUint32LE, scanZstdFrame } from '../container/zstd-frames.ts';
 import type { ProblemKind } from '../problems.ts';
@@ -25,15 +21,20 @@ export interface ZstdFeedSink {
    * store keeps instead of the text). `file.frames` and `file.textBytes` already count it.
    */
   acceptFrame(text: Uint8Array, frame: Uint8Array): void;
-  /** The text budget (`maxTextBytes`) ran out at this frame: reading stops there. */
-  stopTooLarge(): void;
+  /**
+   * Reading stops at the frame starting at file offset `byteOffset` because of one of the viewer's
+   * own bounds: `too-large` when the text budget (`maxTextBytes`) ran out, `zstd-limit` when the
+   * frame is over the frame bound (`maxFrameBytes`). `what` names the bound, as a sentence start.
+   */
+  stopAtViewerLimit(kind: 'too-large' | 'zstd-limit', byteOffset: number, what: string): void;
 }
 
-/** Where the feed decodes with, and how much text it may produce in total. */
+/** Where the feed decodes with, how much text it may produce in total, and per frame. */
 export interface ZstdFeedOptions {
   decompressor: FrameDecompressor;
   checksum: ChecksumVerifier | null;
   maxTextBytes: number;
+  maxFrameBytes: number;
 }
 
 /**
@@ -96,18 +97,20 @@ export class ZstdFeed {
         lastCompleteBlockHeader: scan.lastCompleteBlockHeader,
         tornBlock: scan.tornBlock,
       },
-      this.options.maxTextBytes - this.file.textBytes,
+      this.bounds(),
     );
-    if (recovered.failure)
-      this.problems.add(
-        recovered.failure.reason === 'limit' ? 'zstd-limit' : 'zstd-decode',
-        'corrupt',
-        ValidationStage.CONTAINER,
-        {
-          byteOffset: this.framesByteOffset,
-          message: `The torn last zstd frame could not be decoded: ${recovered.failure.message}`,
-        },
+    const failure = recovered.failure;
+    if (failure !== null && failure.reason !== 'decode')
+      this.sink.stopAtViewerLimit(
+        failure.reason === 'limit' ? 'zstd-limit' : 'too-large',
+        this.framesByteOffset,
+        `In the torn last zstd frame: ${failure.message}`,
       );
+    else if (failure !== null)
+      this.problems.add('zstd-decode', 'corrupt', ValidationStage.CONTAINER, {
+        byteOffset: this.framesByteOffset,
+        message: `The torn last zstd frame could not be decoded: ${failure.message}`,
+      });
     this.file.textBytes += recovered.text.length;
     return { recovered: recovered.text };
   }
@@ -133,7 +136,7 @@ export class ZstdFeed {
    * `framesByteOffset`); returns the bytes consumed.
    */
   private consumeFrames(buffer: Uint8Array): number {
-    const { checksum, decompressor, maxTextBytes } = this.options;
+    const { checksum, decompressor } = this.options;
     let position = 0;
     while (!this.isStopped && position < buffer.length) {
       const scan = scanZstdFrame(buffer, position);
@@ -144,21 +147,16 @@ export class ZstdFeed {
       }
       const frame = buffer.subarray(scan.start, scan.end);
       if (this.isFrameOverTextBudget(scan.header)) {
-        this.stopTooLarge();
+        this.stopAtLimit(position, 'too-large', this.describeBudget(scan.header.contentSize ?? 0));
         break;
       }
-      const decoded = decodeZstdFrame(frame, scan.header, maxTextBytes - this.file.textBytes, decompressor);
-      if (!decoded.ok && decoded.reason === 'limit' && isWithinFrameLimits(scan.header)) {
-        // The frame itself is acceptable; only the remaining text budget ran out while streaming it.
-        this.stopTooLarge();
+      const decoded = decodeZstdFrame(frame, scan.header, this.bounds(), decompressor);
+      if (!decoded.ok && decoded.reason !== 'decode') {
+        this.stopAtLimit(position, decoded.reason === 'limit' ? 'zstd-limit' : 'too-large', decoded.message);
         break;
       }
       if (!decoded.ok) {
-        this.stopAtFrame(
-          position,
-          decoded.reason === 'limit' ? 'zstd-limit' : 'zstd-decode',
-          decoded.message,
-        );
+        this.stopAtFrame(position, 'zstd-decode', decoded.message);
         break;
       }
       if (scan.header.hasChecksum && checksum) {
@@ -182,18 +180,36 @@ export class ZstdFeed {
     return position;
   }
 
-  /** A frame of acceptable size whose declared text would exceed the remaining budget. */
+  /** The bounds of the next frame: the frame bound and the text budget left. */
+  private bounds(): FrameBounds {
+    return {
+      maxFrameBytes: this.options.maxFrameBytes,
+      maxOutputBytes: this.options.maxTextBytes - this.file.textBytes,
+    };
+  }
+
+  /** A frame within the frame bound whose declared text would exceed the remaining budget. */
   private isFrameOverTextBudget(header: ZstdFrameHeader): boolean {
     return (
       header.contentSize !== null &&
-      isWithinFrameLimits(header) &&
+      header.contentSize <= this.options.maxFrameBytes &&
       header.contentSize > this.options.maxTextBytes - this.file.textBytes
     );
   }
 
-  private stopTooLarge(): void {
+  private describeBudget(contentSize: number): string {
+    const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+    return `The log text exceeds ${mib(this.options.maxTextBytes)}, more than this viewer holds (this frame declares ${mib(contentSize)} more)`;
+  }
+
+  private stopAtLimit(position: number, kind: 'too-large' | 'zstd-limit', what: string): void {
     this.isStopped = true;
-    this.sink.stopTooLarge();
+    const byteOffset = this.framesByteOffset + position;
+    this.sink.stopAtViewerLimit(
+      kind,
+      byteOffset,
+      `At byte ${byteOffset} (zstd frame ${(this.file.frames ?? 0) + 1}): ${what}`,
+    );
   }
 
   private stopAtFrame(position: number, kind: ProblemKind, message: string): void {
@@ -202,18 +218,7 @@ export class ZstdFeed {
     const where = `At byte ${byteOffset} (zstd frame ${(this.file.frames ?? 0) + 1})`;
     this.problems.add(kind, 'corrupt', ValidationStage.CONTAINER, {
       byteOffset,
-      message:
-        kind === 'zstd-limit'
-          ? `${where}: ${message}`
-          : `${where}: ${message} Events from the frames before it are shown; dsh would refuse this log.`,
+      message: `${where}: ${message} What the frames before it hold is shown; dsh would refuse this log.`,
     });
   }
-}
-
-/** The frame's declared window and size are within what we allocate for one frame (not a bomb). */
-function isWithinFrameLimits(header: ZstdFrameHeader): boolean {
-  return (
-    header.windowSize <= MAX_FRAME_ALLOCATION_BYTES &&
-    (header.contentSize === null || header.contentSize <= MAX_FRAME_ALLOCATION_BYTES)
-  );
 }

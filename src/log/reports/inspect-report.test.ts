@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildInspectReport, buildProjectReport } from './inspect-report.ts';
 import { decodeLog } from '../decode/log-decoder.ts';
 import { TriageLogBuilder, toolCallBlock } from '../testing/triage-log-builder.ts';
+import { jsonlText, utf8, validLogLines } from '../testing/log-builder.ts';
 
 import { CORPUS_DIR } from '../testing/corpus-dir.ts';
 const hasCorpus = existsSync(join(CORPUS_DIR, 'MANIFEST.json'));
@@ -63,6 +64,30 @@ describe('buildInspectReport', () => {
     expect(report.turns[0]).toMatchObject({ turn: 1, endSeq: null, reason: null });
   });
 
+  it('gives every problem its line range and byte range as fields, not only inside the message', () => {
+    const lines = validLogLines(1);
+    // Line 5 (after header + 3 events) is blank: the damage; lines 6 and later are the ignored tail.
+    const damaged = [...lines.slice(0, 4), '', ...lines.slice(4)];
+    const text = jsonlText(damaged);
+    const report = buildInspectReport(decodeLog(utf8(text)));
+    const byKind = new Map(report.problems.map((problem) => [problem.kind, problem]));
+    const lineStart = (line: number): number =>
+      damaged.slice(0, line - 1).reduce((sum, each) => sum + utf8(each).length + 1, 0);
+    expect(byKind.get('unparsable-line')).toMatchObject({
+      line: 5,
+      lineEnd: null,
+      byteOffset: lineStart(5),
+      byteEnd: lineStart(5),
+    });
+    expect(byKind.get('ignored-tail')).toMatchObject({
+      line: 6,
+      lineEnd: damaged.length,
+      byteOffset: lineStart(6),
+      // The range ends after the last line's bytes (its line feed excluded).
+      byteEnd: text.length - 1,
+    });
+  });
+
   it('reports an empty file as a corrupt plain log with no events and an empty surface', () => {
     const report = buildInspectReport(decodeLog(new Uint8Array()));
     expect(report.file).toEqual({ bytes: 0, container: 'jsonl', frames: null, tornTail: false });
@@ -107,7 +132,7 @@ describe.skipIf(!hasCorpus)(
         const plain = buildInspectReport(decodeLog(plainBytes));
         const zstd = buildInspectReport(decodeLog(zstdBytes));
         const context = entry.name;
-        expect(plain.verdict, context).toEqual({ status: 'ok', reason: null });
+        expect(plain.verdict, context).toEqual({ status: 'ok', reason: null, viewerLimit: null });
         expect(plain.events.count, context).toBe(entry.eventCount);
         expect(plain.events.lines, context).toBe(entry.storedLines - 1);
         expect(plain.events.packedRows, context).toBe(entry.packedRows);

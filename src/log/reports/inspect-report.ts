@@ -21,7 +21,12 @@ export interface InspectReport {
   };
   /** The header object exactly as parsed, or null if absent/unparsable. */
   header: SessionHeader | null;
-  verdict: Verdict;
+  /**
+   * `viewerLimit` is an addition: null when the whole file was read, else the problem message
+   * saying where reading stopped at this reader's own bound ("too large for this viewer"); then
+   * `status` covers only the part read before it. A limit of ours never makes a log corrupt.
+   */
+  verdict: Omit<Verdict, 'viewerLimit'> & { viewerLimit: string | null };
   events: {
     /** Events in the contiguous valid prefix, after packed-row expansion. */
     count: number;
@@ -31,11 +36,19 @@ export interface InspectReport {
     /** Stored types (before legacy upgrades) → count. */
     byType: Record<string, number>;
   };
-  /** Every defect, in file order. `effect` is an addition: what it does to the verdict. */
+  /**
+   * Every defect, in file order. Additions: `effect` (what it does to the verdict), `lineEnd` (the
+   * last line of a range of lines, else null) and `byteOffset` / `byteEnd` (the problem's bytes
+   * [byteOffset, byteEnd) — of the decompressed text, or of the file for zstd container problems —
+   * each null when not known).
+   */
   problems: {
     kind: LogProblem['kind'];
     line: number | null;
+    lineEnd: number | null;
     seq: number | null;
+    byteOffset: number | null;
+    byteEnd: number | null;
     message: string;
     effect: LogProblem['effect'];
   }[];
@@ -105,12 +118,15 @@ export function buildInspectReport(log: OpenedLog): InspectReport {
       tornTail: log.file.tornTail,
     },
     header: log.header,
-    verdict: log.verdict,
+    verdict: { ...log.verdict, viewerLimit: log.verdict.viewerLimit ?? null },
     events: { count: store.eventCount, lines: log.lineCount, packedRows: log.packedRows, byType },
     problems: log.problems.map((problem) => ({
       kind: problem.kind,
       line: problem.line,
+      lineEnd: problem.lineEnd ?? null,
       seq: problem.seq,
+      byteOffset: problem.byteOffset,
+      byteEnd: problem.byteEnd ?? null,
       message: problem.message,
       effect: problem.effect,
     })),

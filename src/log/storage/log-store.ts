@@ -3,6 +3,7 @@
 // compressed and are decompressed through a small LRU of frames).
 
 import { Column } from '../base/columns.ts';
+import { boundValueDepth } from '../base/deep-values.ts';
 import type { StoredEvent } from '../event.ts';
 import { expandPackedRowMember } from '../format/packed-rows.ts';
 import { upgradeLegacyEvent } from '../format/legacy.ts';
@@ -13,6 +14,11 @@ import { FrameDecompressor } from '../container/zstd-decode.ts';
 
 /** How many decompressed zstd frames the store keeps for on-demand reads (model view, event detail, search). */
 const DECODED_FRAME_CACHE_FRAMES = 64;
+/**
+ * …and how much of their text at most (128 MiB; the newest frame is kept whatever its size): a
+ * few frames of hundreds of MiB each (a bomb's, read for the raw view) must not pile up.
+ */
+const DECODED_FRAME_CACHE_BYTES = 128 * 1024 * 1024;
 
 /** Size of one block that holds retained compressed frames back to back (4 MiB). */
 const FRAME_ARENA_BYTES = 4 * 1024 * 1024;
@@ -50,6 +56,7 @@ export class LogStore {
   private readonly arenas: Uint8Array[] = [];
   private arenaUsed = 0;
   private readonly decodedFrames = new Map<number, Uint8Array>();
+  private decodedFrameBytes = 0;
 
   readonly lineNumber = new Column(Int32Array);
   readonly lineSegment = new Column(Int32Array);
@@ -180,11 +187,21 @@ export class LogStore {
   }
 
   private rememberFrame(segment: number, text: Uint8Array): void {
-    this.decodedFrames.delete(segment);
+    const previous = this.decodedFrames.get(segment);
+    if (previous !== undefined) {
+      this.decodedFrames.delete(segment);
+      this.decodedFrameBytes -= previous.length;
+    }
     this.decodedFrames.set(segment, text);
-    if (this.decodedFrames.size > DECODED_FRAME_CACHE_FRAMES) {
-      const oldest = this.decodedFrames.keys().next().value;
-      if (oldest !== undefined) this.decodedFrames.delete(oldest);
+    this.decodedFrameBytes += text.length;
+    while (
+      this.decodedFrames.size > 1 &&
+      (this.decodedFrames.size > DECODED_FRAME_CACHE_FRAMES ||
+        this.decodedFrameBytes > DECODED_FRAME_CACHE_BYTES)
+    ) {
+      const [oldest, oldestText] = this.decodedFrames.entries().next().value as [number, Uint8Array];
+      this.decodedFrames.delete(oldest);
+      this.decodedFrameBytes -= oldestText.length;
     }
   }
 
@@ -254,10 +271,13 @@ export class LogStore {
     return this.decoder.decode(this.lineBytes(lineIndex));
   }
 
-  /** The event exactly as stored (a packed member expanded per FORMAT.md §4.3), freshly parsed. */
-  readStoredEvent(seq: number): StoredEvent {
+  /**
+   * The event exactly as stored (a packed member expanded per FORMAT.md §4.3), freshly parsed,
+   * with parts nested deeper than MAX_VALUE_DEPTH as deep-value markers unless `isExact`.
+   */
+  readStoredEvent(seq: number, isExact = false): StoredEvent {
     const lineIndex = this.eventLine.get(seq);
-    const parsed = this.parseLine(lineIndex);
+    const parsed = this.parseLine(lineIndex, isExact);
     const member = this.eventMember.get(seq);
     if (member >= 0) return expandPackedRowMember(parsed, member);
     return parsed as StoredEvent;
@@ -266,12 +286,27 @@ export class LogStore {
   /**
    * The event in the reading shape projections use: the legacy v0 upgrades of FORMAT.md §3.6 (in
    * generations 0 and 1), then the generation's envelope normalization (docs/format-generations.md).
+   * Safe to hand out: nothing in it nests deeper than MAX_VALUE_DEPTH (base/deep-values.ts).
    */
   readEvent(seq: number): StoredEvent {
-    const stored = this.readStoredEvent(seq);
+    return this.readUpgradedEvent(seq, false);
+  }
+
+  /**
+   * readEvent without the depth bound: the event exactly as parsed, for checks that compare values
+   * (a replacement against its original). Never hand it out: it may not clone or serialize.
+   */
+  readExactEvent(seq: number): StoredEvent {
+    return this.readUpgradedEvent(seq, true);
+  }
+
+  private readUpgradedEvent(seq: number, isExact: boolean): StoredEvent {
+    const stored = this.readStoredEvent(seq, isExact);
     const upgraded =
       this.rules.generation <= 1
-        ? upgradeLegacyEvent(stored, this.sessionId, (replacedSeq) => this.readStoredEvent(replacedSeq))
+        ? upgradeLegacyEvent(stored, this.sessionId, (replacedSeq) =>
+            this.readStoredEvent(replacedSeq, isExact),
+          )
         : stored;
     return normalizeEvent(upgraded, this.rules).event;
   }
@@ -279,9 +314,12 @@ export class LogStore {
   /**
    * A fresh parse of the line on every read: callers may keep or mutate what they get, and a
    * parse (unlike a recursive copy of a cached value) has no depth limit (FORMAT.md §3.4 allows
-   * any nesting JSON.parse accepts). Lines are short; the frame cache makes the text cheap.
+   * any nesting JSON.parse accepts). Lines are short; the frame cache makes the text cheap. Parts
+   * nested deeper than MAX_VALUE_DEPTH become deep-value markers (base/deep-values.ts), so what is
+   * read can be cloned to the page, serialized and rendered.
    */
-  private parseLine(lineIndex: number): unknown {
-    return JSON.parse(this.lineText(lineIndex)) as unknown;
+  private parseLine(lineIndex: number, isExact: boolean): unknown {
+    const parsed = JSON.parse(this.lineText(lineIndex)) as unknown;
+    return isExact ? parsed : boundValueDepth(parsed);
   }
 }

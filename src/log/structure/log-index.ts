@@ -145,7 +145,7 @@ class IndexBuilder implements LogIndexBuilder {
       index.surfaceOpSeqs,
       index.surfaceCheckpoints,
       (seq, message) => this.problem('surface', seq, message),
-      (seq) => this.store.readEvent(seq),
+      (seq) => this.store.readExactEvent(seq),
     );
     this.turns = new TurnTracker(index.turns, (seq, message) => this.nesting(seq, message));
     this.toolCalls = new ToolCallTracker(index.toolCalls, index.toolCallById);

@@ -24,4 +24,13 @@ describe('prepareJsonForDisplay', () => {
     expect(depth).toBe(JSON_DEPTH_MAX);
     expect(shown).toMatch(/nested deeper/);
   });
+  it('shows a deep-value marker from the core as one inert line of text holding its JSON', () => {
+    const marker = JSON.parse(
+      '{"dsh-replay:deep-value": "[[[<img src=x onerror=alert(1)>\u202e]]]"}',
+    ) as unknown;
+    const shown = prepareJsonForDisplay({ extra: marker }) as Record<string, unknown>;
+    expect(typeof shown['extra']).toBe('string');
+    expect(shown['extra']).toMatch(/^\(nested too deeply to show as a tree; its JSON:\) \[\[\[<img/);
+    expect(shown['extra']).toContain('⟨U+202E⟩');
+  });
 });

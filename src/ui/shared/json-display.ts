@@ -1,5 +1,6 @@
 // Prepares an untrusted JSON value for the tree view: strings made visible and cut, depth bounded.
 
+import { readDeepValueText } from '../../log/index.ts';
 import { previewText, revealInvisibleCharacters } from './visible-text.ts';
 
 /** Longest string shown in the JSON tree (characters); the rest is summarized. */
@@ -17,6 +18,10 @@ export function prepareJsonForDisplay(value: unknown, depth = 0): unknown {
       : shown;
   }
   if (value === null || typeof value !== 'object') return value;
+  // A value the core found nested too deeply to hand out as data (base/deep-values.ts): its text.
+  const deepText = readDeepValueText(value);
+  if (deepText !== null)
+    return prepareJsonForDisplay(`(nested too deeply to show as a tree; its JSON:) ${deepText}`, depth);
   if (depth >= JSON_DEPTH_MAX) return `… (nested deeper than ${JSON_DEPTH_MAX} levels)`;
   if (Array.isArray(value)) return value.map((item) => prepareJsonForDisplay(item, depth + 1));
   // A null-prototype object: a key named __proto__ stays an ordinary key.

@@ -5,7 +5,39 @@ import {
   revealInvisibleCharacters,
   sanitizeLinkUrl,
   segmentVisibleText,
+  splitTextIntoChunks,
 } from './visible-text.ts';
+
+describe('splitTextIntoChunks', () => {
+  it('cuts long text into pieces that join back to it, after a line feed where one is near', () => {
+    const text = Array.from({ length: 2000 }, (_, i) => `line ${i}`).join('\n');
+    const chunks = splitTextIntoChunks(text, 1000);
+    expect(chunks.join('')).toBe(text);
+    expect(chunks.length).toBeGreaterThan(10);
+    for (const chunk of chunks.slice(0, -1)) {
+      expect(chunk.endsWith('\n')).toBe(true);
+      expect(chunk.length).toBeLessThanOrEqual(1000);
+    }
+  });
+  it('never splits a surrogate pair, a CR LF or an escape sequence when there is no line feed', () => {
+    const unit = 'ab🎉\r\u001b[31mxyz';
+    const text = unit.repeat(500);
+    for (const size of [7, 13, 64, 101]) {
+      const chunks = splitTextIntoChunks(text, size);
+      expect(chunks.join('')).toBe(text);
+      const marks = chunks.flatMap((chunk) => segmentVisibleText(chunk).filter((s) => s.kind !== 'text'));
+      expect(marks.map((mark) => mark.text)).toEqual(
+        segmentVisibleText(text)
+          .filter((s) => s.kind !== 'text')
+          .map((mark) => mark.text),
+      );
+    }
+  });
+  it('returns short text as one piece', () => {
+    expect(splitTextIntoChunks('short', 100)).toEqual(['short']);
+    expect(splitTextIntoChunks('', 100)).toEqual(['']);
+  });
+});
 
 describe('segmentVisibleText', () => {
   it('makes a right-to-left override visible instead of applying it', () => {

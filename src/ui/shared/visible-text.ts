@@ -22,6 +22,38 @@ export function previewText(
   return { text: text.slice(0, end), hiddenChars: text.length - end };
 }
 
+/** How far back from a chunk's end a split looks for a line break (characters). */
+const CHUNK_LINE_BREAK_WINDOW_CHARS = 4_096;
+/** How far back from a split an escape sequence may start and is kept whole (characters). */
+const ESCAPE_SEQUENCE_MAX_CHARS = 32;
+
+/**
+ * `text` cut into pieces of about `chunkChars` for rendering one by one; joined they are `text`.
+ * A piece ends after a line feed when one is near its end; otherwise the cut never splits a
+ * surrogate pair, a CR LF or a terminal escape sequence (each is shown as one mark or as a break).
+ */
+export function splitTextIntoChunks(text: string, chunkChars: number): string[] {
+  const chunks: string[] = [];
+  let start = 0;
+  while (text.length - start > chunkChars) {
+    let end = start + chunkChars;
+    const lineBreak = text.lastIndexOf('\n', end - 1);
+    if (lineBreak >= end - CHUNK_LINE_BREAK_WINDOW_CHARS && lineBreak > start) end = lineBreak + 1;
+    else {
+      const escape = text.lastIndexOf('\u001b', end - 1);
+      if (escape > start && escape >= end - ESCAPE_SEQUENCE_MAX_CHARS) end = escape;
+      const before = text.charCodeAt(end - 1);
+      const splitsPair =
+        (before >= 0xd800 && before <= 0xdbff) || (before === 0x0d && text.charCodeAt(end) === 0x0a);
+      if (splitsPair && end - 1 > start) end -= 1;
+    }
+    chunks.push(text.slice(start, end));
+    start = end;
+  }
+  chunks.push(text.slice(start));
+  return chunks;
+}
+
 /** Keeps only http(s) URLs for links; everything else (javascript:, data:, relative paths) is refused. */
 export function sanitizeLinkUrl(url: string): string | null {
   try {

@@ -85,6 +85,15 @@ export function HeaderBar(props: HeaderBarProps) {
             writtenBy={format !== null && format.generation !== null ? format.writer.release : null}
           />
         )}
+        {summary && summary.isCancelled === true && (
+          <span
+            data-testid="partial-view"
+            title="Loading was cancelled: only the part read is shown, and the verdict is unknown."
+            className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-700 ring-1 ring-inset ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-200 dark:ring-zinc-600"
+          >
+            partial view: loading cancelled
+          </span>
+        )}
         {summary && summary.isComplete && format && (
           <FormatBadge verdicts={format} onSelectSeq={props.onSelectSeq} />
         )}

@@ -1,11 +1,12 @@
 // The problem list opened from the header's problem count: every problem in file order, virtualized;
-// clicking one with a seq moves the cursor there.
-import { useCallback, useEffect } from 'react';
+// clicking one with a seq moves the cursor there, clicking an ignored range shows its lines as text.
+import { useCallback, useEffect, useState } from 'react';
 import type { LogNote, LogProblem } from '../../log/index.ts';
 import { useBlockCache } from '../../store/use-block-cache.ts';
 import { useViewer } from '../../store/use-viewer.ts';
 import { placeVirtualItem, useVirtualList } from '../shared/use-virtual-list.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
+import { IgnoredLinesPanel } from './IgnoredLinesPanel.tsx';
 
 const PROBLEM_ROW_HEIGHT_PX = 44;
 const PROBLEM_BLOCK_SIZE = 200;
@@ -35,6 +36,8 @@ export function ProblemsPanel({ onClose }: { onClose: () => void }) {
   const notes = useViewer((state) => state.summary?.notes ?? NO_NOTES);
   const generation = useViewer((state) => state.logGeneration);
   const actions = useViewer((state) => state.actions);
+  /** The ignored range whose lines are shown instead of the list, or null. */
+  const [ignoredRange, setIgnoredRange] = useState<{ firstLine: number; lastLine: number } | null>(null);
   const fetchProblems = useCallback(
     (start: number, count: number) => client.query({ kind: 'problems', start, count }),
     [client],
@@ -115,17 +118,37 @@ export function ProblemsPanel({ onClose }: { onClose: () => void }) {
         </details>
       )}
       {problems.error && <p className="px-3 py-1 text-xs text-red-700">{problems.error}</p>}
-      <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto">
+      {ignoredRange !== null && (
+        <IgnoredLinesPanel
+          key={`${generation}-${ignoredRange.firstLine}`}
+          firstLine={ignoredRange.firstLine}
+          lastLine={ignoredRange.lastLine}
+          onBack={() => setIgnoredRange(null)}
+        />
+      )}
+      <div
+        ref={scrollRef}
+        className={`min-h-0 flex-1 overflow-auto ${ignoredRange !== null ? 'hidden' : ''}`}
+      >
         <div style={{ height: totalSizePx, position: 'relative' }}>
           {items.map((item) => {
             const problem = problems.getItem(item.index);
+            const ignored =
+              problem?.kind === 'ignored-tail' && problem.line !== null
+                ? { firstLine: problem.line, lastLine: problem.lineEnd ?? problem.line }
+                : null;
             return (
               <div key={item.key} style={{ ...placeVirtualItem(item), height: PROBLEM_ROW_HEIGHT_PX }}>
                 {problem ? (
                   <button
                     type="button"
-                    disabled={problem.seq === null}
-                    onClick={() => problem.seq !== null && actions.selectEvent(problem.seq)}
+                    disabled={problem.seq === null && ignored === null}
+                    data-testid={ignored ? 'show-ignored-lines' : undefined}
+                    title={ignored ? 'Show these lines as raw text' : undefined}
+                    onClick={() => {
+                      if (ignored) setIgnoredRange(ignored);
+                      else if (problem.seq !== null) actions.selectEvent(problem.seq);
+                    }}
                     className="flex h-full w-full flex-col items-start justify-center gap-0.5 border-b border-zinc-100 px-3 text-left text-xs hover:bg-zinc-50 disabled:cursor-default dark:border-zinc-800 dark:hover:bg-zinc-800/60"
                   >
                     <span className="flex items-center gap-2">
@@ -138,6 +161,11 @@ export function ProblemsPanel({ onClose }: { onClose: () => void }) {
                           : ''}
                         {problem.seq !== null ? ` · seq ${problem.seq}` : ''}
                       </span>
+                      {ignored && (
+                        <span className="rounded border border-zinc-300 px-1 text-[10px] text-sky-700 dark:border-zinc-600 dark:text-sky-300">
+                          show lines →
+                        </span>
+                      )}
                     </span>
                     <span className="w-full truncate" title={revealInvisibleCharacters(problem.message)}>
                       {revealInvisibleCharacters(problem.message)}

@@ -18,7 +18,8 @@ const LABELS: Record<Verdict['status'], string> = {
 
 /**
  * A colored pill with the verdict status; the reason is in the tooltip. `isTruncated`: reading
- * stopped at the viewer's own bound, so the verdict covers only the part that was read.
+ * stopped at one of the viewer's own bounds (verdict.viewerLimit says which), so the verdict covers
+ * only the part that was read; the pill says "too large for this viewer", never "corrupt" for it.
  * `writtenBy`: the releases that wrote the log's generation, named in the tooltip when known.
  */
 export function VerdictBadge({
@@ -37,13 +38,19 @@ export function VerdictBadge({
       data-verdict={verdict.status}
       data-truncated={isTruncated || undefined}
       title={revealInvisibleCharacters(
-        isTruncated ? `${reason} Only the beginning of the file was read (see the problems).` : reason,
+        isTruncated
+          ? `${reason} Only the beginning of the file was read: ${verdict.viewerLimit ?? 'see the problems.'}`
+          : reason,
       )}
       className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLES[verdict.status]}`}
     >
       <span aria-hidden>{verdict.status === 'ok' ? '✓' : '✕'}</span>
       {LABELS[verdict.status]}
-      {isTruncated && <span className="font-normal">· first part only</span>}
+      {isTruncated && (
+        <span className="font-normal" data-testid="viewer-limit">
+          · too large for this viewer: first part only
+        </span>
+      )}
     </span>
   );
 }

@@ -1,0 +1,140 @@
+// Bad input, a clear message, nothing lost: a decompression bomb keeps the page responsive and shows
+// its problem within seconds with the turn before it readable; the lines dsh ignores open as raw text.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { clearLongTasks, longTasks, watchLongTasks } from './support/long-tasks.ts';
+import { ViewerPage } from './support/viewer-page.ts';
+
+/** Main-thread tasks above this (ms) count as freezing the page on this shared 2-core machine. */
+const LONG_TASK_LIMIT_MS = 200;
+
+test('a zstd bomb of 128 Mi blank lines: responsive page, the problem within seconds, the turn and the ignored lines readable', async ({
+  page,
+}) => {
+  await watchLongTasks(page);
+  const viewer = new ViewerPage(page);
+  await viewer.goto('/');
+  await clearLongTasks(page);
+  const startedAt = Date.now();
+  await viewer.openFile(resolve('fixtures/adversarial/blank-lines-bomb.jsonl.zstd'));
+  await viewer.waitForLoadState('ready', 15_000);
+  const elapsedMs = Date.now() - startedAt;
+  test.info().annotations.push({ type: 'bomb → problem shown', description: `${elapsedMs} ms` });
+  expect(elapsedMs).toBeLessThan(10_000);
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'corrupt');
+  await expect(page.getByTestId('header-card')).toBeVisible();
+  // The completed turn before the bomb is there: 8 events, the last one selectable.
+  await expect(viewer.slider).toHaveAttribute('max', '7');
+  await expect(viewer.eventRow(7)).toBeVisible();
+  const tasks = await longTasks(page);
+  test
+    .info()
+    .annotations.push({ type: 'longest main-thread task', description: `${Math.max(0, ...tasks)} ms` });
+  expect(tasks.filter((duration) => duration > LONG_TASK_LIMIT_MS)).toEqual([]);
+
+  await page.getByTestId('problem-count').click();
+  const problems = page.getByRole('dialog', { name: 'Problems' });
+  await expect(problems).toContainText('Line 10 is not valid JSON (or is blank)');
+  await problems.getByTestId('show-ignored-lines').click();
+  const ignored = problems.getByTestId('ignored-lines');
+  await expect(ignored).toContainText('ignored by dsh');
+  await expect(ignored).toContainText('after the damaged line 10');
+  await expect(ignored.getByTestId('ignored-line-place').first()).toHaveText(/^L11 @\d+$/);
+  await expect(ignored.getByText('(blank line)').first()).toBeVisible();
+  // 128 Mi lines, of which the viewer keeps the first 100,000 (the rest are counted).
+  await expect(ignored.getByTestId('ignored-lines-cut')).toContainText('the first 100,000');
+});
+
+test('an empty file opens with the verdict CLI.md defines (corrupt), not as "Could not open"', async ({
+  page,
+}) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto('/');
+  await viewer.openFile(resolve('fixtures/adversarial/empty.jsonl'));
+  await viewer.waitForLoadState('ready');
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'corrupt');
+  await expect(viewer.loadError()).toHaveCount(0);
+  await page.getByTestId('problem-count').click();
+  await expect(page.getByRole('dialog', { name: 'Problems' })).toContainText('empty or header-less');
+});
+
+/** One zstd frame of a single raw block: declared size, no checksum (a valid frame dsh could read). */
+function rawFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const header = Buffer.alloc(9 + 3);
+  header.set([0x28, 0xb5, 0x2f, 0xfd, 0xa0]);
+  header.writeUInt32LE(payload.length, 5);
+  header.writeUIntLE((payload.length << 3) | 1, 9, 3);
+  return Buffer.concat([header, payload]);
+}
+
+/** A frame without a declared size whose RLE blocks expand to `expandedBytes` of "a": one endless line. */
+function rleBombFrame(expandedBytes: number): Buffer {
+  const blockBytes = 128 * 1024;
+  const blocks = Math.ceil(expandedBytes / blockBytes);
+  const frame = Buffer.alloc(6 + blocks * 4);
+  frame.set([0x28, 0xb5, 0x2f, 0xfd, 0x00, (17 - 10) << 3]);
+  for (let i = 0; i < blocks; i++) {
+    frame.writeUIntLE((blockBytes << 3) | (1 << 1) | (i === blocks - 1 ? 1 : 0), 6 + i * 4, 3);
+    frame[6 + i * 4 + 3] = 0x61;
+  }
+  return frame;
+}
+
+test('a header followed by a 4 GiB bomb shows the header, "too large for this viewer", and says no events were read', async ({
+  page,
+}) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto('/');
+  const header = readFileSync(resolve('fixtures/tool-error.jsonl'), 'utf8').split('\n')[0] ?? '';
+  await viewer.fileInput.setInputFiles({
+    name: 'header-then-bomb.jsonl.zstd',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.concat([rawFrame(`${header}\n`), rleBombFrame(4 * 1024 ** 3)]),
+  });
+  await viewer.waitForLoadState('ready', 20_000);
+  await expect(page.getByTestId('header-card')).toBeVisible();
+  await expect(page.getByTestId('verdict')).not.toHaveAttribute('data-verdict', 'corrupt');
+  await expect(page.getByTestId('viewer-limit')).toContainText('too large for this viewer');
+  await page.getByTestId('problem-count').click();
+  const problems = page.getByRole('dialog', { name: 'Problems' });
+  await expect(problems).toContainText('only the header was read before it (no events)');
+  await expect(problems).not.toContainText('events before it are shown');
+});
+
+test('a 100,000-deep value in one content block: the model view works at every later seq, the detail shows the event', async ({
+  page,
+}) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const viewer = new ViewerPage(page);
+  await viewer.goto('/');
+  const header = readFileSync(resolve('fixtures/tool-error.jsonl'), 'utf8').split('\n')[0] ?? '';
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  const message = (seq: number, text: string, extra: string) =>
+    `{"type":"user/message","seq":${seq},"time":${1_783_352_100_000 + seq},"surfaceOp":"append","data":{"id":"u${seq}","role":"user","source":{"kind":"user"},"content":[{"type":"text","text":"${text}"${extra}}]}}`;
+  const lines = [
+    header,
+    message(0, 'deep one', `,"extra":${deep}`),
+    message(1, 'after it', ''),
+    message(2, 'and later', ''),
+  ];
+  await viewer.fileInput.setInputFiles({
+    name: 'deep-block.jsonl',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(`${lines.join('\n')}\n`),
+  });
+  await viewer.waitForLoadState('ready');
+  for (const seq of [2, 1, 0]) {
+    await viewer.scrubTo(seq);
+    await expect(viewer.modelView).toContainText('deep one');
+  }
+  await viewer.scrubTo(2);
+  await expect(viewer.modelView).toContainText('and later');
+  await expect(viewer.modelView).not.toContainText('Maximum call stack');
+  await viewer.scrubTo(0);
+  await expect(viewer.detail.getByLabel('Event JSON')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+});
