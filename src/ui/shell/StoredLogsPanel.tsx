@@ -1,12 +1,13 @@
 // The Stored logs panel (from the header bar): what this browser keeps of opened logs, with sizes,
 // why each is kept, and Open / Delete / Delete all; and Keep for the open log. A log is kept only
 // when a permalink to it is made or followed, or when the reader keeps it here.
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { StoredLog } from '../../store/log-persistence.ts';
 import { useViewer } from '../../store/use-viewer.ts';
 import { formatStoredLogLink } from '../../url/use-url-sync.ts';
 import { formatBytes, formatEpoch } from '../shared/format.ts';
 import { VisibleText } from '../shared/VisibleText.tsx';
+import { ModalDialog } from '../shared/ModalDialog.tsx';
 
 const REASON_LABELS: Record<StoredLog['reason'], string> = {
   link: 'a permalink was made or followed',
@@ -69,16 +70,10 @@ function StoredLogRow({ log }: { log: StoredLog }) {
 }
 
 /**
- * Modal list of the stored logs; closes on Esc, the button or a click outside. It takes the focus
- * when it opens (its close button) and gives it back when it closes, as the keys overlay does.
+ * Modal list of the stored logs (the shared ModalDialog frame: Esc, the button or a click outside
+ * closes it; it takes the focus and gives it back).
  */
 export function StoredLogsPanel({ onClose }: { onClose: () => void }) {
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeRef.current?.focus();
-    return () => before?.focus();
-  }, []);
   const storedLogs = useViewer((state) => state.storedLogs);
   const summary = useViewer((state) => state.summary);
   const loadState = useViewer((state) => state.loadState);
@@ -91,70 +86,54 @@ export function StoredLogsPanel({ onClose }: { onClose: () => void }) {
   const isOpenLogStored =
     summary?.contentKey != null && logs.some((log) => log.contentKey === summary.contentKey);
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40" onClick={onClose}>
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-label="Stored logs"
-        data-testid="stored-logs"
-        className="flex max-h-[80vh] w-[40rem] flex-col rounded-lg border border-zinc-200 bg-white p-4 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
-        onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onClose();
-        }}
-      >
-        <div className="mb-2 flex items-center justify-between">
-          <h2 className="text-sm font-semibold">
-            Stored logs{' '}
-            <span className="font-normal text-zinc-600 dark:text-zinc-400" data-testid="stored-logs-total">
-              {logs.length} · {formatBytes(totalBytes)}
-            </span>
-          </h2>
-          <button
-            ref={closeRef}
-            type="button"
-            onClick={onClose}
-            className="rounded px-2 text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800"
-            aria-label="Close"
-          >
-            ✕
+    <ModalDialog
+      label="Stored logs"
+      testId="stored-logs"
+      onClose={onClose}
+      className="flex max-h-[80vh] w-[40rem] flex-col"
+      title={
+        <>
+          Stored logs{' '}
+          <span className="font-normal text-zinc-600 dark:text-zinc-400" data-testid="stored-logs-total">
+            {logs.length} · {formatBytes(totalBytes)}
+          </span>
+        </>
+      }
+    >
+      <p className="text-xs text-zinc-600 dark:text-zinc-300">
+        This browser keeps a log (in IndexedDB, on this machine only) when you copy or follow a permalink to
+        it, or keep it here, so that the link reopens it after a reload. Nothing is uploaded. A log you delete
+        here asks for its file again when a link names it.
+      </p>
+      {summary !== null && loadState === 'ready' && !isOpenLogStored && (
+        <div className="mt-2 flex items-center gap-2 rounded bg-sky-50 px-2 py-1 text-xs dark:bg-sky-950/40">
+          <span className="min-w-0 flex-1 truncate">
+            The open log (<VisibleText text={summary.name} maxChars={120} />,{' '}
+            {formatBytes(summary.file.bytes)}) is not stored.
+          </span>
+          <button type="button" className={BUTTON} onClick={() => void actions.keepOpenLog('kept')}>
+            Keep it
           </button>
         </div>
-        <p className="text-xs text-zinc-600 dark:text-zinc-300">
-          This browser keeps a log (in IndexedDB, on this machine only) when you copy or follow a permalink to
-          it, or keep it here, so that the link reopens it after a reload. Nothing is uploaded. A log you
-          delete here asks for its file again when a link names it.
-        </p>
-        {summary !== null && loadState === 'ready' && !isOpenLogStored && (
-          <div className="mt-2 flex items-center gap-2 rounded bg-sky-50 px-2 py-1 text-xs dark:bg-sky-950/40">
-            <span className="min-w-0 flex-1 truncate">
-              The open log (<VisibleText text={summary.name} maxChars={120} />,{' '}
-              {formatBytes(summary.file.bytes)}) is not stored.
-            </span>
-            <button type="button" className={BUTTON} onClick={() => void actions.keepOpenLog('kept')}>
-              Keep it
-            </button>
-          </div>
+      )}
+      <ul className="mt-2 min-h-0 flex-1 overflow-auto" aria-label="Stored logs list">
+        {storedLogs === null ? (
+          <li className="py-2 text-xs text-zinc-600 dark:text-zinc-400">Reading…</li>
+        ) : logs.length === 0 ? (
+          <li className="py-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="stored-logs-empty">
+            Nothing is stored.
+          </li>
+        ) : (
+          logs.map((log) => <StoredLogRow key={log.key} log={log} />)
         )}
-        <ul className="mt-2 min-h-0 flex-1 overflow-auto" aria-label="Stored logs list">
-          {storedLogs === null ? (
-            <li className="py-2 text-xs text-zinc-600 dark:text-zinc-400">Reading…</li>
-          ) : logs.length === 0 ? (
-            <li className="py-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="stored-logs-empty">
-              Nothing is stored.
-            </li>
-          ) : (
-            logs.map((log) => <StoredLogRow key={log.key} log={log} />)
-          )}
-        </ul>
-        {logs.length > 0 && (
-          <div className="mt-2 flex justify-end">
-            <button type="button" className={BUTTON} onClick={() => void actions.deleteAllStoredLogs()}>
-              Delete all
-            </button>
-          </div>
-        )}
-      </div>
-    </div>
+      </ul>
+      {logs.length > 0 && (
+        <div className="mt-2 flex justify-end">
+          <button type="button" className={BUTTON} onClick={() => void actions.deleteAllStoredLogs()}>
+            Delete all
+          </button>
+        </div>
+      )}
+    </ModalDialog>
   );
 }
