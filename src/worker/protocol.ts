@@ -72,11 +72,6 @@ export interface LogSummary {
   /** Reading stopped at one of the viewer's own bounds (verdict.viewerLimit says which): the verdict covers only what was read. */
   isTruncated: boolean;
   /**
-   * The format generation and who refuses what (the writing release, current dsh), derived once
-   * the whole log is read; null in the summaries sent during a load.
-   */
-  formatVerdicts: FormatVerdicts | null;
-  /**
    * Tool executions for the timeline (every tool call with a tool/call event), in callSeq order.
    * Absent only in summaries built by hand (tests); buildLogSummary always sets it.
    */
