@@ -113,6 +113,8 @@ export type Query =
   | { kind: 'request-header'; seq: number }
   /** Which of `names` only look like a tool the request/header at `headerSeq` declares (findConfusableTools). */
   | { kind: 'lookalike-tools'; headerSeq: number; names: string[] }
+  /** The same check against the request/header in force at `seq` (none in force: nothing is flagged). */
+  | { kind: 'lookalike-tools-at'; seq: number; names: string[] }
   | { kind: 'transcript' }
   | { kind: 'problems'; start: number; count: number }
   /** A page of the raw lines dsh ignores after the damage (the ignored range holding `fromLine`); null when none holds it. */
@@ -140,6 +142,7 @@ export interface QueryResults {
   'request-context': RequestContext;
   'request-header': RequestHeaderDetail | null;
   'lookalike-tools': ConfusableTool[];
+  'lookalike-tools-at': ConfusableTool[];
   transcript: TranscriptEntry[];
   problems: LogProblem[];
   'ignored-lines': IgnoredLinesPage | null;

@@ -16,6 +16,7 @@ import {
   type ModelMessageDetail,
   type OpenedLog,
 } from '../log/index.ts';
+import { declaredToolNames, headerInForceAt } from './declared-tools.ts';
 import { triageOf } from './triage-cache.ts';
 import type { ModelViewAnswer, Query, QueryResults } from './protocol.ts';
 
@@ -58,10 +59,12 @@ export function answerQuery(query: DirectQuery, log: OpenedLog): QueryResults[Di
       return deriveRequestContext(log, query.seq);
     case 'request-header':
       return readRequestHeader(log, query.seq);
-    case 'lookalike-tools': {
-      // Here rather than in the page: the confusables table (unhomoglyph's data) stays out of the main bundle.
-      const declared = readRequestHeader(log, query.headerSeq)?.tools.map((tool) => tool.name) ?? [];
-      return findConfusableTools(declared, query.names);
+    // Here rather than in the page: the confusables table (unhomoglyph's data) stays out of the main bundle.
+    case 'lookalike-tools':
+      return findConfusableTools(declaredToolNames(log, query.headerSeq), query.names);
+    case 'lookalike-tools-at': {
+      const headerSeq = headerInForceAt(log, query.seq);
+      return headerSeq === null ? [] : findConfusableTools(declaredToolNames(log, headerSeq), query.names);
     }
     case 'transcript':
       return deriveTranscript(log);
