@@ -21,8 +21,8 @@ import {
 import { formatVerdictsOf } from './log-summary.ts';
 import type { ModelViewAnswer, Query, QueryResults } from './protocol.ts';
 
-/** Every query kind but a search (runSlicedSearch answers those). */
-export type DirectQuery = Exclude<Query, { kind: 'search' }>;
+/** Every query kind about the open log but a search (runSlicedSearch answers those); media is media-query.ts's. */
+export type DirectQuery = Exclude<Query, { kind: 'search' | 'media' }>;
 
 /** Triage of each finished log, derived once: the store (for n/N) and the triage panel both ask. */
 const triageByLog = new WeakMap<OpenedLog, TriageReport>();
