@@ -27,7 +27,7 @@ interface AttachmentFacts {
 export function readAttachmentFacts(attachment: unknown): AttachmentFacts {
   const record =
     attachment !== null && typeof attachment === 'object' ? (attachment as Record<string, unknown>) : {};
-  const text = (key: string) => (typeof record[key] === 'string' ? (record[key]) : null);
+  const text = (key: string) => (typeof record[key] === 'string' ? record[key] : null);
   const size = (key: string) => {
     const value = record[key];
     return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;

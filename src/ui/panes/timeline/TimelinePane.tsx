@@ -248,13 +248,13 @@ export function TimelinePane() {
           {summary?.turns.length ?? 0} turns · {stepCount} steps · {toolSpanCount} tool{' '}
           {toolSpanCount === 1 ? 'call' : 'calls'}
         </span>
-        <TimelineLegend />
         <ParentLinkButton
           target={parentTarget}
           at="spawn"
           testId="timeline-parent"
           className="whitespace-nowrap text-[11px]"
         />
+        <TimelineLegend />
         <span className="ml-auto flex shrink-0 items-center gap-1 text-[11px]">
           {isZoomed && (
             <span className="text-zinc-600 dark:text-zinc-400" data-testid="timeline-zoom">
