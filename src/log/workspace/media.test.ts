@@ -15,6 +15,7 @@ import {
 import { CORPUS_DIR } from '../testing/corpus-dir.ts';
 import {
   MEDIA_FIXTURE_DIR,
+  MEDIA_SESSION_ID,
   RED_PNG_ATTACHMENT_ID,
   buildMediaFixture,
   makeRedPng,
@@ -128,7 +129,7 @@ describe.skipIf(!hasCorpus)('the media fixtures (fixtures/media/)', () => {
   it("the export ZIP's media/ holds the PNG its log references; the forged folder's is refused", async () => {
     const zip = readDirectoryEntries(MEDIA_FIXTURE_DIR).filter((entry) => entry.path.endsWith('.zip'));
     const workspace = await discoverSessions(zip);
-    expect(workspace.sessions.map((session) => session.id)).toEqual(['8f3f5710-d0de-497d-ab9a-0387099836fb']);
+    expect(workspace.sessions.map((session) => session.id)).toEqual([MEDIA_SESSION_ID]);
     const log = new TextDecoder().decode(await workspace.sessions[0]!.entry.read());
     expect(log).toContain(`"attachmentId":"${ID}"`);
     expect(await readMediaImage(workspace.media, ID)).toMatchObject({ ok: true, mimeType: 'image/png' });

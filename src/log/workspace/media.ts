@@ -7,8 +7,7 @@
 import type { WorkspaceEntry } from './workspace-entry.ts';
 
 /** The image types a viewer may show (FORMAT.md §5.1's mediaType union; no SVG). */
-export const ALLOWED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-export type AllowedImageType = (typeof ALLOWED_IMAGE_TYPES)[number];
+export type AllowedImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
 
 /** Bytes above this are not read (an attachment dsh sends to a model is far smaller). */
 export const MEDIA_BYTES_MAX = 20 * 1024 * 1024;
@@ -60,7 +59,7 @@ export type MediaRead =
   | ({ ok: false; path: string | null } & MediaUnavailable);
 
 /** The media entry of `attachmentId` in `media` (keyed by the id in the file name), or null. */
-export function findMediaEntry(
+function findMediaEntry(
   media: ReadonlyMap<string, WorkspaceEntry>,
   attachmentId: string,
 ): WorkspaceEntry | null {

@@ -16,7 +16,7 @@ export type ParentTarget =
   | { kind: 'known'; parentId: string; link: ParentLink };
 
 /** Where "parent" lands: the spawning call when one was found, else (a fork) its last inherited event. */
-export function parentSeqOf(link: ParentLink, at: 'spawn' | 'inherited'): number | undefined {
+function parentSeqOf(link: ParentLink, at: 'spawn' | 'inherited'): number | undefined {
   if (at === 'inherited') return link.inheritedThroughSeq ?? link.parentSeq ?? undefined;
   return link.parentSeq ?? link.inheritedThroughSeq ?? undefined;
 }
