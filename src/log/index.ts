@@ -81,6 +81,8 @@ export { entryFromBytes, readEntryChunks } from './workspace/workspace-entry.ts'
 export type { WorkControl } from './workspace/work-control.ts';
 export type { WorkspacePathKind } from './workspace/workspace-paths.ts';
 export { classifyWorkspacePath } from './workspace/workspace-paths.ts';
+export type { AllowedImageType, MediaUnavailable } from './workspace/media.ts';
+export { MEDIA_BYTES_MAX, attachmentKey, readMediaImage, sniffImageType } from './workspace/media.ts';
 export type { ZipEntries } from './workspace/zip-entries.ts';
 export { listZipEntries, readZipEntries } from './workspace/zip-entries.ts';
 export type { SessionHeadFacts, SessionHeadRead } from './workspace/session-head.ts';

@@ -13,6 +13,7 @@ import { loadFastZstd } from './fast-zstd.ts';
 import { runLoad, type ActiveLoad } from './load-loop.ts';
 import type { MainToWorker, Query, WorkerToMain } from './protocol.ts';
 import { answerQuery, transferablesOf } from './queries.ts';
+import { answerMediaQuery } from './media-query.ts';
 import { readSource } from './read-source.ts';
 import { createSourceGuard } from './source-guard.ts';
 import { runSlicedSearch } from './sliced-search.ts';
@@ -122,6 +123,14 @@ async function search(requestId: number, query: Extract<Query, { kind: 'search' 
 }
 
 function answer(requestId: number, query: Query): void {
+  if (query.kind === 'media') {
+    // About the workspace, not the open log: answered with or without one.
+    answerMediaQuery(workspace, query.attachmentId).then(
+      (result) => post({ type: 'result', requestId, result }, result.ok ? [result.bytes] : []),
+      (error: unknown) => post({ type: 'query-failed', requestId, message: describeError(error) }),
+    );
+    return;
+  }
   const log = currentLog;
   if (!log) {
     post({ type: 'query-failed', requestId, message: 'No log is open.' });

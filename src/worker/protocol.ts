@@ -2,7 +2,9 @@
 // (src/worker/entry.ts). Type-only: nothing here runs. Everything crosses by structured clone.
 
 import type {
+  AllowedImageType,
   ConfusableTool,
+  MediaUnavailable,
   EventDetail,
   EventRow,
   FileFacts,
@@ -124,7 +126,17 @@ export type Query =
   | { kind: 'finding-seqs' }
   | { kind: 'usage' }
   | { kind: 'times'; seqs: number[] }
-  | { kind: 'search'; text: string; fromSeq: number; direction: 1 | -1 };
+  | { kind: 'search'; text: string; fromSeq: number; direction: 1 | -1 }
+  /** The image of an attachment id from the open workspace's media files (not about the open log). */
+  | { kind: 'media'; attachmentId: string };
+
+/**
+ * An image's bytes (transferred) when they may be shown, else why not. `hashMatches`: the bytes'
+ * SHA-256 against a `sha256:<hex>` id (null when the id is not of that form).
+ */
+export type MediaAnswer =
+  | { ok: true; bytes: ArrayBuffer; mimeType: AllowedImageType; path: string; hashMatches: boolean | null }
+  | ({ ok: false; path: string | null } & (MediaUnavailable | { reason: 'no-workspace' }));
 
 export interface ModelViewAnswer {
   /** Its message list in typed columns, transferred (src/log/projections/packed-model-view.ts). */
@@ -151,6 +163,7 @@ export interface QueryResults {
   usage: UsagePoint[];
   times: number[];
   search: number | null;
+  media: MediaAnswer;
 }
 
 export type MainToWorker =

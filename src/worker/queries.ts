@@ -20,8 +20,8 @@ import { declaredToolNames, headerInForceAt } from './declared-tools.ts';
 import { triageOf } from './triage-cache.ts';
 import type { ModelViewAnswer, Query, QueryResults } from './protocol.ts';
 
-/** Every query kind but a search (runSlicedSearch answers those). */
-export type DirectQuery = Exclude<Query, { kind: 'search' }>;
+/** Every query kind about the open log but a search (runSlicedSearch answers those); media is media-query.ts's. */
+export type DirectQuery = Exclude<Query, { kind: 'search' | 'media' }>;
 
 /** The readable message bodies among `seqs`, in order. */
 function readModelMessages(log: OpenedLog, seqs: readonly number[]): ModelMessageDetail[] {

@@ -9,6 +9,7 @@ import type { ThemePreference } from '../../store/preferences-slice.ts';
 import { useViewer } from '../../store/use-viewer.ts';
 import { FormatBadge } from './FormatBadge.tsx';
 import { VerdictBadge } from './VerdictBadge.tsx';
+import { ParentLinkButton, useParentTarget } from '../workspace/ParentLink.tsx';
 
 interface HeaderBarProps {
   summary: LogSummary | null;
@@ -44,6 +45,23 @@ function Fact({ label, value, isMono = true }: { label: string; value: string; i
       <dt className="shrink-0 text-zinc-600 dark:text-zinc-400">{label}</dt>
       <dd className={`truncate ${isMono ? 'font-mono' : ''}`} title={value}>
         {value}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The header's parentSession: "↑ parent" opening the parent at the spawning call when the open
+ * workspace holds it, else the id as text saying why it cannot be followed.
+ */
+function ParentSessionFact({ fallback }: { fallback: string }) {
+  const target = useParentTarget();
+  if (target.kind === 'none') return <Fact label="parentSession" value={fallback} />;
+  return (
+    <div className="flex min-w-0 items-baseline gap-1">
+      <dt className="shrink-0 text-zinc-600 dark:text-zinc-400">parentSession</dt>
+      <dd className="min-w-0 truncate" title={fallback}>
+        <ParentLinkButton target={target} at="spawn" testId="header-parent" isFullId />
       </dd>
     </div>
   );
@@ -180,7 +198,7 @@ export function HeaderBar(props: HeaderBarProps) {
           <Fact label="cwd" value={shown(header?.cwd)} />
           <Fact label="agentPreset" value={shown(summary.effectiveAgentPreset)} />
           <Fact label="delegationDepth" value={shown(header?.delegationDepth)} />
-          <Fact label="parentSession" value={shown(header?.parentSession)} />
+          <ParentSessionFact fallback={shown(header?.parentSession)} />
           <Fact
             label="createdAt"
             value={formatEpoch(typeof header?.createdAt === 'number' ? header.createdAt : null)}

@@ -13,6 +13,7 @@ import { useSettledCursor } from '../../../store/cursor/use-settled-cursor.ts';
 import { EventDetail } from './EventDetailPanel.tsx';
 import { SplitLayout } from '../../shared/SplitLayout.tsx';
 import { EventRowView } from './EventRowView.tsx';
+import { ParentLinkButton, useParentTarget } from '../../workspace/ParentLink.tsx';
 import {
   BLOCK_ROWS,
   computeListLayout,
@@ -36,6 +37,8 @@ interface RowBlockProps {
   cursorSeq: number;
   pinnedSeq: number;
   problemSet: ReadonlySet<number>;
+  /** Seqs below this were inherited from the parent (0: none). */
+  inheritedEvents: number;
   onSelect: (seq: number) => void;
 }
 
@@ -49,6 +52,7 @@ const RowBlock = memo(function RowBlock({
   cursorSeq,
   pinnedSeq,
   problemSet,
+  inheritedEvents,
   onSelect,
 }: RowBlockProps) {
   const firstSeq = block * BLOCK_ROWS;
@@ -65,6 +69,7 @@ const RowBlock = memo(function RowBlock({
         isCursor={seq === cursorSeq}
         isPinned={seq === pinnedSeq}
         hasProblem={problemSet.has(seq)}
+        inheritance={seq >= inheritedEvents ? undefined : seq === inheritedEvents - 1 ? 'last' : 'inherited'}
         onSelect={onSelect}
       />,
     );
@@ -92,6 +97,8 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
   const rows = useBlockFeed(useViewer((state) => state.eventRows));
   const pinnedSeq = useViewer((state) => state.pinnedSeq);
   const problemSeqs = useViewer((state) => state.problemSeqs);
+  const inheritedEvents = useViewer((state) => state.summary?.inheritedEvents ?? 0);
+  const parentTarget = useParentTarget();
   const actions = useViewer((state) => state.actions);
   const problemSet = useMemo(() => new Set(problemSeqs), [problemSeqs]);
 
@@ -241,6 +248,17 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
         />
         {searchNote && <span className="text-xs text-zinc-600 dark:text-zinc-400">{searchNote}</span>}
       </div>
+      {inheritedEvents > 0 && (
+        <div
+          data-testid="events-inherited-note"
+          className="flex flex-wrap items-center gap-x-2 border-b border-violet-200 bg-violet-50 px-2 py-0.5 text-[11px] text-violet-950 dark:border-violet-900 dark:bg-violet-950/40 dark:text-violet-100"
+        >
+          <span>
+            Seqs 0–{inheritedEvents - 1} (shaded, above the dashed line) are inherited from the parent
+          </span>
+          <ParentLinkButton target={parentTarget} at="inherited" testId="events-inherited-parent" />
+        </div>
+      )}
       {rows.error && (
         <div className="px-2 py-1 text-xs text-red-700 dark:text-red-300">
           Rows could not be loaded: {rows.error}
@@ -295,6 +313,7 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
                       cursorSeq={inBlock(cursorSeq)}
                       pinnedSeq={inBlock(pinnedSeq)}
                       problemSet={problemSet}
+                      inheritedEvents={inheritedEvents}
                       onSelect={onSelect}
                     />
                   </div>
