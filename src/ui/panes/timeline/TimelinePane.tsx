@@ -242,7 +242,9 @@ export function TimelinePane() {
       data-zoom={zoom.toFixed(2)}
       className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <div className="flex items-center gap-3 px-2 pt-1 text-xs">
+      {/* A size container: the legend folds into a button by the pane's width, not the window's (a
+          workspace's session list takes 340 px of the window). */}
+      <div className="@container flex items-center gap-3 px-2 pt-1 text-xs">
         <h2 className="font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">Timeline</h2>
         <span className="whitespace-nowrap text-zinc-600 dark:text-zinc-400">
           {summary?.turns.length ?? 0} turns · {stepCount} steps · {toolSpanCount} tool{' '}
