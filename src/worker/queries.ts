@@ -1,4 +1,4 @@
-// The worker's answers to the page's queries (all but a search, which runs in slices) over an open
+// The worker's answers to the page's queries (all but the text searches, text-search.ts) over an open
 // log, and what each answer transfers instead of copying. Pure reads of the log: no messages here.
 import {
   deriveModelView,
@@ -21,8 +21,8 @@ import {
 import { formatVerdictsOf } from './log-summary.ts';
 import type { ModelViewAnswer, Query, QueryResults } from './protocol.ts';
 
-/** Every query kind but a search (runSlicedSearch answers those). */
-export type DirectQuery = Exclude<Query, { kind: 'search' }>;
+/** Every query kind but the text searches (text-search.ts answers those). */
+export type DirectQuery = Exclude<Query, { kind: 'text-search' | 'text-index-status' }>;
 
 /** Triage of each finished log, derived once: the store (for n/N) and the triage panel both ask. */
 const triageByLog = new WeakMap<OpenedLog, TriageReport>();

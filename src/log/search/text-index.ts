@@ -25,7 +25,7 @@ const SEPARATOR = '\n';
  * character in V8) or the others (two bytes), kept apart so that a little Japanese or an em dash
  * does not double the memory of every segment it would have landed in.
  */
-export interface TextRun {
+interface TextRun {
   /** Lower-cased shown text, each document followed by SEPARATOR. */
   readonly segments: readonly string[];
   /** Per segment: its first document (documents of segment s are segmentFirstDoc[s] … [s+1]-1). */
