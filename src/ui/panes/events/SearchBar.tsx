@@ -38,7 +38,6 @@ export function SearchBar() {
   const actions = useViewer((state) => state.actions);
   const hasLog = useViewer((state) => state.summary !== null);
   const logGeneration = useViewer((state) => state.logGeneration);
-  const cursorSeq = useViewer((state) => state.cursorSeq);
   const [text, setText] = useState('');
   const [matches, setMatches] = useState<SearchMatches | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -97,11 +96,12 @@ export function SearchBar() {
     }
     const searchId = ++searchIdRef.current;
     setNote('searching…');
-    const generation = logGeneration;
     client.query({ kind: 'text-search', text: query }).then(
       (answer) => {
         if (searchId !== searchIdRef.current) return;
-        const found = { ...answer, logGeneration: generation };
+        // The worker answers about the log open when the index is ready (a search sent during a load
+        // waits for it): the matches belong to the log the store has now.
+        const found = { ...answer, logGeneration: store.getState().logGeneration };
         setMatches(found);
         goTo(found, direction);
       },
@@ -119,26 +119,19 @@ export function SearchBar() {
     actions.setSearchHighlight(null);
   };
 
-  // Where the cursor is among the matches: "k of N" on a match, "N matches" elsewhere.
-  let count: string | null = null;
-  if (current !== null && current.seqs.length > 0) {
-    const index = cursorSeq === null ? -1 : matchIndexOf(current.seqs, cursorSeq);
-    const total = formatCount(current.seqs.length);
-    count =
-      index >= 0
-        ? `${formatCount(index + 1)} of ${total}`
-        : `${total} match${current.seqs.length === 1 ? '' : 'es'}`;
-  }
-  // Until the index is ready its progress shows (while a search waits for it, instead of "searching…");
-  // that the log is still loading only when a search waits for it.
-  const statusNote = describeStatus(status);
-  const shownNote =
-    statusNote !== null && (note === 'searching…' || (note === null && status?.state !== 'waiting-for-log'))
-      ? statusNote
-      : note;
+  // Until the index is ready its progress shows; that the log is still loading only while a search
+  // waits for it. Not a live region: a percentage every 400 ms would be read out every time.
+  const statusNote =
+    status?.state === 'waiting-for-log' && note !== 'searching…' ? null : describeStatus(status);
 
   return (
-    <div className="ml-auto flex items-center gap-2" role="search">
+    <div
+      className="ml-auto flex items-center gap-2"
+      role="search"
+      // For the benchmark and e2e: how far the text index is, and how long its build took.
+      data-index-state={status?.state ?? 'unknown'}
+      data-index-build-ms={status?.state === 'ready' ? Math.round(status.buildMs) : undefined}
+    >
       <input
         type="search"
         value={text}
@@ -160,14 +153,32 @@ export function SearchBar() {
         }}
         className="w-56 rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-xs dark:border-zinc-600 dark:bg-zinc-800"
       />
-      {count !== null && (
-        <span className="text-xs tabular-nums text-zinc-600 dark:text-zinc-400" data-testid="search-count">
-          {count}
+      {current !== null && current.seqs.length > 0 && <MatchCount seqs={current.seqs} />}
+      {statusNote !== null && (
+        <span className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="search-index-note">
+          {statusNote}
         </span>
       )}
       <span className="text-xs text-zinc-600 dark:text-zinc-400" role="status" data-testid="search-note">
-        {shownNote ?? ''}
+        {note ?? ''}
       </span>
     </div>
+  );
+}
+
+/**
+ * Where the cursor is among the matches: "k of N" on a match, "N matches" elsewhere. Its own
+ * component: only it follows the cursor (a scrub re-renders this line, not the bar).
+ */
+function MatchCount({ seqs }: { seqs: Int32Array }) {
+  const cursorSeq = useViewer((state) => state.cursorSeq);
+  const index = cursorSeq === null ? -1 : matchIndexOf(seqs, cursorSeq);
+  const total = formatCount(seqs.length);
+  return (
+    <span className="text-xs tabular-nums text-zinc-600 dark:text-zinc-400" data-testid="search-count">
+      {index >= 0
+        ? `${formatCount(index + 1)} of ${total}`
+        : `${total} match${seqs.length === 1 ? '' : 'es'}`}
+    </span>
   );
 }
