@@ -62,6 +62,7 @@ function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
     activeLoad.isCancelled = true;
     activeLoad.stopReading?.();
   }
+  textSearch.onLoadStarted();
   const load: ActiveLoad = {
     loadId: message.loadId,
     isCancelled: false,

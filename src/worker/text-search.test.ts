@@ -123,6 +123,26 @@ describe('createTextSearchService', () => {
     ]);
   });
 
+  it('fails the searches of a load another load replaced, and stops building the index it no longer needs', async () => {
+    const first = bigLog(3_000);
+    const { service, posted, settle } = setUp(first);
+    service.answer(1, { kind: 'text-index-status' }, first, false);
+    service.answer(2, { kind: 'text-search', text: 'message' }, first, true);
+    service.onLoadStarted();
+    await settle();
+    expect(posted.map(({ message }) => message)).toEqual([
+      { type: 'result', requestId: 1, result: { state: 'indexing', progress: 0 } },
+      { type: 'query-failed', requestId: 2, message: 'Replaced by another log.' },
+    ]);
+    // The log stays open (the new load failed): a status starts its index again.
+    service.answer(3, { kind: 'text-index-status' }, first, false);
+    expect(posted.at(-1)?.message).toEqual({
+      type: 'result',
+      requestId: 3,
+      result: { state: 'indexing', progress: 0 },
+    });
+  });
+
   it('reports the build until it is ready, then what the index holds', async () => {
     const log = bigLog(20);
     const { service, posted, settle } = setUp(log);

@@ -24,6 +24,12 @@ export interface TextSearchService {
   /** A load ended without calling onLogRead (failed, replaced): waiting searches are answered or fail. */
   onLoadEnded(): void;
   /**
+   * A new load started: searches waiting for the one before fail (they were about another log), and
+   * the index being built stops (it would take slices from the load; a later search rebuilds it if
+   * the log it was for stays open).
+   */
+  onLoadStarted(): void;
+  /**
    * Answers `query` about `log`; `isReading` says the log is a load's live log (not read to its end
    * yet), in which case a search waits and a status says so.
    */
@@ -93,6 +99,12 @@ export function createTextSearchService(deps: TextSearchDependencies): TextSearc
       flushWaiting();
     },
     onLoadEnded: flushWaiting,
+    onLoadStarted() {
+      for (const older of waiting) fail(older.requestId, 'Replaced by another log.');
+      waiting = [];
+      job?.cancel();
+      job = null;
+    },
     answer(requestId, query, log, isReading) {
       if (!isReading) answerNow(requestId, query, log);
       else if (query.kind === 'text-index-status')
