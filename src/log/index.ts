@@ -51,7 +51,14 @@ export { readEventRows, readEventDetail } from './projections/event-rows.ts';
 export type { IgnoredLine, IgnoredLinesPage } from './projections/ignored-lines.ts';
 export { readIgnoredLines } from './projections/ignored-lines.ts';
 export { deriveTranscript } from './projections/transcript.ts';
-export { createEventSearch, type EventSearch, type SearchStep } from './projections/search.ts';
+export { createEventSearch } from './projections/search.ts';
+export {
+  buildTextIndex,
+  createTextIndexBuilder,
+  searchTextIndex,
+  type TextIndex,
+} from './search/text-index.ts';
+export { matchIndexOf, stepMatch } from './search/match-steps.ts';
 export type { InspectReport, ProjectReport } from './reports/inspect-report.ts';
 export type { FormatVerdicts, CurrentVerdictStatus } from './reports/format-verdicts.ts';
 export {

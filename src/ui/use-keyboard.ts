@@ -12,6 +12,10 @@ export const KEY_BINDINGS: readonly { keys: string[]; action: string }[] = [
   { keys: ['PageUp', 'PageDown'], action: 'Previous / next turn' },
   { keys: ['Home', 'End'], action: 'First / last event' },
   { keys: ['n', 'N'], action: 'Next / previous problem or triage finding' },
+  {
+    keys: ['Enter', 'Shift+Enter'],
+    action: 'In the search box: next / previous match from the cursor (wraps at the ends); Esc clears',
+  },
   { keys: ['Alt+←', 'Alt+→'], action: 'Back / forward through your jumps (browser history)' },
   { keys: ['p'], action: 'Pin / unpin the event detail' },
   { keys: ['Space'], action: 'Play / pause replay' },

@@ -23,6 +23,8 @@ export type {
   LogSummary,
   MediaAnswer,
   Query,
+  TextIndexStatus,
+  TextSearchAnswer,
   ToolSpans,
 } from './protocol.ts';
 export type { WorkspaceFile, WorkspaceProgress, WorkspaceRow, WorkspaceSnapshot } from './protocol.ts';

@@ -68,6 +68,11 @@ export interface LoadDependencies {
   /** Opens the source; `signal` aborts a download that has not answered yet (a cancel). */
   openSource: (source: LoadSource, signal: AbortSignal) => Promise<OpenedSource>;
   yieldToEventLoop: YieldToEventLoop;
+  /**
+   * Called once the page has the log read to its end, or the part read when the reader stopped the
+   * load, right after 'loaded': what needs the whole log (the text index) starts from there.
+   */
+  onLogRead?: (log: OpenedLog) => void;
 }
 
 /**
@@ -186,6 +191,7 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
     );
     for (const turns of parts) post({ type: 'turns', loadId, turns });
     post({ type: 'loaded', loadId, summary, progress: progressOf(log) });
+    deps.onLogRead?.(log);
     // The verdicts' migration audit re-reads the log's events: the page shows the log first, and
     // its queries are answered between the audit's slices.
     await deps.yieldToEventLoop();
@@ -247,4 +253,5 @@ function postPartialLog(
   );
   for (const turns of parts) deps.post({ type: 'turns', loadId: load.loadId, turns });
   deps.post({ type: 'loaded', loadId: load.loadId, summary, progress: progressOf(log) });
+  deps.onLogRead?.(log);
 }

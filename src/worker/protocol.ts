@@ -30,6 +30,7 @@ import type {
   UsagePoint,
   Verdict,
 } from '../log/index.ts';
+import type { TextIndexState } from './text-indexing.ts';
 
 /** Where a log comes from. A `File` is structured-cloneable, so the worker reads it itself. */
 export type LoadSource =
@@ -126,7 +127,13 @@ export type Query =
   | { kind: 'finding-seqs' }
   | { kind: 'usage' }
   | { kind: 'times'; seqs: number[] }
-  | { kind: 'search'; text: string; fromSeq: number; direction: 1 | -1 }
+  /**
+   * Every seq whose shown text contains `text`, ignoring case (src/log/search/text-index.ts). The
+   * answer waits for the log to be read and its text index built (text-search.ts).
+   */
+  | { kind: 'text-search'; text: string }
+  /** Where the text index of the open log is: what the search bar says until it is ready. */
+  | { kind: 'text-index-status' }
   /** The image of an attachment id from the open workspace's media files (not about the open log). */
   | { kind: 'media'; attachmentId: string };
 
@@ -137,6 +144,19 @@ export type Query =
 export type MediaAnswer =
   | { ok: true; bytes: ArrayBuffer; mimeType: AllowedImageType; path: string; hashMatches: boolean | null }
   | ({ ok: false; path: string | null } & (MediaUnavailable | { reason: 'no-workspace' }));
+
+/** All matches of one text search. */
+export interface TextSearchAnswer {
+  text: string;
+  /**
+   * The seqs where the text is shown, ascending and distinct (transferred): N is its length. The
+   * candidate set other narrowing (facets) takes.
+   */
+  seqs: Int32Array;
+}
+
+/** Where the text index is; 'waiting-for-log' while the log is still being read. */
+export type TextIndexStatus = TextIndexState | { state: 'waiting-for-log' };
 
 export interface ModelViewAnswer {
   /** Its message list in typed columns, transferred (src/log/projections/packed-model-view.ts). */
@@ -162,7 +182,8 @@ export interface QueryResults {
   'finding-seqs': number[];
   usage: UsagePoint[];
   times: number[];
-  search: number | null;
+  'text-search': TextSearchAnswer;
+  'text-index-status': TextIndexStatus;
   media: MediaAnswer;
 }
 

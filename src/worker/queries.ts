@@ -1,4 +1,4 @@
-// The worker's answers to the page's queries (all but a search, which runs in slices) over an open
+// The worker's answers to the page's queries (all but the text searches, text-search.ts) over an open
 // log, and what each answer transfers instead of copying. Pure reads of the log: no messages here.
 import {
   deriveModelView,
@@ -20,8 +20,8 @@ import { declaredToolNames, headerInForceAt } from './declared-tools.ts';
 import { triageOf } from './triage-cache.ts';
 import type { ModelViewAnswer, Query, QueryResults } from './protocol.ts';
 
-/** Every query kind about the open log but a search (runSlicedSearch answers those); media is media-query.ts's. */
-export type DirectQuery = Exclude<Query, { kind: 'search' | 'media' }>;
+/** Every query kind about the open log but the text searches (text-search.ts answers those); media is media-query.ts's. */
+export type DirectQuery = Exclude<Query, { kind: 'text-search' | 'text-index-status' | 'media' }>;
 
 /** The readable message bodies among `seqs`, in order. */
 function readModelMessages(log: OpenedLog, seqs: readonly number[]): ModelMessageDetail[] {

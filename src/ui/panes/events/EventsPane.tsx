@@ -5,8 +5,7 @@ import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EventRow } from '../../../log/index.ts';
 import { useBlockFeed } from '../../../store/use-block-cache.ts';
-import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
-import { aimedSeq } from '../../../store/cursor/cursor-slice.ts';
+import { useViewer } from '../../../store/use-viewer.ts';
 import { formatCount } from '../../shared/format.ts';
 import { placeVirtualItem, useVirtualList, type ListViewport } from '../../shared/use-virtual-list.ts';
 import { useSettledCursor } from '../../../store/cursor/use-settled-cursor.ts';
@@ -14,6 +13,7 @@ import { EventDetail } from './EventDetailPanel.tsx';
 import { SplitLayout } from '../../shared/SplitLayout.tsx';
 import { EventRowView } from './EventRowView.tsx';
 import { ParentLinkButton, useParentTarget } from '../../workspace/ParentLink.tsx';
+import { SearchBar } from './SearchBar.tsx';
 import {
   BLOCK_ROWS,
   computeListLayout,
@@ -90,8 +90,6 @@ export function EventsPane() {
 
 /** The pane itself, at the cursor `cursorSeq` (the settled one). */
 const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: number | null }) {
-  const store = useViewerStoreApi();
-  const client = useViewer((state) => state.client);
   const eventCount = useViewer((state) => state.summary?.eventCount ?? 0);
   const firstTime = useViewer((state) => state.summary?.firstTime ?? 0);
   const rows = useBlockFeed(useViewer((state) => state.eventRows));
@@ -187,33 +185,6 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
 
   const onSelect = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
 
-  const [searchText, setSearchText] = useState('');
-  const [searchNote, setSearchNote] = useState<string | null>(null);
-  /** Identifies the newest search: answers to older ones (overtaken in the worker or here) are dropped. */
-  const searchIdRef = useRef(0);
-  const runSearch = (direction: 1 | -1) => {
-    const text = searchText.trim();
-    if (!text) return;
-    const searchId = ++searchIdRef.current;
-    const from = (aimedSeq(store.getState()) ?? -1) + direction;
-    // A long scan (a large .zstd log without a match) runs in slices in the worker: say it is going on.
-    setSearchNote('searching…');
-    client.query({ kind: 'search', text, fromSeq: from, direction }).then(
-      (found) => {
-        if (searchId !== searchIdRef.current) return;
-        if (found === null) setSearchNote('no match');
-        else {
-          setSearchNote(null);
-          actions.selectEvent(found);
-        }
-      },
-      (error: unknown) => {
-        if (searchId !== searchIdRef.current) return;
-        setSearchNote(error instanceof Error ? error.message : 'search failed');
-      },
-    );
-  };
-
   return (
     <section aria-label="Events" className="flex h-full min-h-0 flex-col">
       <div className="flex items-center gap-2 border-b border-zinc-200 px-2 py-1 dark:border-zinc-800">
@@ -232,21 +203,7 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
             showing {formatCount(firstRow)}–{formatCount(firstRow + windowRowCount - 1)}
           </span>
         )}
-        <input
-          type="search"
-          value={searchText}
-          placeholder="Search text…  (Enter / Shift+Enter)"
-          aria-label="Search events"
-          onChange={(event) => {
-            setSearchText(event.target.value);
-            setSearchNote(null);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') runSearch(event.shiftKey ? -1 : 1);
-          }}
-          className="ml-auto w-56 rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-xs dark:border-zinc-600 dark:bg-zinc-800"
-        />
-        {searchNote && <span className="text-xs text-zinc-600 dark:text-zinc-400">{searchNote}</span>}
+        <SearchBar />
       </div>
       {inheritedEvents > 0 && (
         <div
@@ -291,6 +248,7 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
             aria-rowcount={eventCount}
             aria-label="Event rows"
             data-testid="events-scroll"
+            data-search-scope
           >
             <div style={{ height: totalSizePx, position: 'relative' }}>
               {items.map((item) => {
