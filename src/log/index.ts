@@ -28,7 +28,7 @@ export type { EventRow, EventDetail } from './projections/event-rows.ts';
 export type { TriageReport, TriageFinding } from './reports/triage.ts';
 export type { CallApproval, TriageCall } from './reports/triage-calls.ts';
 export type { UsagePoint } from './projections/usage.ts';
-export { deriveTriage } from './reports/triage.ts';
+export { deriveTriage, deriveTriageSteps } from './reports/triage.ts';
 export { describeToolNameCheck } from './reports/triage-calls.ts';
 export { findConfusableTools, type ConfusableTool } from './reports/confusable-tools.ts';
 export { deriveUsage } from './projections/usage.ts';

@@ -50,6 +50,7 @@ export function createKeyBindings(store: ViewerStore, openFilePicker: () => void
     run();
   };
   const actions = () => store.getState().actions;
+  const toggleKeysOverlay = () => actions().setKeysOverlayOpen(!store.getState().isKeysOverlayOpen);
   return {
     ArrowLeft: act(() => actions().moveCursor(-1)),
     ArrowRight: act(() => actions().moveCursor(1)),
@@ -65,7 +66,9 @@ export function createKeyBindings(store: ViewerStore, openFilePicker: () => void
     Space: act(() => actions().setPlaying(!store.getState().isPlaying)),
     t: act(() => actions().setModelMode(store.getState().modelMode === 'model' ? 'transcript' : 'model')),
     o: act(openFilePicker),
-    'Shift+?': act(() => actions().setKeysOverlayOpen(!store.getState().isKeysOverlayOpen)),
+    // '?' is typed with Shift on most layouts, without it on some (and by scripted input): both open the list.
+    'Shift+?': act(toggleKeysOverlay),
+    '?': act(toggleKeysOverlay),
     Escape: () => {
       actions().setKeysOverlayOpen(false);
       actions().setProblemsOpen(false);

@@ -96,8 +96,7 @@ describe('runLoad', () => {
     const turns = posted.flatMap((message) => (message.type === 'turns' ? message.turns : []));
     const loaded = posted.at(-2);
     if (loaded?.type !== 'loaded') throw new Error('no loaded message');
-    // The verdicts' audit waits until the page has the log: 'loaded' does not carry them yet.
-    expect(loaded.summary.formatVerdicts).toBeNull();
+    // The verdicts' audit waits until the page has the log: they follow 'loaded' in a message of their own.
     const verdicts = posted.at(-1);
     expect(verdicts?.type === 'format-verdicts' ? verdicts.verdicts.generation : null).toBe(0);
     expect([...turns, ...loaded.summary.turns]).toEqual(expected.turns);

@@ -10,6 +10,7 @@ import {
 } from '../log/index.ts';
 import { LoadError, classifyLoadError, detectRefusal } from './load-failure.ts';
 import { buildLogSummary, sliceFormatVerdicts, splitSummaryTurns } from './log-summary.ts';
+import { sliceTriage } from './triage-cache.ts';
 import type { LoadFailure, LoadProgress, LoadSource, WorkerToMain } from './protocol.ts';
 import { createContentHasher } from './content-key.ts';
 import type { OpenedSource } from './read-source.ts';
@@ -190,6 +191,9 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
     await deps.yieldToEventLoop();
     if (load.isCancelled) return;
     const verdicts = await sliceFormatVerdicts(log, deps.yieldToEventLoop, () => load.isCancelled);
+    if (load.isCancelled) return;
+    // The page asks for the triage findings (n / N) when the verdicts arrive: have them ready.
+    await sliceTriage(log, deps.yieldToEventLoop, () => load.isCancelled);
     if (load.isCancelled) return;
     if (verdicts !== null) post({ type: 'format-verdicts', loadId, verdicts });
   } catch (error) {

@@ -72,11 +72,6 @@ export interface LogSummary {
   /** Reading stopped at one of the viewer's own bounds (verdict.viewerLimit says which): the verdict covers only what was read. */
   isTruncated: boolean;
   /**
-   * The format generation and who refuses what (the writing release, current dsh), derived once
-   * the whole log is read; null in the summaries sent during a load.
-   */
-  formatVerdicts: FormatVerdicts | null;
-  /**
    * Tool executions for the timeline (every tool call with a tool/call event), in callSeq order.
    * Absent only in summaries built by hand (tests); buildLogSummary always sets it.
    */
@@ -118,6 +113,8 @@ export type Query =
   | { kind: 'request-header'; seq: number }
   /** Which of `names` only look like a tool the request/header at `headerSeq` declares (findConfusableTools). */
   | { kind: 'lookalike-tools'; headerSeq: number; names: string[] }
+  /** The same check against the request/header in force at `seq` (none in force: nothing is flagged). */
+  | { kind: 'lookalike-tools-at'; seq: number; names: string[] }
   | { kind: 'transcript' }
   | { kind: 'problems'; start: number; count: number }
   /** A page of the raw lines dsh ignores after the damage (the ignored range holding `fromLine`); null when none holds it. */
@@ -145,6 +142,7 @@ export interface QueryResults {
   'request-context': RequestContext;
   'request-header': RequestHeaderDetail | null;
   'lookalike-tools': ConfusableTool[];
+  'lookalike-tools-at': ConfusableTool[];
   transcript: TranscriptEntry[];
   problems: LogProblem[];
   'ignored-lines': IgnoredLinesPage | null;

@@ -4,7 +4,6 @@ import {
   deriveModelView,
   deriveRequestContext,
   deriveTranscript,
-  deriveTriage,
   deriveUsage,
   findConfusableTools,
   packModelView,
@@ -16,26 +15,13 @@ import {
   readRequestHeader,
   type ModelMessageDetail,
   type OpenedLog,
-  type TriageReport,
 } from '../log/index.ts';
-import { formatVerdictsOf } from './log-summary.ts';
+import { declaredToolNames, headerInForceAt } from './declared-tools.ts';
+import { triageOf } from './triage-cache.ts';
 import type { ModelViewAnswer, Query, QueryResults } from './protocol.ts';
 
 /** Every query kind but a search (runSlicedSearch answers those). */
 export type DirectQuery = Exclude<Query, { kind: 'search' }>;
-
-/** Triage of each finished log, derived once: the store (for n/N) and the triage panel both ask. */
-const triageByLog = new WeakMap<OpenedLog, TriageReport>();
-
-function triageOf(log: OpenedLog): TriageReport {
-  if (!log.isComplete) return deriveTriage(log);
-  let report = triageByLog.get(log);
-  if (!report) {
-    report = deriveTriage(log, formatVerdictsOf(log) ?? undefined);
-    triageByLog.set(log, report);
-  }
-  return report;
-}
 
 /** The readable message bodies among `seqs`, in order. */
 function readModelMessages(log: OpenedLog, seqs: readonly number[]): ModelMessageDetail[] {
@@ -73,10 +59,12 @@ export function answerQuery(query: DirectQuery, log: OpenedLog): QueryResults[Di
       return deriveRequestContext(log, query.seq);
     case 'request-header':
       return readRequestHeader(log, query.seq);
-    case 'lookalike-tools': {
-      // Here rather than in the page: the confusables table (unhomoglyph's data) stays out of the main bundle.
-      const declared = readRequestHeader(log, query.headerSeq)?.tools.map((tool) => tool.name) ?? [];
-      return findConfusableTools(declared, query.names);
+    // Here rather than in the page: the confusables table (unhomoglyph's data) stays out of the main bundle.
+    case 'lookalike-tools':
+      return findConfusableTools(declaredToolNames(log, query.headerSeq), query.names);
+    case 'lookalike-tools-at': {
+      const headerSeq = headerInForceAt(log, query.seq);
+      return headerSeq === null ? [] : findConfusableTools(declaredToolNames(log, headerSeq), query.names);
     }
     case 'transcript':
       return deriveTranscript(log);

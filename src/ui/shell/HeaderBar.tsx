@@ -6,6 +6,7 @@ import { formatBytes, formatCount, formatEpoch } from '../shared/format.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 import { VisibleText } from '../shared/VisibleText.tsx';
 import type { ThemePreference } from '../../store/preferences-slice.ts';
+import { useViewer } from '../../store/use-viewer.ts';
 import { FormatBadge } from './FormatBadge.tsx';
 import { VerdictBadge } from './VerdictBadge.tsx';
 
@@ -59,7 +60,7 @@ export function HeaderBar(props: HeaderBarProps) {
   const { summary, sourceName } = props;
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const header = summary?.header ?? null;
-  const format = summary?.formatVerdicts ?? null;
+  const format = useViewer((state) => state.formatVerdicts);
   return (
     <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex items-center gap-3 px-3 py-1.5">
