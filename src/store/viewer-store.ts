@@ -22,12 +22,22 @@ import {
 } from './preferences-slice.ts';
 import { createViewerFeeds, type ViewerFeeds } from './viewer-feeds.ts';
 import { createWorkspaceSlice, type WorkspaceActions, type WorkspaceSliceState } from './workspace-slice.ts';
+import {
+  createWorkspaceSearchSlice,
+  type WorkspaceSearchActions,
+  type WorkspaceSearchSliceState,
+} from './workspace-search-slice.ts';
 
 /** Every action, grouped under `state.actions` (STYLE.md §2.5). */
-type ViewerActions = LoadActions & CursorActions & PreferencesActions & WorkspaceActions;
+type ViewerActions = LoadActions &
+  CursorActions &
+  PreferencesActions &
+  WorkspaceActions &
+  WorkspaceSearchActions;
 
 export type ViewerState = LoadSliceState &
   WorkspaceSliceState &
+  WorkspaceSearchSliceState &
   CursorSliceState &
   PreferencesSliceState &
   ViewerFeeds & {
@@ -71,13 +81,21 @@ export function createViewerStore({
     });
     const preferences = createPreferencesSlice(context);
     const workspace = createWorkspaceSlice(context, { client });
+    const workspaceSearch = createWorkspaceSearchSlice(context, { client });
     return {
       ...load.state,
       ...workspace.state,
+      ...workspaceSearch.state,
       ...cursor.state,
       ...preferences.state,
       ...feeds,
-      actions: { ...load.actions, ...cursor.actions, ...preferences.actions, ...workspace.actions },
+      actions: {
+        ...load.actions,
+        ...cursor.actions,
+        ...preferences.actions,
+        ...workspace.actions,
+        ...workspaceSearch.actions,
+      },
     };
   });
 }

@@ -12,7 +12,7 @@ export interface SessionSearchHit {
   seq: number;
   /** Its stored type, for the result row. */
   type: string;
-  /** Up to SNIPPET_CONTEXT characters either side of the first occurrence, on one line; untrusted text. */
+  /** The shown text around the first occurrence (SNIPPET_BEFORE / SNIPPET_AFTER), on one line; untrusted text. */
   snippet: string;
   /** Where the occurrence is in `snippet` (UTF-16 offsets), for the highlight; null when it could not be placed. */
   match: { start: number; end: number } | null;
@@ -24,8 +24,9 @@ export interface SessionSearchHits {
   hits: SessionSearchHit[];
 }
 
-/** Characters of shown text kept on each side of the occurrence in a snippet. */
-const SNIPPET_CONTEXT = 48;
+/** Characters of shown text kept before and after the occurrence: a narrow result row shows the match early. */
+const SNIPPET_BEFORE = 20;
+const SNIPPET_AFTER = 80;
 /** Events indexed between two yields of searchSessionSteps. */
 const EVENTS_PER_STEP = 2_048;
 
@@ -57,7 +58,7 @@ export function* searchSessionSteps(
 
 /**
  * The shown text of `seq` around the first occurrence of `text`: the first piece that holds it,
- * cut to SNIPPET_CONTEXT characters each side, line breaks as spaces. When lower-casing changes a
+ * cut to SNIPPET_BEFORE characters before and SNIPPET_AFTER after, line breaks as spaces. When lower-casing changes a
  * piece's length (a few letters such as `İ`), offsets in the lower-cased copy do not map back: the
  * piece's start is shown instead, with no highlight.
  */
@@ -75,15 +76,15 @@ function snippetOf(
     const at = lower.indexOf(needle);
     if (at < 0) continue;
     if (lower.length !== piece.length)
-      return { snippet: oneLine(piece.slice(0, 2 * SNIPPET_CONTEXT)), match: null };
-    const start = Math.max(0, at - SNIPPET_CONTEXT);
-    const end = Math.min(piece.length, at + needle.length + SNIPPET_CONTEXT);
+      return { snippet: oneLine(piece.slice(0, SNIPPET_AFTER)), match: null };
+    const start = Math.max(0, at - SNIPPET_BEFORE);
+    const end = Math.min(piece.length, at + needle.length + SNIPPET_AFTER);
     const lead = start > 0 ? '…' : '';
     const snippet = `${lead}${oneLine(piece.slice(start, end))}${end < piece.length ? '…' : ''}`;
     const matchStart = lead.length + (at - start);
     return { snippet, match: { start: matchStart, end: matchStart + needle.length } };
   }
-  return { snippet: oneLine((pieces[0] ?? '').slice(0, 2 * SNIPPET_CONTEXT)), match: null };
+  return { snippet: oneLine((pieces[0] ?? '').slice(0, SNIPPET_AFTER)), match: null };
 }
 
 /** Line breaks and tabs as spaces (same length, so offsets hold). */
