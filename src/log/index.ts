@@ -121,7 +121,7 @@ export {
   summarizeSession,
   summarizeWorkspace,
 } from './workspace/session-summary.ts';
-export type { SessionSearchHit, SessionSearchHits } from './workspace/session-search.ts';
+export type { SessionSearchHit } from './workspace/session-search.ts';
 export { searchSessionSteps } from './workspace/session-search.ts';
 export type {
   SessionKind,

@@ -5,7 +5,7 @@ import type { LogClient, WorkspaceSearchSession } from '../worker/client.ts';
 import type { Slice, SliceContext } from './slice.ts';
 
 /** A search across the workspace, as the sidebar shows it. */
-export interface WorkspaceSearchState {
+interface WorkspaceSearchState {
   text: string;
   /** Sessions with a match or a failure, in the order the worker searched them. */
   sessions: WorkspaceSearchSession[];
