@@ -13,7 +13,7 @@ import type { WorkspaceSearchSession, WorkspaceToMain } from './protocol.ts';
 import { runStepsInSlices, type YieldToEventLoop } from './work-slices.ts';
 
 /** Hits kept per session (the total counts them all): a result list shows the first few of each. */
-export const WORKSPACE_SEARCH_HITS_MAX = 50;
+const WORKSPACE_SEARCH_HITS_MAX = 50;
 /** Parts are posted at most this often, so 500 small sessions are not 500 messages. */
 const PART_INTERVAL_MS = 150;
 
