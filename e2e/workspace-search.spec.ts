@@ -46,6 +46,20 @@ test('a search across the sessions groups its hits by session, and a hit opens i
   await childHit.click();
   await viewer.waitForLoadState('ready');
   await viewer.expectCursorAt(seq);
+  // The opened session's search bar takes the text up: its count, and the text highlighted there.
+  await expect(page.getByRole('searchbox', { name: 'Search events' })).toHaveValue('MARMALADE');
+  await expect(page.getByTestId('search-count')).toContainText(/ of \d+$/);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const registry = CSS.highlights as unknown as Map<string, Set<AbstractRange>>;
+        return [...(registry.get('search-match') ?? []), ...(registry.get('search-current') ?? [])].map(
+          (range) => (range instanceof Range ? range.toString().toLowerCase() : ''),
+        );
+      }),
+    )
+    .toContain('marmalade');
+  await viewer.expectCursorAt(seq);
   // Escape in the box clears the results; the list is back.
   await box.press('Escape');
   await expect(results).toHaveCount(0);

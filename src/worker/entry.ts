@@ -132,6 +132,13 @@ function startWorkspaceSearch(message: Extract<MainToWorker, { type: 'search-wor
     post,
     decoderOptions: decoderOptionsReady,
     yieldToEventLoop,
+    // The open session is searched as it is held, with its text index when built (no second decode).
+    openedLogOf(sessionId) {
+      const log = currentLog;
+      if (log === null || !log.isComplete || activeLoad !== null) return null;
+      const id = log.header?.id;
+      return id === sessionId ? { log, index: textSearch.builtIndexOf(log) } : null;
+    },
   }).finally(() => {
     if (activeWorkspaceSearch === search) activeWorkspaceSearch = null;
   });

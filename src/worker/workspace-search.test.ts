@@ -97,6 +97,38 @@ describe('runWorkspaceSearch', () => {
     expect(parts.at(-1)?.isComplete).toBe(true);
   });
 
+  it('searches a session the worker holds as it is held, with its index, without reading its file', async () => {
+    const workspace = await fixtureWorkspace();
+    const held = workspace.sessions.find((session) => session.id === 'ada8966c-9fa3-441b-8721-37ff1e795e6a');
+    if (held === undefined) throw new Error('the fork child is not in the fixture root');
+    const log = await decodeEntry(held.entry);
+    const index = buildTextIndex(log);
+    const unreadable = {
+      ...held,
+      entry: { ...held.entry, readChunks: undefined, read: () => Promise.reject(new Error('not read')) },
+    };
+    const parts: WorkspaceSearchPart[] = [];
+    await runWorkspaceSearch(
+      { searchId: 3, isCancelled: false },
+      { ...workspace, sessions: [unreadable] },
+      'codeword',
+      {
+        post: (message) => {
+          if (message.type === 'workspace-search') parts.push(message.part);
+        },
+        decoderOptions: Promise.resolve({}),
+        yieldToEventLoop: () => Promise.resolve(),
+        openedLogOf: (sessionId) => (sessionId === held.id ? { log, index } : null),
+      },
+    );
+    const [found] = parts.flatMap((part) => part.sessions);
+    expect(found).toMatchObject({
+      sessionId: held.id,
+      failure: null,
+      total: searchTextIndex(index, 'codeword').length,
+    });
+  });
+
   it('posts nothing more once cancelled', async () => {
     const workspace = await fixtureWorkspace();
     const { parts } = await searchAll(workspace, 'codeword', 0);

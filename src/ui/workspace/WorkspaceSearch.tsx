@@ -146,7 +146,11 @@ export function WorkspaceSearchResults() {
   );
   const list = useVirtualList({ count: rows.length, estimateSize, getItemKey, overscan: 8 });
   if (search === null) return null;
-  const open = (sessionId: string, seq?: number) => actions.openWorkspaceSession(sessionId, seq);
+  const open = (sessionId: string, seq?: number) => {
+    actions.openWorkspaceSession(sessionId, seq);
+    // The opened session's search bar takes the text up: its matches there are highlighted.
+    if (seq !== undefined) actions.requestSearch(search.text, seq);
+  };
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="workspace-search-results">
       <div
