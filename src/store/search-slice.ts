@@ -14,7 +14,7 @@ export interface SearchHighlight {
  * it shows `text`, finds its matches in the open log and highlights them, with `atSeq` (where the
  * hit opened the session) as the current match. `id` tells one request from the next.
  */
-export interface SearchRequest {
+interface SearchRequest {
   id: number;
   text: string;
   atSeq: number;
