@@ -93,6 +93,8 @@ export interface LoadActions extends StoredLogsActions {
   /** Opens a session of the workspace the worker holds (workspace-slice.ts), by its header id. */
   openWorkspaceLog(sessionId: string, name: string): void;
   openDemo(baseUrl: string): void;
+  /** A new workspace (or none): the worker let its kept logs go, so must the page. */
+  forgetKeptLogs(): void;
   cancelLoad(): void;
   /** Hides the failure shown beside a kept log. */
   dismissFailure(): void;
@@ -131,6 +133,19 @@ interface ShownLog {
   openedFilesChoice: LoadSliceState['openedFilesChoice'];
 }
 
+/**
+ * What the page keeps of a workspace session the worker keeps opened (src/worker/kept-logs.ts):
+ * its summary (a few KB plus its turns) and where the reader left it. Only for the ids the worker
+ * last said it keeps, so it is bounded by the worker's bound.
+ */
+interface KeptSummary {
+  summary: LogSummary;
+  progress: LoadProgress | null;
+  sourceName: string;
+  /** The cursor when the reader left it, or null before they did. */
+  cursorSeq: number | null;
+}
+
 /** Whether `summary` is the log `jump` names (an old link's session id, when it has no content key). */
 function isLogOfJump(jump: PendingJump, summary: LogSummary): boolean {
   if (jump.logKey != null) return summary.contentKey === jump.logKey;
@@ -159,6 +174,69 @@ export function createLoadSlice(
    * (the worker keeps the same one: load-loop.ts fallbackLog); null once the new log's rows show.
    */
   let shownBefore: ShownLog | null = null;
+  /** The workspace sessions the worker keeps opened, by id: a switch back shows one at once. */
+  const keptSummaries = new Map<string, KeptSummary>();
+  /** The workspace session the open (or loading) log is, or null for any other log. */
+  let openWorkspaceId: string | null = null;
+
+  /** Keeps the summaries of the sessions in `ids` (the worker's kept logs), and no others. */
+  function pruneKept(ids: readonly string[]): void {
+    const wanted = new Set(ids);
+    for (const id of [...keptSummaries.keys()]) if (!wanted.has(id)) keptSummaries.delete(id);
+  }
+
+  /** Before the page leaves a kept workspace session: where its cursor was, for a switch back. */
+  function rememberCursor(): void {
+    if (openWorkspaceId === null) return;
+    const kept = keptSummaries.get(openWorkspaceId);
+    const { pendingSeq, cursorSeq } = get();
+    if (kept !== undefined) kept.cursorSeq = pendingSeq ?? cursorSeq;
+  }
+
+  /**
+   * Shows workspace session `sessionId` from its kept summary at once (the worker swaps its kept log
+   * in: no read, no decode, no progress), at the cursor where the reader left it; a pending jump
+   * (openWorkspaceSession's seq) then moves it. When the worker no longer keeps it, it loads.
+   */
+  function switchToKept(sessionId: string, kept: KeptSummary): void {
+    rememberCursor();
+    const loadToken = ++latestLoadToken;
+    const isCurrent = (): boolean => loadToken === latestLoadToken;
+    loadedFrom = null;
+    isFollowedLink = false;
+    shownBefore = null;
+    openWorkspaceId = sessionId;
+    cursor.startLog();
+    set({
+      ...createEmptyLoadState(),
+      ...createEmptyCursorState(),
+      ...collectSummarySeqs(kept.summary),
+      loadState: 'ready',
+      summary: kept.summary,
+      sourceName: kept.sourceName,
+      openedSource: null,
+      progress: kept.progress,
+      storedChoice: null,
+      isPlaying: false,
+      isProblemsOpen: false,
+      logGeneration: get().logGeneration + 1,
+      openedFiles: [],
+      openedFilesChoice: null,
+    });
+    client.switchToKept(sessionId, {
+      onSwitched(keptSessions) {
+        pruneKept(keptSessions);
+      },
+      onMissed(keptSessions) {
+        pruneKept(keptSessions);
+        keptSummaries.delete(sessionId);
+        if (isCurrent()) startLoad({ kind: 'workspace-session', sessionId, name: kept.sourceName }, null);
+      },
+    });
+    if (kept.cursorSeq !== null) cursor.jumpTo(kept.cursorSeq);
+    else cursor.landAtEnd(kept.summary.eventCount);
+    fetchFindingSeqs(isCurrent);
+  }
 
   /** Asks the worker for the finding seqs n/N visit, for the log of `isCurrent`. */
   function fetchFindingSeqs(isCurrent: () => boolean): void {
@@ -230,6 +308,8 @@ export function createLoadSlice(
   type WorkspaceOpened = { kind: 'workspace-session'; sessionId: string; name: string };
 
   function startLoad(opened: OpenedSource | WorkspaceOpened, from: StoredLog | null): void {
+    rememberCursor();
+    openWorkspaceId = opened.kind === 'workspace-session' ? opened.sessionId : null;
     const loadToken = ++latestLoadToken;
     const isCurrent = (): boolean => loadToken === latestLoadToken;
     loadedFrom = from;
@@ -278,7 +358,12 @@ export function createLoadSlice(
         if (firstRows) eventRows.seed(0, firstRows);
         cursor.placeOnFirstEvent(summary.eventCount);
       },
-      onLoaded(summary, progress) {
+      onLoaded(summary, progress, keptSessions) {
+        if (keptSessions !== undefined) {
+          pruneKept(keptSessions);
+          if (opened.kind === 'workspace-session' && keptSessions.includes(opened.sessionId))
+            keptSummaries.set(opened.sessionId, { summary, progress, sourceName: name, cursorSeq: null });
+        }
         if (!isCurrent()) return;
         shownBefore = null;
         applySummary(summary);
@@ -298,6 +383,8 @@ export function createLoadSlice(
         storedLogs.afterLoad(summary, loadedFrom, isFollowedLink);
       },
       onFormatVerdicts(formatVerdicts) {
+        const kept = opened.kind === 'workspace-session' ? keptSummaries.get(opened.sessionId) : undefined;
+        if (kept !== undefined) kept.summary = { ...kept.summary, formatVerdicts };
         const summary = get().summary;
         if (!isCurrent() || summary === null) return;
         set({ summary: { ...summary, formatVerdicts } });
@@ -339,6 +426,9 @@ export function createLoadSlice(
   // leaving panes whose every query now fails. (A load in progress hears it through onFailed.)
   client.onCrash((message) => {
     latestLoadToken += 1;
+    // The restarted worker keeps nothing.
+    keptSummaries.clear();
+    openWorkspaceId = null;
     cursor.cancelPendingMove();
     cursor.resetFeeds();
     set({
@@ -380,8 +470,12 @@ export function createLoadSlice(
       startLoad({ kind: 'url', url, name: name ?? nameOfUrl(url) }, null);
     },
     openWorkspaceLog(sessionId, name) {
-      // Not stored for a reload: the workspace's files are the user's to open again.
-      startLoad({ kind: 'workspace-session', sessionId, name }, null);
+      const kept = keptSummaries.get(sessionId);
+      if (kept !== undefined) switchToKept(sessionId, kept);
+      else startLoad({ kind: 'workspace-session', sessionId, name }, null);
+    },
+    forgetKeptLogs() {
+      keptSummaries.clear();
     },
     openDemo(baseUrl) {
       startLoad({ kind: 'demo', url: new URL(DEMO_LOG_PATH, baseUrl).href, name: DEMO_LOG_NAME }, null);

@@ -122,3 +122,78 @@ describe('workspace slice', () => {
     expect(fake.sources).toHaveLength(0);
   });
 });
+
+describe('switching back to a session the worker keeps opened', () => {
+  function openedWorkspace() {
+    const fake = createFakeClient();
+    const store = createTestStore(fake.client, IMMEDIATE_PREPARER);
+    const { actions } = store.getState();
+    actions.openDropped([fileAt('root/p/parent/session.jsonl')], true);
+    fake.workspaceListeners.at(-1)!.onSnapshot(SNAPSHOT);
+    return { fake, store, actions };
+  }
+
+  it('shows the kept summary at once, where the reader left it, without a load', () => {
+    const { fake, store, actions } = openedWorkspace();
+    actions.openWorkspaceSession('parent');
+    fake.listeners.at(-1)!.onLoaded(summaryOf(50, 'parent'), PROGRESS, ['parent']);
+    actions.setCursor(12);
+    actions.openWorkspaceSession('child');
+    fake.listeners.at(-1)!.onLoaded(summaryOf(30, 'child'), PROGRESS, ['parent', 'child']);
+    expect(store.getState().summary?.sessionId).toBe('child');
+    const loads = fake.sources.length;
+
+    actions.openWorkspaceSession('parent');
+    expect(fake.sources.length).toBe(loads);
+    expect(fake.switches.at(-1)?.sessionId).toBe('parent');
+    expect(store.getState()).toMatchObject({ loadState: 'ready', cursorSeq: 12, progress: PROGRESS });
+    expect(store.getState().summary?.sessionId).toBe('parent');
+    fake.switches.at(-1)!.listener.onSwitched(['child', 'parent']);
+
+    // With a seq (a link to the parent's call): the cursor goes there instead.
+    actions.openWorkspaceSession('child', 4);
+    expect(fake.sources.length).toBe(loads);
+    expect(store.getState()).toMatchObject({ loadState: 'ready', cursorSeq: 4 });
+    expect(store.getState().summary?.sessionId).toBe('child');
+  });
+
+  it('loads a session the worker let go (evicted, or not kept at all)', () => {
+    const { fake, store, actions } = openedWorkspace();
+    actions.openWorkspaceSession('parent');
+    fake.listeners.at(-1)!.onLoaded(summaryOf(50, 'parent'), PROGRESS, ['parent']);
+    actions.openWorkspaceSession('child');
+    // The worker kept the child and let the parent go: the page forgets the parent too.
+    fake.listeners.at(-1)!.onLoaded(summaryOf(30, 'child'), PROGRESS, ['child']);
+    const loads = fake.sources.length;
+    actions.openWorkspaceSession('parent');
+    expect(fake.sources.length).toBe(loads + 1);
+    expect(store.getState().loadState).toBe('loading');
+  });
+
+  it('loads when the worker answers that it no longer keeps the log', () => {
+    const { fake, store, actions } = openedWorkspace();
+    actions.openWorkspaceSession('parent');
+    fake.listeners.at(-1)!.onLoaded(summaryOf(50, 'parent'), PROGRESS, ['parent']);
+    actions.openWorkspaceSession('child');
+    fake.listeners.at(-1)!.onLoaded(summaryOf(30, 'child'), PROGRESS, ['parent', 'child']);
+    const loads = fake.sources.length;
+    actions.openWorkspaceSession('parent');
+    fake.switches.at(-1)!.listener.onMissed(['child']);
+    expect(fake.sources.length).toBe(loads + 1);
+    expect(fake.sources.at(-1)).toMatchObject({ kind: 'workspace-session', sessionId: 'parent' });
+    expect(store.getState().loadState).toBe('loading');
+  });
+
+  it('forgets the kept logs with a new workspace', () => {
+    const { fake, actions } = openedWorkspace();
+    actions.openWorkspaceSession('parent');
+    fake.listeners.at(-1)!.onLoaded(summaryOf(50, 'parent'), PROGRESS, ['parent']);
+    actions.openDropped([fileAt('root/p/parent/session.jsonl')], true);
+    fake.workspaceListeners.at(-1)!.onSnapshot(SNAPSHOT);
+    actions.openWorkspaceSession('child');
+    const loads = fake.sources.length;
+    actions.openWorkspaceSession('parent');
+    expect(fake.sources.length).toBe(loads + 1);
+    expect(fake.switches).toHaveLength(0);
+  });
+});

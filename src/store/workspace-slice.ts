@@ -49,7 +49,7 @@ export interface WorkspaceActions {
 type WorkspaceReads = WorkspaceSliceState & {
   summary: LogSummary | null;
   loadState: string;
-  actions: Pick<LoadActions, 'openFiles' | 'openWorkspaceLog' | 'requestJump'>;
+  actions: Pick<LoadActions, 'openFiles' | 'openWorkspaceLog' | 'requestJump' | 'forgetKeptLogs'>;
 };
 
 /** A folder, a ZIP anywhere, or several logs that are not one session's generations. */
@@ -105,6 +105,7 @@ export function createWorkspaceSlice(
   const actions: WorkspaceActions = {
     openWorkspace(name, files) {
       const token = ++latestToken;
+      get().actions.forgetKeptLogs();
       set({
         workspace: { name, status: 'scanning', progress: null, snapshot: null, error: null },
         workspaceSessionId: null,
@@ -128,6 +129,7 @@ export function createWorkspaceSlice(
     closeWorkspace() {
       client.cancelWorkspace();
       latestToken += 1;
+      get().actions.forgetKeptLogs();
       set({ workspace: null, workspaceSessionId: null });
     },
     openWorkspaceSession(id, seq) {

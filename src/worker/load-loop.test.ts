@@ -46,6 +46,7 @@ async function load(
     active?: ActiveLoad;
     onPost?: (message: WorkerToMain, active: ActiveLoad) => void;
     decoderOptions?: DecoderOptions;
+    keepLog?: LoadDependencies['keepLog'];
   } = {},
 ) {
   const active = options.active ?? {
@@ -69,6 +70,7 @@ async function load(
       yields += 1;
       return Promise.resolve();
     },
+    keepLog: options.keepLog,
   };
   await runLoad(active, SOURCE, deps);
   return { posted, currentLogs, yields: () => yields, types: posted.map((message) => message.type) };
@@ -108,6 +110,32 @@ describe('runLoad', () => {
     expect(currentLogs).toHaveLength(2);
     expect(currentLogs[1]?.isComplete).toBe(true);
     expect(currentLogs[1]?.store.eventCount).toBe(expected.eventCount);
+  });
+
+  it('hands the whole log and its whole summary to the keeper before loaded, which says what is kept', async () => {
+    const bytes = fixture('public/demo/demo-session.jsonl.zstd');
+    const kept: { log: OpenedLog; turns: number; contentKey: string | null }[] = [];
+    let verdictsFor: OpenedLog | null = null;
+    const { posted } = await load(() => Promise.resolve(streamOf(bytes, 4096).opened), {
+      keepLog: {
+        afterLoad(log, summary) {
+          kept.push({ log, turns: summary.turns.length, contentKey: summary.contentKey });
+          return ['s-1', 's-2'];
+        },
+        afterVerdicts(log) {
+          verdictsFor = log;
+        },
+      },
+    });
+    const loaded = posted.find((message) => message.type === 'loaded');
+    if (loaded?.type !== 'loaded') throw new Error('no loaded message');
+    expect(loaded.keptSessions).toEqual(['s-1', 's-2']);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]?.log.isComplete).toBe(true);
+    // The whole turn list, not the tail 'loaded' carries after the 'turns' parts.
+    expect(kept[0]?.turns).toBe(buildLogSummary(decodeLog(bytes), 'x').turns.length);
+    expect(kept[0]?.contentKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(verdictsFor).toBe(kept[0]?.log);
   });
 
   it(`yields after every ${WORK_SLICE_MS} ms of decoding, reports progress at its pace and partial summaries at theirs`, async () => {

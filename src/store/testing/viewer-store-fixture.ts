@@ -6,6 +6,7 @@ import type {
   LoadSource,
   LogClient,
   LogSummary,
+  SwitchListener,
   WorkspaceListener,
 } from '../../worker/client.ts';
 import type { CursorPreparer, EventListGeometry } from '../cursor/cursor-slice.ts';
@@ -72,7 +73,12 @@ export function createFakeClient() {
   const crashListeners: ((message: string) => void)[] = [];
   const sources: LoadSource[] = [];
   const workspaceListeners: WorkspaceListener[] = [];
+  /** Each switch to a kept log, which the test answers through its listener. */
+  const switches: { sessionId: string; listener: SwitchListener }[] = [];
   const client: LogClient = {
+    switchToKept(sessionId, listener) {
+      switches.push({ sessionId, listener });
+    },
     openLog(source, listener) {
       sources.push(source);
       listeners.push(listener);
@@ -100,6 +106,7 @@ export function createFakeClient() {
     listeners,
     sources,
     workspaceListeners,
+    switches,
     crash: (message: string) => crashListeners.forEach((listener) => listener(message)),
   };
 }
