@@ -224,8 +224,15 @@ export function createLoadSlice(
       openedFilesChoice: null,
     });
     client.switchToKept(sessionId, {
-      onSwitched(keptSessions) {
+      onSwitched(keptSessions, verdicts) {
         pruneKept(keptSessions);
+        const { summary } = get();
+        // The verdicts came after the reader left the log: the worker has them, the page did not.
+        if (isCurrent() && verdicts !== null && summary !== null && summary.formatVerdicts === null) {
+          set({ summary: { ...summary, formatVerdicts: verdicts } });
+          const entry = keptSummaries.get(sessionId);
+          if (entry !== undefined) entry.summary = { ...entry.summary, formatVerdicts: verdicts };
+        }
       },
       onMissed(keptSessions) {
         pruneKept(keptSessions);

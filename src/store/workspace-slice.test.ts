@@ -148,7 +148,7 @@ describe('switching back to a session the worker keeps opened', () => {
     expect(fake.switches.at(-1)?.sessionId).toBe('parent');
     expect(store.getState()).toMatchObject({ loadState: 'ready', cursorSeq: 12, progress: PROGRESS });
     expect(store.getState().summary?.sessionId).toBe('parent');
-    fake.switches.at(-1)!.listener.onSwitched(['child', 'parent']);
+    fake.switches.at(-1)!.listener.onSwitched(['child', 'parent'], null);
 
     // With a seq (a link to the parent's call): the cursor goes there instead.
     actions.openWorkspaceSession('child', 4);

@@ -43,7 +43,8 @@ export interface LoadListener {
 
 /** Callbacks of one switch to a kept log: one of them, once, with the sessions kept after it. */
 export interface SwitchListener {
-  onSwitched(keptSessions: readonly string[]): void;
+  /** `verdicts`: the kept log's format verdicts, when the worker derived them before the reader left it. */
+  onSwitched(keptSessions: readonly string[], verdicts: FormatVerdicts | null): void;
   onMissed(keptSessions: readonly string[]): void;
 }
 
@@ -182,7 +183,7 @@ export function createLogClient(
         if (currentSwitch?.loadId === message.loadId) {
           const { listener } = currentSwitch;
           currentSwitch = null;
-          if (message.type === 'switched') listener.onSwitched(message.keptSessions);
+          if (message.type === 'switched') listener.onSwitched(message.keptSessions, message.verdicts);
           else listener.onMissed(message.keptSessions);
         }
         return;

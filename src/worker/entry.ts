@@ -97,7 +97,7 @@ function switchToKept(message: Extract<MainToWorker, { type: 'switch' }>): void 
   }
   replaceActiveLoad();
   currentLog = kept.log;
-  post({ type: 'switched', loadId: message.loadId, keptSessions: keptLogs.ids() });
+  post({ type: 'switched', loadId: message.loadId, keptSessions: keptLogs.ids(), verdicts: kept.verdicts });
 }
 
 function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {

@@ -207,8 +207,11 @@ export type WorkerToMain =
       progress: LoadProgress;
       keptSessions?: string[];
     }
-  /** The answer to 'switch': the kept log is the open one now (`keptSessions` as after it). */
-  | { type: 'switched'; loadId: number; keptSessions: string[] }
+  /**
+   * The answer to 'switch': the kept log is the open one now (`keptSessions` as after it), with its
+   * format verdicts if they were derived before the reader left it.
+   */
+  | { type: 'switched'; loadId: number; keptSessions: string[]; verdicts: FormatVerdicts | null }
   /** The answer to 'switch' when the worker no longer keeps that log: the page loads it. */
   | { type: 'switch-missed'; loadId: number; keptSessions: string[] }
   /** Right after 'loaded': the format verdicts, whose migration audit re-reads the log, so it waits until the log is shown. */
