@@ -70,7 +70,7 @@ export function createViewerStore({
       cursor: cursor.control,
     });
     const preferences = createPreferencesSlice(context);
-    const workspace = createWorkspaceSlice(context, { client });
+    const workspace = createWorkspaceSlice(context, { client, persistence });
     return {
       ...load.state,
       ...workspace.state,

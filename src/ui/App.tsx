@@ -34,6 +34,7 @@ import { DeferredWorkContext, type DeferredWorkScheduler } from './shared/deferr
 import { VisibleText } from './shared/VisibleText.tsx';
 import { collectDrop, collectInput, hasDirectoryPicker, pickDirectory } from './workspace/collect-files.ts';
 import { SessionList } from './workspace/SessionList.tsx';
+import { WorkspaceAskBar } from './workspace/WorkspaceAskBar.tsx';
 import { WorkspaceSessionBar } from './workspace/WorkspaceSessionBar.tsx';
 
 /**
@@ -108,7 +109,7 @@ function Shell({ store }: { store: ViewerStore }) {
       return;
     }
     void pickDirectory().then((picked) => {
-      if (picked) store.getState().actions.openDropped(picked.files, picked.hasDirectory);
+      if (picked) store.getState().actions.openDropped(picked.files, picked.hasDirectory, picked.handle);
     });
   }, [store]);
   const openDemo = useCallback(() => actions.openDemo(getAppBaseUrl()), [actions]);
@@ -213,6 +214,7 @@ function Shell({ store }: { store: ViewerStore }) {
       <OpenedFilesBar />
       <LoadFailureBar />
       <WorkspaceSessionBar />
+      <WorkspaceAskBar onOpenFile={openFilePicker} onOpenFolder={openFolderPicker} />
       {leaveAsk.isAsking && hasWorkspace && (
         <LeaveAskBar name={sourceName} onStay={leaveAsk.stay} onLeave={leaveAsk.leave} />
       )}

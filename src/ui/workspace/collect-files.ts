@@ -1,6 +1,7 @@
 // From what the browser hands over (a drop, a file or folder input, a directory handle) to workspace
 // files with paths relative to what was opened. Dropped folders are walked through
 // webkitGetAsEntry, which every browser supports; entries must be taken during the drop event.
+import { collectDirectoryFiles } from '../../store/directory-files.ts';
 import type { WorkspaceFile } from '../../worker/client.ts';
 
 export interface CollectedFiles {
@@ -79,33 +80,23 @@ export function collectInput(list: FileList | null): CollectedFiles {
   return { files, hasDirectory: files.some(({ path }) => path.includes('/')) };
 }
 
-interface DirectoryHandleLike {
-  kind: 'directory';
-  name: string;
-  values(): AsyncIterable<DirectoryHandleLike | { kind: 'file'; name: string; getFile(): Promise<File> }>;
-}
-
-/** Where the browser has `showDirectoryPicker` (Chromium): asks for a folder and walks it; null when cancelled. */
-export async function pickDirectory(): Promise<CollectedFiles | null> {
-  const picker = (window as unknown as { showDirectoryPicker?: () => Promise<DirectoryHandleLike> })
+/**
+ * Where the browser has `showDirectoryPicker` (Chromium): asks for a folder and walks it; null when
+ * cancelled. The handle comes along: a link to one of its sessions can keep it (workspace-links.ts).
+ */
+export async function pickDirectory(): Promise<
+  (CollectedFiles & { handle: FileSystemDirectoryHandle }) | null
+> {
+  const picker = (window as unknown as { showDirectoryPicker?: () => Promise<FileSystemDirectoryHandle> })
     .showDirectoryPicker;
   if (picker === undefined) return null;
-  let root: DirectoryHandleLike;
+  let handle: FileSystemDirectoryHandle;
   try {
-    root = await picker.call(window);
+    handle = await picker.call(window);
   } catch {
     return null; // The person closed the picker.
   }
-  const files: WorkspaceFile[] = [];
-  const walk = async (directory: DirectoryHandleLike, prefix: string): Promise<void> => {
-    for await (const handle of directory.values()) {
-      if (handle.kind === 'file')
-        files.push({ file: await handle.getFile(), path: `${prefix}${handle.name}` });
-      else await walk(handle, `${prefix}${handle.name}/`);
-    }
-  };
-  await walk(root, `${root.name}/`);
-  return { files, hasDirectory: true };
+  return { files: await collectDirectoryFiles(handle), hasDirectory: true, handle };
 }
 
 /** Whether the browser can pick a folder with showDirectoryPicker. */
