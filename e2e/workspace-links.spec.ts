@@ -1,0 +1,165 @@
+// Permalinks into a workspace and the kept logs (issue 13): Copy link in a session of an export ZIP
+// keeps the ZIP and a reload of the link restores the workspace, the session and the seq; a
+// dropped folder is not kept, so its link says which folder to open and opening it goes to the
+// session; switching back to a visited session shows it at once (no loading, no progress).
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ViewerPage } from './support/viewer-page.ts';
+
+const SESSIONS = join(import.meta.dirname, '..', 'fixtures', 'sessions');
+const ROOT = join(SESSIONS, 'root');
+const ZIP_NAME = 'dsh-session-9841fdb9-efa4-4650-9011-5b552fcd380c.zip';
+const ZIP = join(SESSIONS, ZIP_NAME);
+/** The real-writer pair (fixtures/sessions/README.md): a continuable child started by id. */
+const PARENT = 'session-8dadf627-21ad-496e-a24a-41dc20e79a49';
+const CHILD = 'e671f875-8b29-4737-bd0c-f1d894e2fc46';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+async function copyLink(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('button', { name: /copied/i })).toBeVisible();
+  return page.evaluate<string>('navigator.clipboard.readText()');
+}
+
+/** Records every value the page's data-load-state takes from now on (a MutationObserver in the page). */
+async function recordLoadStates(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const scope = globalThis as unknown as {
+      document: { querySelector(selector: string): unknown };
+      MutationObserver: new (callback: () => void) => { observe(target: unknown, options: unknown): void };
+      __loadStates: string[];
+    };
+    const root = scope.document.querySelector('[data-load-state]') as {
+      getAttribute(name: string): string;
+    };
+    scope.__loadStates = [];
+    new scope.MutationObserver(() => scope.__loadStates.push(root.getAttribute('data-load-state'))).observe(
+      root,
+      { attributes: true, attributeFilter: ['data-load-state'] },
+    );
+  });
+  return () => page.evaluate<string[]>('globalThis.__loadStates');
+}
+
+test('Copy link in a session of an export ZIP keeps the ZIP; reloading the link restores the workspace at that seq', async ({
+  page,
+}) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto();
+  await viewer.openFile(ZIP);
+  const list = page.getByTestId('session-list');
+  await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  const child = list.locator('[data-session-id][data-depth="1"]');
+  const childId = await child.getAttribute('data-session-id');
+  await child.click();
+  await viewer.waitForLoadState('ready');
+  await viewer.scrubTo(3);
+  const link = await copyLink(page);
+  const hash = new URLSearchParams(new URL(link).hash.slice(1));
+  expect(hash.get('session')).toBe(childId);
+  expect(hash.get('seq')).toBe('3');
+  expect(hash.get('ws')).toMatch(/^zip:[0-9a-f]{64}$/);
+  expect(hash.get('wsname')).toBe(ZIP_NAME);
+  expect(hash.get('log')).toMatch(/^[0-9a-f]{64}$/);
+
+  // Listed and deletable as a stored ZIP.
+  await page.getByRole('button', { name: 'Stored logs' }).click();
+  const stored = page.getByTestId('stored-log');
+  await expect(stored).toHaveCount(1);
+  await expect(stored).toContainText('a copy of the export ZIP');
+  await expect(stored).toHaveAttribute('data-key', hash.get('ws')!);
+  await page.keyboard.press('Escape');
+
+  // A fresh page (the same browser's storage) follows the link: the ZIP, the session, the seq.
+  await page.goto('about:blank');
+  await page.goto(link);
+  await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await expect(list.locator(`[data-session-id="${childId}"]`)).toHaveAttribute('data-open', 'true');
+  await viewer.waitForLoadState('ready');
+  await viewer.expectCursorAt(3);
+  await viewer.waitForModelViewAt(3);
+  await expect(page.getByTestId('workspace-ask')).toHaveCount(0);
+
+  // Deleted, the link asks for the ZIP by name instead.
+  await page.getByRole('button', { name: 'Stored logs' }).click();
+  await page.getByRole('button', { name: `Delete ${ZIP_NAME}` }).click();
+  await expect(page.getByTestId('stored-logs-empty')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto('about:blank');
+  await page.goto(link);
+  await expect(page.getByTestId('workspace-ask')).toContainText(`in the zip ${ZIP_NAME}`);
+});
+
+test('a link into a dropped folder says which folder to open; opening it goes to the session and seq', async ({
+  page,
+}) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto();
+  await page.getByTestId('folder-input').setInputFiles(ROOT);
+  const list = page.getByTestId('session-list');
+  await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await list.locator(`[data-session-id="${PARENT}"]`).click();
+  await viewer.waitForLoadState('ready');
+  await viewer.scrubTo(5);
+  const link = await copyLink(page);
+  expect(new URL(link).hash).toContain('wsname=root');
+  expect(new URL(link).hash).not.toContain('ws=');
+  // Nothing was stored: a folder input gives no handle the browser could open again.
+  await page.getByRole('button', { name: 'Stored logs' }).click();
+  await expect(page.getByTestId('stored-logs-empty')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto('about:blank');
+  await page.goto(link);
+  const ask = page.getByTestId('workspace-ask');
+  await expect(ask).toHaveAttribute('data-ask', 'ask-to-open');
+  await expect(ask).toContainText(`session ${PARENT} at seq 5 in the folder root`);
+  await page.getByTestId('folder-input').setInputFiles(ROOT);
+  await expect(list.locator(`[data-session-id="${PARENT}"]`)).toHaveAttribute('data-open', 'true', {
+    timeout: 30_000,
+  });
+  await viewer.waitForLoadState('ready');
+  await viewer.expectCursorAt(5);
+  await expect(ask).toHaveCount(0);
+});
+
+test('switching back to a visited session shows it at once, where it was left, with no loading or progress', async ({
+  page,
+}) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto();
+  await page.getByTestId('folder-input').setInputFiles(ROOT);
+  const list = page.getByTestId('session-list');
+  await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await list.locator(`[data-session-id="${PARENT}"]`).click();
+  await viewer.waitForLoadState('ready');
+  const toChild = viewer.modelView.locator(`[data-testid="session-link"][data-to-session="${CHILD}"]`);
+  await expect(toChild.first()).toBeVisible();
+  const leftAt = await viewer.cursorSeq();
+  // Parent → child through the spawning call: a first visit loads.
+  await viewer.modelView.locator(`[data-testid="session-link"][data-to-session="${CHILD}"]`).first().click();
+  await expect(list.locator(`[data-session-id="${CHILD}"]`)).toHaveAttribute('data-open', 'true');
+  await viewer.waitForLoadState('ready');
+
+  // Back to the parent from the list: kept in the worker, so no load state, no progress bar.
+  const loadStates = await recordLoadStates(page);
+  await list.locator(`[data-session-id="${PARENT}"]`).click();
+  await expect(list.locator(`[data-session-id="${PARENT}"]`)).toHaveAttribute('data-open', 'true');
+  await expect(page.getByTestId('file-name')).toHaveText('session.jsonl.zstd');
+  await viewer.expectCursorAt(leftAt);
+  await viewer.waitForModelViewAt(leftAt);
+  await expect(
+    viewer.modelView.locator(`[data-testid="session-link"][data-to-session="${CHILD}"]`).first(),
+  ).toBeVisible();
+  expect(await loadStates()).not.toContain('loading');
+
+  // And to the child at its parent link's seq: the same, the cursor where the link says.
+  const toParent = page.getByTestId('open-parent');
+  await list.locator(`[data-session-id="${CHILD}"]`).click();
+  await expect(toParent).toBeVisible();
+  const parentSeq = Number(await toParent.getAttribute('data-parent-seq'));
+  await toParent.click();
+  await viewer.expectCursorAt(parentSeq);
+  expect(await loadStates()).not.toContain('loading');
+});
