@@ -138,7 +138,8 @@ function Shell({ store }: { store: ViewerStore }) {
       if (!event.dataTransfer) return;
       // Folders are walked, a ZIP or unrelated logs become a workspace (workspace-slice.ts openDropped).
       void collectDrop(event.dataTransfer).then(
-        ({ files, hasDirectory }) => store.getState().actions.openDropped(files, hasDirectory),
+        ({ files, hasDirectory, handle }) =>
+          store.getState().actions.openDropped(files, hasDirectory, handle),
         (error: unknown) =>
           store
             .getState()

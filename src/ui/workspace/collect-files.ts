@@ -8,7 +8,16 @@ export interface CollectedFiles {
   files: WorkspaceFile[];
   /** A folder was among them (then it is a workspace even when it holds one log). */
   hasDirectory: boolean;
+  /**
+   * The folder's handle when one folder alone was dropped and the browser gives handles for drops
+   * (Chromium's getAsFileSystemHandle): a link into it can then keep it (workspace-links.ts).
+   */
+  handle?: FileSystemDirectoryHandle;
 }
+
+type ItemWithHandle = DataTransferItem & {
+  getAsFileSystemHandle?: () => Promise<{ kind: string } | null>;
+};
 
 function readAllEntries(directory: FileSystemDirectoryEntry): Promise<FileSystemEntry[]> {
   const reader = directory.createReader();
@@ -55,7 +64,16 @@ function pathOf(file: File): string {
 export function collectDrop(dataTransfer: DataTransfer): Promise<CollectedFiles> {
   const entries: FileSystemEntry[] = [];
   const loose: File[] = [];
-  for (const item of Array.from(dataTransfer.items)) {
+  const items = Array.from(dataTransfer.items).filter((item) => item.kind === 'file');
+  // Asked during the drop event, like the entries: afterwards the items are empty.
+  const [only] = items;
+  const handleAsked =
+    items.length === 1 &&
+    only !== undefined &&
+    typeof (only as ItemWithHandle).getAsFileSystemHandle === 'function'
+      ? (only as ItemWithHandle).getAsFileSystemHandle!().catch(() => null)
+      : Promise.resolve(null);
+  for (const item of items) {
     if (item.kind !== 'file') continue;
     const entry = typeof item.webkitGetAsEntry === 'function' ? item.webkitGetAsEntry() : null;
     if (entry !== null) entries.push(entry);
@@ -70,7 +88,10 @@ export function collectDrop(dataTransfer: DataTransfer): Promise<CollectedFiles>
     for (const entry of entries) await walkEntry(entry, '', files);
     const hasDirectory =
       entries.some((entry) => entry.isDirectory) || files.some(({ path }) => path.includes('/'));
-    return { files, hasDirectory };
+    const handle = await handleAsked;
+    return handle?.kind === 'directory'
+      ? { files, hasDirectory, handle: handle as unknown as FileSystemDirectoryHandle }
+      : { files, hasDirectory };
   })();
 }
 
