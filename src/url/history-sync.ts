@@ -194,6 +194,19 @@ export function createHistorySync(
   };
 
   const unsubscribe = store.subscribe((state, previous) => {
+    // A switch to a kept workspace session (load-slice.ts switchToKept) replaces the open log with no
+    // loading in between: its entries start now, as a load's do when it is ready.
+    if (
+      state.loadState === 'ready' &&
+      previous.loadState === 'ready' &&
+      state.summary !== null &&
+      previous.summary !== null &&
+      (state.summary.contentKey !== previous.summary.contentKey ||
+        state.summary.sessionId !== previous.summary.sessionId)
+    ) {
+      cancelHashWrite();
+      install(state);
+    }
     if (state.loadState !== previous.loadState) {
       if (state.loadState === 'ready' && state.summary !== null) install(state);
       else if (previous.loadState === 'ready') {
