@@ -17,7 +17,7 @@ export type WorkspaceSource =
   | { kind: 'files' };
 
 /** The ask on screen while a workspace link waits for its folder or ZIP. */
-export interface WorkspaceAsk {
+interface WorkspaceAsk {
   link: WorkspaceLink;
   restore: Extract<WorkspaceRestore, { kind: 'ask-to-open' | 'ask-folder-permission' }>;
 }

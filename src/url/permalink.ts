@@ -75,7 +75,7 @@ function hasMalformedEscape(raw: string): boolean {
 }
 
 /** `id` as a link carries it: `~XXXX` for each UTF-16 code unit outside [A-Za-z0-9._:-] (FORMAT.md §1.1's scheme). */
-export function escapeSessionId(id: string): string {
+function escapeSessionId(id: string): string {
   let escaped = '';
   for (let index = 0; index < id.length; index++) {
     const char = id[index] as string;

@@ -11,9 +11,9 @@ import type { FormatVerdicts, OpenedLog } from '../log/index.ts';
 import type { LogSummary } from './protocol.ts';
 
 /** Fully opened workspace logs kept besides the open one. */
-export const KEPT_LOGS_MAX = 3;
+const KEPT_LOGS_MAX = 3;
 /** What the kept logs may hold together, by estimateLogBytes. */
-export const KEPT_LOGS_BUDGET_BYTES = 512 * 1024 * 1024;
+const KEPT_LOGS_BUDGET_BYTES = 512 * 1024 * 1024;
 
 /** One kept log: what a switch back to it hands to the queries and to the page. */
 export interface KeptLog {
