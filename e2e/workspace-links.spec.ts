@@ -88,7 +88,9 @@ test('Copy link in a session of an export ZIP keeps the ZIP; reloading the link 
   await page.keyboard.press('Escape');
   await page.goto('about:blank');
   await page.goto(link);
-  await expect(page.getByTestId('workspace-ask')).toContainText(`in the zip ${ZIP_NAME}`);
+  await expect(page.getByTestId('workspace-ask')).toContainText(
+    `in the ZIP ${ZIP_NAME}, which is not stored in this browser`,
+  );
 });
 
 test('a link into a dropped folder says which folder to open; opening it goes to the session and seq', async ({

@@ -51,7 +51,7 @@ export function WorkspaceAskBar({
       ) : (
         <>
           <span data-testid="workspace-ask-text">
-            This link names {session} in the {restore.what}{' '}
+            This link names {session} in the {restore.what === 'zip' ? 'ZIP' : restore.what}{' '}
             {restore.name !== null ? (
               <span className="font-mono">
                 <VisibleText text={restore.name} maxChars={200} />
