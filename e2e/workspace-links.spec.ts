@@ -1,8 +1,11 @@
 // Permalinks into a workspace and the kept logs (issue 13): Copy link in a session of an export ZIP
 // keeps the ZIP and a reload of the link restores the workspace, the session and the seq; a
 // dropped folder is not kept, so its link says which folder to open and opening it goes to the
-// session; switching back to a visited session shows it at once (no loading, no progress).
-import { join } from 'node:path';
+// session; a folder the directory picker gave (a real handle, in the origin-private file system) is
+// kept as its handle and reopened, asking permission with one click when the browser wants it;
+// switching back to a visited session shows it at once (no loading, no progress).
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ViewerPage } from './support/viewer-page.ts';
 
@@ -15,6 +18,16 @@ const PARENT = 'session-8dadf627-21ad-496e-a24a-41dc20e79a49';
 const CHILD = 'e671f875-8b29-4737-bd0c-f1d894e2fc46';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+/** Every file under `dir`, as paths relative to it and base64 bytes. */
+function filesUnder(dir: string): { path: string; base64: string }[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const absolute = join(entry.parentPath, entry.name);
+      return { path: relative(dir, absolute), base64: readFileSync(absolute).toString('base64') };
+    });
+}
 
 async function copyLink(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Copy link' }).click();
@@ -164,4 +177,110 @@ test('switching back to a visited session shows it at once, where it was left, w
   await toParent.click();
   await viewer.expectCursorAt(parentSeq);
   expect(await loadStates()).not.toContain('loading');
+});
+
+test('a folder picked with the directory picker is kept as its handle; its link asks permission again with one click', async ({
+  page,
+}) => {
+  // A real FileSystemDirectoryHandle without a picker dialog: the page's origin-private file system
+  // holds the parent and child, and showDirectoryPicker answers with that folder. The permission
+  // calls are the browser's own but for what the test says they answer (OPFS is always granted).
+  await page.addInitScript(() => {
+    const scope = globalThis as unknown as {
+      navigator: {
+        storage: { getDirectory(): Promise<{ getDirectoryHandle(name: string): Promise<unknown> }> };
+      };
+      sessionStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+      showDirectoryPicker: () => Promise<unknown>;
+      FileSystemHandle: { prototype: Record<string, unknown> };
+    };
+    scope.showDirectoryPicker = async () =>
+      (await scope.navigator.storage.getDirectory()).getDirectoryHandle('sessions');
+    scope.FileSystemHandle.prototype.queryPermission = () =>
+      Promise.resolve(scope.sessionStorage.getItem('permission') ?? 'granted');
+    scope.FileSystemHandle.prototype.requestPermission = () => {
+      scope.sessionStorage.setItem(
+        'requested',
+        String(Number(scope.sessionStorage.getItem('requested') ?? 0) + 1),
+      );
+      return Promise.resolve('granted');
+    };
+  });
+  const viewer = new ViewerPage(page);
+  await viewer.goto();
+  const pair = join(ROOT, '--tmp-dsh-real-writer-runs-subagent-background-workspace--');
+  await page.evaluate(async (files) => {
+    type Dir = {
+      getDirectoryHandle(name: string, options: { create: boolean }): Promise<Dir>;
+      getFileHandle(
+        name: string,
+        options: { create: boolean },
+      ): Promise<{
+        createWritable(): Promise<{ write(data: unknown): Promise<void>; close(): Promise<void> }>;
+      }>;
+    };
+    const scope = globalThis as unknown as {
+      navigator: { storage: { getDirectory(): Promise<Dir> } };
+      atob(text: string): string;
+    };
+    let root = await (
+      await scope.navigator.storage.getDirectory()
+    ).getDirectoryHandle('sessions', { create: true });
+    const base = root;
+    for (const file of files) {
+      const parts = file.path.split('/');
+      root = base;
+      for (const part of parts.slice(0, -1)) root = await root.getDirectoryHandle(part, { create: true });
+      const writable = await (await root.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
+      await writable.write(Uint8Array.from(scope.atob(file.base64), (char) => char.charCodeAt(0)));
+      await writable.close();
+    }
+  }, filesUnder(pair));
+
+  await page.getByTestId('open-folder').click();
+  const list = page.getByTestId('session-list');
+  await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await expect(list.locator('[data-session-id]')).toHaveCount(2);
+  await list.locator(`[data-session-id="${PARENT}"]`).click();
+  await viewer.waitForLoadState('ready');
+  await viewer.scrubTo(5);
+  const link = await copyLink(page);
+  const hash = new URLSearchParams(new URL(link).hash.slice(1));
+  expect(hash.get('ws')).toMatch(/^dir:[0-9a-f]{32}$/);
+  expect(hash.get('wsname')).toBe('sessions');
+  await page.getByRole('button', { name: 'Stored logs' }).click();
+  await expect(page.getByTestId('stored-log')).toContainText('a handle to the folder');
+  await page.keyboard.press('Escape');
+
+  // Still granted (a reload in the same visit): the folder is walked again at once.
+  await page.goto('about:blank');
+  await page.goto(link);
+  await expect(list.locator(`[data-session-id="${PARENT}"]`)).toHaveAttribute('data-open', 'true', {
+    timeout: 30_000,
+  });
+  await viewer.expectCursorAt(5);
+
+  // The browser wants a click first: the button asks, then the folder opens at the link.
+  await page.evaluate(() =>
+    (
+      globalThis as unknown as { sessionStorage: { setItem(key: string, value: string): void } }
+    ).sessionStorage.setItem('permission', 'prompt'),
+  );
+  await page.goto('about:blank');
+  await page.goto(link);
+  const ask = page.getByTestId('workspace-ask');
+  await expect(ask).toHaveAttribute('data-ask', 'ask-folder-permission');
+  await expect(list).toHaveCount(0);
+  await ask.getByRole('button', { name: 'Reopen folder sessions' }).click();
+  await expect(list.locator(`[data-session-id="${PARENT}"]`)).toHaveAttribute('data-open', 'true', {
+    timeout: 30_000,
+  });
+  await viewer.expectCursorAt(5);
+  expect(
+    await page.evaluate(() =>
+      (
+        globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } }
+      ).sessionStorage.getItem('requested'),
+    ),
+  ).toBe('1');
 });
