@@ -134,8 +134,9 @@ export function createWorkspaceSlice(
 ): Slice<WorkspaceSliceState, WorkspaceActions> {
   /** The workspace callbacks belong to; a replaced one's are ignored. */
   let latestToken = 0;
-  /** The open ZIP's key while its hash is computed. */
-  let zipKey: Promise<string | null> = Promise.resolve(null);
+  /** The open ZIP's key once asked for (its hash), and how the open workspace's key is had. */
+  let zipKey: Promise<string | null> | null = null;
+  let keyOfOpenZip: () => Promise<string | null> = () => Promise.resolve(null);
   const links = createWorkspaceLinks({
     set,
     get,
@@ -159,18 +160,19 @@ export function createWorkspaceSlice(
       const token = ++latestToken;
       get().actions.forgetKeptLogs();
       const key = linkKey ?? (source.kind === 'directory' ? makeFolderKey() : null);
-      zipKey =
-        source.kind !== 'zip'
-          ? Promise.resolve(key)
-          : linkKey !== undefined
-            ? Promise.resolve(linkKey)
-            : zipKeyOf(source.file).then(
+      // A ZIP's hash is computed when a link or Keep first needs it (it reads the whole ZIP).
+      zipKey = null;
+      keyOfOpenZip =
+        source.kind === 'zip' && linkKey === undefined
+          ? () =>
+              (zipKey ??= zipKeyOf(source.file).then(
                 (hashed) => {
                   update(token, { linkKey: hashed });
                   return hashed;
                 },
-                () => null, // No digest (storage of a ZIP needs one): links name the ZIP only.
-              );
+                () => null, // No digest: links name the ZIP only, and it cannot be kept.
+              ))
+          : () => Promise.resolve(key);
       set({
         workspace: {
           name,
@@ -211,7 +213,7 @@ export function createWorkspaceSlice(
       actions.openWorkspace(workspaceName(files), files, source);
     },
     workspaceLinkKey() {
-      return get().workspace === null ? Promise.resolve(null) : zipKey;
+      return get().workspace === null ? Promise.resolve(null) : keyOfOpenZip();
     },
     cancelWorkspaceScan() {
       client.cancelWorkspace();
