@@ -13,6 +13,7 @@ import {
   type CursorControl,
   type CursorSliceState,
 } from './cursor/cursor-slice.ts';
+import { KeptSessions, type KeptSummary } from './kept-sessions.ts';
 import type { LogPersistence, StoredLog } from './log-persistence.ts';
 import {
   createEmptyStoredLogsState,
@@ -133,19 +134,6 @@ interface ShownLog {
   openedFilesChoice: LoadSliceState['openedFilesChoice'];
 }
 
-/**
- * What the page keeps of a workspace session the worker keeps opened (src/worker/kept-logs.ts):
- * its summary (a few KB plus its turns) and where the reader left it. Only for the ids the worker
- * last said it keeps, so it is bounded by the worker's bound.
- */
-interface KeptSummary {
-  summary: LogSummary;
-  progress: LoadProgress | null;
-  sourceName: string;
-  /** The cursor when the reader left it, or null before they did. */
-  cursorSeq: number | null;
-}
-
 /** Whether `summary` is the log `jump` names (an old link's session id, when it has no content key). */
 function isLogOfJump(jump: PendingJump, summary: LogSummary): boolean {
   if (jump.logKey != null) return summary.contentKey === jump.logKey;
@@ -175,47 +163,33 @@ export function createLoadSlice(
    */
   let shownBefore: ShownLog | null = null;
   /** The workspace sessions the worker keeps opened, by id: a switch back shows one at once. */
-  const keptSummaries = new Map<string, KeptSummary>();
-  /** The workspace session the open (or loading) log is, or null for any other log. */
-  let openWorkspaceId: string | null = null;
-
-  /** Keeps the summaries of the sessions in `ids` (the worker's kept logs), and no others. */
-  function pruneKept(ids: readonly string[]): void {
-    const wanted = new Set(ids);
-    for (const id of [...keptSummaries.keys()]) if (!wanted.has(id)) keptSummaries.delete(id);
-  }
-
+  const kept = new KeptSessions();
   /** Before the page leaves a kept workspace session: where its cursor was, for a switch back. */
-  function rememberCursor(): void {
-    if (openWorkspaceId === null) return;
-    const kept = keptSummaries.get(openWorkspaceId);
-    const { pendingSeq, cursorSeq } = get();
-    if (kept !== undefined) kept.cursorSeq = pendingSeq ?? cursorSeq;
-  }
+  const rememberCursor = () => kept.rememberCursor(get().pendingSeq ?? get().cursorSeq);
 
   /**
    * Shows workspace session `sessionId` from its kept summary at once (the worker swaps its kept log
    * in: no read, no decode, no progress), at the cursor where the reader left it; a pending jump
    * (openWorkspaceSession's seq) then moves it. When the worker no longer keeps it, it loads.
    */
-  function switchToKept(sessionId: string, kept: KeptSummary): void {
+  function switchToKept(sessionId: string, entry: KeptSummary): void {
     rememberCursor();
     const loadToken = ++latestLoadToken;
     const isCurrent = (): boolean => loadToken === latestLoadToken;
     loadedFrom = null;
     isFollowedLink = false;
     shownBefore = null;
-    openWorkspaceId = sessionId;
+    kept.openId = sessionId;
     cursor.startLog();
     set({
       ...createEmptyLoadState(),
       ...createEmptyCursorState(),
-      ...collectSummarySeqs(kept.summary),
+      ...collectSummarySeqs(entry.summary),
       loadState: 'ready',
-      summary: kept.summary,
-      sourceName: kept.sourceName,
+      summary: entry.summary,
+      sourceName: entry.sourceName,
       openedSource: null,
-      progress: kept.progress,
+      progress: entry.progress,
       storedChoice: null,
       isPlaying: false,
       isProblemsOpen: false,
@@ -225,23 +199,22 @@ export function createLoadSlice(
     });
     client.switchToKept(sessionId, {
       onSwitched(keptSessions, verdicts) {
-        pruneKept(keptSessions);
+        kept.follow(keptSessions);
         const { summary } = get();
         // The verdicts came after the reader left the log: the worker has them, the page did not.
         if (isCurrent() && verdicts !== null && summary !== null && summary.formatVerdicts === null) {
           set({ summary: { ...summary, formatVerdicts: verdicts } });
-          const entry = keptSummaries.get(sessionId);
-          if (entry !== undefined) entry.summary = { ...entry.summary, formatVerdicts: verdicts };
+          kept.setVerdicts(sessionId, verdicts);
         }
       },
       onMissed(keptSessions) {
-        pruneKept(keptSessions);
-        keptSummaries.delete(sessionId);
-        if (isCurrent()) startLoad({ kind: 'workspace-session', sessionId, name: kept.sourceName }, null);
+        kept.follow(keptSessions);
+        kept.drop(sessionId);
+        if (isCurrent()) startLoad({ kind: 'workspace-session', sessionId, name: entry.sourceName }, null);
       },
     });
-    if (kept.cursorSeq !== null) cursor.jumpTo(kept.cursorSeq);
-    else cursor.landAtEnd(kept.summary.eventCount);
+    if (entry.cursorSeq !== null) cursor.jumpTo(entry.cursorSeq);
+    else cursor.landAtEnd(entry.summary.eventCount);
     fetchFindingSeqs(isCurrent);
   }
 
@@ -316,7 +289,7 @@ export function createLoadSlice(
 
   function startLoad(opened: OpenedSource | WorkspaceOpened, from: StoredLog | null): void {
     rememberCursor();
-    openWorkspaceId = opened.kind === 'workspace-session' ? opened.sessionId : null;
+    kept.openId = opened.kind === 'workspace-session' ? opened.sessionId : null;
     const loadToken = ++latestLoadToken;
     const isCurrent = (): boolean => loadToken === latestLoadToken;
     loadedFrom = from;
@@ -366,11 +339,13 @@ export function createLoadSlice(
         cursor.placeOnFirstEvent(summary.eventCount);
       },
       onLoaded(summary, progress, keptSessions) {
-        if (keptSessions !== undefined) {
-          pruneKept(keptSessions);
-          if (opened.kind === 'workspace-session' && keptSessions.includes(opened.sessionId))
-            keptSummaries.set(opened.sessionId, { summary, progress, sourceName: name, cursorSeq: null });
-        }
+        if (keptSessions !== undefined)
+          kept.follow(
+            keptSessions,
+            opened.kind === 'workspace-session'
+              ? { id: opened.sessionId, entry: { summary, progress, sourceName: name, cursorSeq: null } }
+              : undefined,
+          );
         if (!isCurrent()) return;
         shownBefore = null;
         applySummary(summary);
@@ -390,8 +365,7 @@ export function createLoadSlice(
         storedLogs.afterLoad(summary, loadedFrom, isFollowedLink);
       },
       onFormatVerdicts(formatVerdicts) {
-        const kept = opened.kind === 'workspace-session' ? keptSummaries.get(opened.sessionId) : undefined;
-        if (kept !== undefined) kept.summary = { ...kept.summary, formatVerdicts };
+        if (opened.kind === 'workspace-session') kept.setVerdicts(opened.sessionId, formatVerdicts);
         const summary = get().summary;
         if (!isCurrent() || summary === null) return;
         set({ summary: { ...summary, formatVerdicts } });
@@ -434,8 +408,8 @@ export function createLoadSlice(
   client.onCrash((message) => {
     latestLoadToken += 1;
     // The restarted worker keeps nothing.
-    keptSummaries.clear();
-    openWorkspaceId = null;
+    kept.clear();
+    kept.openId = null;
     cursor.cancelPendingMove();
     cursor.resetFeeds();
     set({
@@ -477,12 +451,12 @@ export function createLoadSlice(
       startLoad({ kind: 'url', url, name: name ?? nameOfUrl(url) }, null);
     },
     openWorkspaceLog(sessionId, name) {
-      const kept = keptSummaries.get(sessionId);
-      if (kept !== undefined) switchToKept(sessionId, kept);
+      const entry = kept.get(sessionId);
+      if (entry !== undefined) switchToKept(sessionId, entry);
       else startLoad({ kind: 'workspace-session', sessionId, name }, null);
     },
     forgetKeptLogs() {
-      keptSummaries.clear();
+      kept.clear();
     },
     openDemo(baseUrl) {
       startLoad({ kind: 'demo', url: new URL(DEMO_LOG_PATH, baseUrl).href, name: DEMO_LOG_NAME }, null);
