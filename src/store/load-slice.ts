@@ -214,6 +214,13 @@ export function createLoadSlice(
           kept.setVerdicts(sessionId, verdicts);
         }
       },
+      onFormatVerdicts(verdicts) {
+        kept.setVerdicts(sessionId, verdicts);
+        if (!isCurrent()) return;
+        set({ formatVerdicts: verdicts });
+        // Now triage has what it includes, derived in slices: n / N can stop at its findings.
+        fetchFindingSeqs(isCurrent);
+      },
       onMissed(keptSessions) {
         kept.follow(keptSessions);
         kept.drop(sessionId);
@@ -222,7 +229,9 @@ export function createLoadSlice(
     });
     if (entry.cursorSeq !== null) cursor.jumpTo(entry.cursorSeq);
     else cursor.landAtEnd(entry.summary.eventCount);
-    fetchFindingSeqs(isCurrent);
+    // Without verdicts the worker derives them (and triage) in slices first; asked now, triage
+    // would derive them in one block (onFormatVerdicts asks instead).
+    if (entry.formatVerdicts !== null) fetchFindingSeqs(isCurrent);
   }
 
   /** Asks the worker for the finding seqs n/N visit, for the log of `isCurrent`. */

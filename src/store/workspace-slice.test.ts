@@ -1,6 +1,7 @@
 // Tests of the workspace slice with a fake client: what a drop opens, the scan's snapshots, and
 // opening a workspace session (by id, at a seq) through the ordinary load.
 import { describe, expect, it } from 'vitest';
+import type { FormatVerdicts } from '../log/index.ts';
 import type { WorkspaceFile, WorkspaceRow, WorkspaceSnapshot } from '../worker/client.ts';
 import {
   IMMEDIATE_PREPARER,
@@ -156,6 +157,39 @@ describe('switching back to a session the worker keeps opened', () => {
     expect(fake.sources.length).toBe(loads);
     expect(store.getState()).toMatchObject({ loadState: 'ready', cursorSeq: 4 });
     expect(store.getState().summary?.sessionId).toBe('child');
+  });
+
+  it('brings a kept session its verdicts: kept ones at once, or the ones the worker derives after the switch', () => {
+    const { fake, store, actions } = openedWorkspace();
+    const asked: string[] = [];
+    fake.client.query = ((query: { kind: string }) => {
+      asked.push(query.kind);
+      return Promise.resolve([]);
+    }) as typeof fake.client.query;
+    const verdicts = { generation: 4 } as unknown as FormatVerdicts;
+    actions.openWorkspaceSession('parent');
+    fake.listeners.at(-1)!.onLoaded(summaryOf(50, 'parent'), PROGRESS, ['parent']);
+    fake.listeners.at(-1)!.onFormatVerdicts(verdicts);
+    // The reader leaves the child before its verdicts come.
+    actions.openWorkspaceSession('child');
+    fake.listeners.at(-1)!.onLoaded(summaryOf(30, 'child'), PROGRESS, ['parent', 'child']);
+    actions.openWorkspaceSession('parent');
+    expect(store.getState().formatVerdicts).toBe(verdicts);
+
+    asked.length = 0;
+    actions.openWorkspaceSession('child');
+    expect(store.getState().formatVerdicts).toBeNull();
+    // Triage would derive the verdicts in one block: the findings are asked once they came.
+    expect(asked).not.toContain('finding-seqs');
+    const childVerdicts = { generation: 3 } as unknown as FormatVerdicts;
+    fake.switches.at(-1)!.listener.onSwitched(['parent', 'child'], null);
+    fake.switches.at(-1)!.listener.onFormatVerdicts(childVerdicts);
+    expect(store.getState().formatVerdicts).toBe(childVerdicts);
+    expect(asked).toContain('finding-seqs');
+    // And they are kept: back and forth, they come with the switch.
+    actions.openWorkspaceSession('parent');
+    actions.openWorkspaceSession('child');
+    expect(store.getState().formatVerdicts).toBe(childVerdicts);
   });
 
   it('loads a session the worker let go (evicted, or not kept at all)', () => {

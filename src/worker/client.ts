@@ -64,6 +64,11 @@ export interface SwitchListener {
   /** `verdicts`: the kept log's format verdicts, when the worker derived them before the reader left it. */
   onSwitched(keptSessions: readonly string[], verdicts: FormatVerdicts | null): void;
   onMissed(keptSessions: readonly string[]): void;
+  /**
+   * After onSwitched without verdicts (the reader left the log before they came): the worker derives
+   * them for the swapped-in log, and they arrive here, unless another load or switch came first.
+   */
+  onFormatVerdicts(verdicts: FormatVerdicts): void;
 }
 
 /** The query kinds and the shape of each (the `kind` selects the result type). */
@@ -139,6 +144,8 @@ export function createLogClient(
   /** The last load that finished: its format verdicts follow 'loaded'. */
   let loadedLoad: { loadId: number; listener: LoadListener } | null = null;
   const pending = new Map<number, PendingRequest>();
+  /** The last switch answered 'switched': the verdicts derived after it are its (see SwitchListener). */
+  let switchedLoad: { loadId: number; listener: SwitchListener } | null = null;
   /** The newest switch; the answer of a replaced one is ignored. */
   let currentSwitch: { loadId: number; listener: SwitchListener } | null = null;
   let nextWorkspaceId = 1;
@@ -209,12 +216,16 @@ export function createLogClient(
         if (currentSwitch?.loadId === message.loadId) {
           const { listener } = currentSwitch;
           currentSwitch = null;
-          if (message.type === 'switched') listener.onSwitched(message.keptSessions, message.verdicts);
-          else listener.onMissed(message.keptSessions);
+          if (message.type === 'switched') {
+            switchedLoad = { loadId: message.loadId, listener };
+            listener.onSwitched(message.keptSessions, message.verdicts);
+          } else listener.onMissed(message.keptSessions);
         }
         return;
       case 'format-verdicts':
         if (loadedLoad?.loadId === message.loadId) loadedLoad.listener.onFormatVerdicts(message.verdicts);
+        else if (switchedLoad?.loadId === message.loadId)
+          switchedLoad.listener.onFormatVerdicts(message.verdicts);
         return;
       case 'load-failed':
         if (currentLoad?.loadId === message.loadId) {
@@ -282,6 +293,7 @@ export function createLogClient(
   /** A new load or switch replaces the load in progress (its listener hears it was cancelled) and any switch. */
   function replaceCurrentLoad(): void {
     currentSwitch = null;
+    switchedLoad = null;
     if (currentLoad) {
       const previous = currentLoad;
       currentLoad = null;

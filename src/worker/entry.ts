@@ -15,6 +15,8 @@ import { createYieldToEventLoop } from './work-slices.ts';
 import { openWorkspaceSession, runWorkspaceScan, type ActiveScan } from './workspace-loop.ts';
 import { runWorkspaceSearch, type ActiveWorkspaceSearch } from './workspace-search.ts';
 import { KeptLogs, estimateLogBytes } from './kept-logs.ts';
+import { sliceFormatVerdicts } from './log-summary.ts';
+import { sliceTriage } from './triage-cache.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -37,6 +39,8 @@ let workspace: Workspace | null = null;
 let activeWorkspaceSearch: ActiveWorkspaceSearch | null = null;
 /** The workspace sessions kept fully opened after the reader left them (bounded: kept-logs.ts). */
 const keptLogs = new KeptLogs();
+/** Post-load work resumed for a kept log switched back to (resumePostLoadWork), or null. */
+let resumedWork: { isCancelled: boolean } | null = null;
 
 /**
  * Started when the worker starts (the client warms the worker up before any drop). Without
@@ -63,6 +67,8 @@ function describeError(error: unknown): string {
 
 /** Stops the load in progress (a newer load or a switch replaces it); returns the log it would have gone back to. */
 function replaceActiveLoad(): OpenedLog | null {
+  if (resumedWork) resumedWork.isCancelled = true;
+  resumedWork = null;
   // The log the page shows until a new load shows its own: the open log, or, when a load that had
   // shown nothing yet is replaced, the one it would have gone back to.
   const fallbackLog = activeLoad === null ? currentLog : activeLoad.fallbackLog;
@@ -101,6 +107,28 @@ function switchToKept(message: Extract<MainToWorker, { type: 'switch' }>): void 
   textSearch.onLoadStarted();
   currentLog = kept.log;
   post({ type: 'switched', loadId: message.loadId, keptSessions: keptLogs.ids(), verdicts: kept.verdicts });
+  if (kept.verdicts === null) resumePostLoadWork(message.sessionId, kept.log, message.loadId);
+}
+
+/**
+ * The work that follows a load (format verdicts, then triage, in slices), for a kept log the reader
+ * left before it was done: it was cancelled then. Posts the verdicts as the switch's; stops when
+ * another load or switch replaces it.
+ */
+function resumePostLoadWork(sessionId: string, log: OpenedLog, loadId: number): void {
+  const work = { isCancelled: false };
+  resumedWork = work;
+  const isCancelled = () => work.isCancelled;
+  void (async () => {
+    const verdicts = await sliceFormatVerdicts(log, yieldToEventLoop, isCancelled);
+    if (verdicts === null || work.isCancelled) return;
+    await sliceTriage(log, yieldToEventLoop, isCancelled);
+    if (work.isCancelled) return;
+    keptLogs.setVerdicts(sessionId, log, verdicts);
+    post({ type: 'format-verdicts', loadId, verdicts });
+  })().finally(() => {
+    if (resumedWork === work) resumedWork = null;
+  });
 }
 
 function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
