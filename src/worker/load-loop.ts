@@ -9,6 +9,7 @@ import {
   type OpenedLog,
 } from '../log/index.ts';
 import { LoadError, classifyLoadError, detectRefusal } from './load-failure.ts';
+import { sliceFacetColumns } from './facets.ts';
 import { buildLogSummary, sliceFormatVerdicts, splitSummaryTurns } from './log-summary.ts';
 import type { LoadFailure, LoadProgress, LoadSource, WorkerToMain } from './protocol.ts';
 import { createContentHasher } from './content-key.ts';
@@ -185,6 +186,9 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
     );
     for (const turns of parts) post({ type: 'turns', loadId, turns });
     post({ type: 'loaded', loadId, summary, progress: progressOf(log) });
+    // The facet columns next (the events list narrows with them), in slices between queries.
+    await sliceFacetColumns(log, deps.yieldToEventLoop, () => load.isCancelled);
+    if (load.isCancelled) return;
     // The verdicts' migration audit re-reads the log's events: the page shows the log first, and
     // its queries are answered between the audit's slices.
     await deps.yieldToEventLoop();

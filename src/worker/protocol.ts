@@ -5,6 +5,8 @@ import type {
   ConfusableTool,
   EventDetail,
   EventRow,
+  FacetCounts,
+  FacetSelection,
   FileFacts,
   IgnoredLinesPage,
   FormatVerdicts,
@@ -127,7 +129,13 @@ export type Query =
   | { kind: 'finding-seqs' }
   | { kind: 'usage' }
   | { kind: 'times'; seqs: number[] }
-  | { kind: 'search'; text: string; fromSeq: number; direction: 1 | -1 };
+  | { kind: 'search'; text: string; fromSeq: number; direction: 1 | -1 }
+  /** Every facet's counts for `selection` (countFacets), among `candidates` (seqs, ascending) when given. */
+  | { kind: 'facets'; selection: FacetSelection; candidates?: Int32Array }
+  /** The seqs that pass `selection` (filterSeqs), ascending, among `candidates` when given; transferred. */
+  | { kind: 'filter'; selection: FacetSelection; candidates?: Int32Array }
+  /** The rows of `seqs`, in their order (a narrowed list's visible rows); seqs outside the log are left out. */
+  | { kind: 'rows-at'; seqs: number[] };
 
 export interface ModelViewAnswer {
   /** Its message list in typed columns, transferred (src/log/projections/packed-model-view.ts). */
@@ -153,6 +161,9 @@ export interface QueryResults {
   usage: UsagePoint[];
   times: number[];
   search: number | null;
+  facets: FacetCounts;
+  filter: Int32Array;
+  'rows-at': EventRow[];
 }
 
 export type MainToWorker =

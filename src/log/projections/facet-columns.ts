@@ -36,7 +36,7 @@ export const EVENT_SOURCES = ['user', 'context', 'assistant', 'tool', 'system', 
 export type EventSource = (typeof EVENT_SOURCES)[number];
 
 /** Bit of a status in FacetColumns.status. */
-export function statusBit(status: EventStatus): number {
+function statusBit(status: EventStatus): number {
   return 1 << EVENT_STATUSES.indexOf(status);
 }
 
