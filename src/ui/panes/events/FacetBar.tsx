@@ -78,6 +78,7 @@ export function FacetBar({ facets, eventCount }: FacetBarProps) {
             </span>
             <button
               type="button"
+              data-testid="facet-clear"
               onClick={facets.clearAll}
               className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-zinc-800 hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700"
             >
@@ -99,7 +100,7 @@ export function FacetBar({ facets, eventCount }: FacetBarProps) {
           key={openFacet}
           facet={openFacet}
           counts={counts}
-          picked={(selection[openFacet] ?? [])}
+          picked={selection[openFacet] ?? []}
           onToggle={(value) => facets.toggleValue(openFacet, value)}
           onClear={() => facets.clearFacet(openFacet)}
           onClose={() => close(openFacet)}

@@ -17,6 +17,9 @@ import {
 } from './list-layout.ts';
 import { findCursorRow, seqForMove, type NarrowedMove } from './narrowed-rows.ts';
 
+/** Block keys are numbers (strings cost a measurable allocation per block of a million-row list). */
+const BLOCKS_PER_LIST_MAX = 2 ** 26;
+
 /** A number per seq list shown (the answer of one filter query), for the virtualizer's item keys. */
 const listIds = new WeakMap<Int32Array, number>();
 let lastListId = 0;
@@ -83,10 +86,10 @@ export function NarrowedEventList({
     (index: number) => (index === blockCount - 1 ? lastBlockHeightPx : blockHeightPx),
     [blockCount, blockHeightPx, lastBlockHeightPx],
   );
-  // Blocks are keyed per list: the virtualizer keeps an item's size by its key, and block b of
-  // another list (another selection) may hold fewer rows.
+  // Blocks are keyed per list: the virtualizer keeps its measurements while its options (count,
+  // keys) stay the same, so another list of as many blocks would keep the old last block's height.
   const listId = idOfList(seqs);
-  const blockKey = useCallback((index: number) => `${listId}:${index}`, [listId]);
+  const blockKey = useCallback((index: number) => listId * BLOCKS_PER_LIST_MAX + index, [listId]);
   const { scrollRef, items, totalSizePx, readViewport, scrollToOffset } = useVirtualList({
     count: blockCount,
     estimateSize,
