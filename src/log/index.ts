@@ -53,14 +53,9 @@ export { readIgnoredLines } from './projections/ignored-lines.ts';
 export { deriveTranscript } from './projections/transcript.ts';
 export { createEventSearch, type EventSearch, type SearchStep } from './projections/search.ts';
 export type { EventSource, EventStatus, FacetColumns } from './projections/facet-columns.ts';
-export {
-  EVENT_SOURCES,
-  EVENT_STATUSES,
-  buildFacetColumns,
-  buildFacetColumnsSteps,
-} from './projections/facet-columns.ts';
+export { buildFacetColumns, buildFacetColumnsSteps } from './projections/facet-columns.ts';
 export type { FacetCounts, FacetName, FacetSelection, FacetValueCount } from './projections/facet-query.ts';
-export { FACET_NAMES, countFacets, filterSeqs, isEmptySelection } from './projections/facet-query.ts';
+export { countFacets, filterSeqs, isEmptySelection } from './projections/facet-query.ts';
 export type { InspectReport, ProjectReport } from './reports/inspect-report.ts';
 export type { FormatVerdicts, CurrentVerdictStatus } from './reports/format-verdicts.ts';
 export {

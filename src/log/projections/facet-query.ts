@@ -27,7 +27,7 @@ export interface FacetSelection {
 }
 
 export type FacetName = keyof FacetSelection;
-export const FACET_NAMES: readonly FacetName[] = ['type', 'turn', 'tool', 'status', 'source'];
+const FACET_NAMES: readonly FacetName[] = ['type', 'turn', 'tool', 'status', 'source'];
 
 /** One value of a facet and how many events would show with it added (see FacetCounts). */
 export interface FacetValueCount<T> {
