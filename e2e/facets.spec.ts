@@ -75,8 +75,11 @@ test('a facet narrows the list to its events, with the log’s counts, and Clear
   const calls = executedToolCalls(LONG);
   await expect.poll(() => shownRows(viewer.events)).toEqual(calls.map((call) => [call.callSeq, 'tool/call']));
 
-  // A second value of the same facet adds its events.
-  await facets.value('tool/result').getByRole('checkbox').check();
+  // A second value of the same facet adds its events (by keyboard: Space ticks, and plays nothing).
+  await facets.value('tool/result').getByRole('checkbox').focus();
+  await page.keyboard.press(' ');
+  await expect(facets.value('tool/result').getByRole('checkbox')).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
   const both = callCount + (expected.byType['tool/result'] as number);
   await expect(facets.shown).toHaveText(`showing ${both} of ${expected.count} events`);
   const rows = await shownRows(viewer.events);

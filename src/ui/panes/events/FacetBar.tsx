@@ -148,6 +148,8 @@ function FacetPanel({ facet, counts, picked, onToggle, onClear, onClose }: Facet
       data-facet={facet}
       className="border-t border-zinc-200 bg-zinc-50 px-2 py-1.5 dark:border-zinc-800 dark:bg-zinc-900"
       onKeyDown={(event) => {
+        // Space ticks the focused checkbox here; the app's Space (play / pause) must not hear it.
+        if (event.key === ' ') event.stopPropagation();
         if (event.key !== 'Escape') return;
         event.preventDefault();
         event.stopPropagation();
