@@ -1,16 +1,10 @@
 // Tests of the facet columns (facet-columns.ts) and of counting and filtering over them
-// (facet-query.ts): each facet on a built log, combined selections, candidates, and the fixtures
-// against a per-event reference written the slow, obvious way.
+// (facet-query.ts): each facet on a built log, combined selections and candidates. The fixtures
+// and the corpus against a per-event reference: facet-reference.test.ts.
 
-import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeLog } from '../decode/log-decoder.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
 import { LogScript } from '../testing/event-builders.ts';
 import { EVENT_SOURCES, EVENT_STATUSES, buildFacetColumns, buildFacetColumnsSteps } from './facet-columns.ts';
-import type { EventSource, EventStatus, FacetColumns } from './facet-columns.ts';
 import { countFacets, filterSeqs, isEmptySelection, type FacetSelection } from './facet-query.ts';
 
 /**
@@ -252,109 +246,5 @@ describe('filterSeqs', () => {
       S.call4,
     ]);
     expect(filterSeqs(columns, {}, new Int32Array(0))).toHaveLength(0);
-  });
-});
-
-// ---------------------------------------------------------------------------------------------
-// The fixtures against a reference: one object per event, the selection tested value by value.
-
-interface ReferenceEvent {
-  type: string;
-  turn: number;
-  tool: string | null;
-  statuses: EventStatus[];
-  source: EventSource;
-}
-
-function referenceEvents(log: OpenedLog, cols: FacetColumns): ReferenceEvent[] {
-  const events: ReferenceEvent[] = [];
-  for (let seq = 0; seq < log.store.eventCount; seq++) {
-    events.push({
-      type: log.store.typeOf(seq),
-      turn: log.index.turnOf.get(seq),
-      tool: cols.toolNames[(cols.toolId[seq] as number) - 1] ?? null,
-      statuses: EVENT_STATUSES.filter((_, bit) => ((cols.status[seq] as number) & (1 << bit)) !== 0),
-      source: EVENT_SOURCES[cols.source[seq] as number] as EventSource,
-    });
-  }
-  return events;
-}
-
-function passesExcept(event: ReferenceEvent, selection: FacetSelection, except: keyof FacetSelection | null) {
-  const holds = (name: keyof FacetSelection, test: () => boolean) =>
-    name === except || (selection[name]?.length ?? 0) === 0 || test();
-  return (
-    holds('type', () => selection.type?.includes(event.type) === true) &&
-    holds('turn', () => selection.turn?.includes(event.turn) === true) &&
-    holds('tool', () => event.tool !== null && selection.tool?.includes(event.tool) === true) &&
-    holds('status', () => event.statuses.some((status) => selection.status?.includes(status) === true)) &&
-    holds('source', () => selection.source?.includes(event.source) === true)
-  );
-}
-
-const FIXTURE_DIR = resolve('fixtures');
-const FIXTURES = [
-  ...readdirSync(FIXTURE_DIR).filter((name) => name.endsWith('.jsonl')),
-  ...readdirSync(resolve(FIXTURE_DIR, 'triage')).map((name) => `triage/${name}`),
-];
-
-describe('facets over the fixtures', () => {
-  it.each(FIXTURES)('%s: counts and filters agree with the per-event reference', (name) => {
-    const log = decodeLog(new Uint8Array(readFileSync(resolve(FIXTURE_DIR, name))));
-    const cols = buildFacetColumns(log);
-    const events = referenceEvents(log, cols);
-    // Every call's events carry its name (the index's pairing, FORMAT.md §7.5).
-    for (const call of log.index.toolCalls)
-      for (const seq of [call.callSeq, call.resultSeq])
-        if (seq !== null) expect(events[seq]?.tool).toBe(call.name);
-    const values = {
-      type: [...new Set(events.map((event) => event.type))],
-      turn: [...new Set(events.map((event) => event.turn))],
-      tool: [...new Set(events.flatMap((event) => (event.tool === null ? [] : [event.tool])))],
-      status: [...EVENT_STATUSES],
-      source: [...EVENT_SOURCES],
-    };
-    const pick = <T>(list: T[]) => fc.subarray(list, { maxLength: Math.min(3, list.length) });
-    fc.assert(
-      fc.property(
-        fc.record({
-          type: pick(values.type),
-          turn: pick(values.turn),
-          tool: pick(values.tool),
-          status: pick(values.status),
-          source: pick(values.source),
-        }),
-        fc.option(fc.subarray(events.map((_, seq) => seq))),
-        (selection, candidateList) => {
-          const candidates = candidateList === null ? undefined : Int32Array.from(candidateList);
-          const considered = candidateList ?? events.map((_, seq) => seq);
-          const expected = considered.filter((seq) =>
-            passesExcept(events[seq] as ReferenceEvent, selection, null),
-          );
-          expect(Array.from(filterSeqs(cols, selection, candidates))).toEqual(expected);
-          const counts = countFacets(cols, selection, candidates);
-          expect(counts.matching).toBe(expected.length);
-          const countWith = (name: keyof FacetSelection, has: (event: ReferenceEvent) => boolean) =>
-            considered.filter((seq) => {
-              const event = events[seq] as ReferenceEvent;
-              return passesExcept(event, selection, name) && has(event);
-            }).length;
-          for (const { value, count } of counts.type)
-            expect(count).toBe(countWith('type', (e) => e.type === value));
-          for (const { value, count } of counts.turn)
-            expect(count).toBe(countWith('turn', (e) => e.turn === value));
-          for (const { value, count } of counts.tool)
-            expect(count).toBe(countWith('tool', (e) => e.tool === value));
-          for (const { value, count } of counts.status)
-            expect(count).toBe(countWith('status', (e) => e.statuses.includes(value)));
-          for (const { value, count } of counts.source)
-            expect(count).toBe(countWith('source', (e) => e.source === value));
-          // Every value the log has is listed.
-          expect(counts.type.map((entry) => entry.value).sort()).toEqual([...values.type].sort());
-          expect(counts.tool.map((entry) => entry.value).sort()).toEqual([...values.tool].sort());
-        },
-      ),
-      { numRuns: 40, seed: 14 },
-    );
   });
 });
