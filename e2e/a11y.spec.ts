@@ -1,12 +1,16 @@
 // Accessibility in real Chromium (issue 14): axe-core finds no serious or critical violation on the
 // empty page, a loaded log (with the facet bar open and the events list narrowed), the triage tab
-// and the help dialog, in the light and the dark theme.
+// and the help dialog, a forked child of a workspace (its parent link, inherited rows and timeline
+// band) and an image and a placeholder from media/, in the light and the dark theme.
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ViewerPage } from './support/viewer-page.ts';
 
 const LOG = resolve('fixtures/approval-approved.jsonl.zstd');
+const SESSIONS_ROOT = resolve('fixtures/sessions/root');
+const MEDIA_ZIP = resolve('fixtures/media/dsh-session-8f3f5710-d0de-497d-ab9a-0387099836fb.zip');
+const FORGED_MEDIA = resolve('fixtures/media/forged');
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
@@ -56,6 +60,39 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('a forked child: its parent link, inherited rows and timeline band; an image and a placeholder', async ({
+      page,
+    }) => {
+      const viewer = new ViewerPage(page);
+      await viewer.goto();
+      const list = page.getByTestId('session-list');
+      await page.getByTestId('folder-input').setInputFiles(SESSIONS_ROOT);
+      await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+      await list.locator('[data-session-id="ada8966c-9fa3-441b-8721-37ff1e795e6a"]').click();
+      await viewer.waitForLoadState('ready');
+      await viewer.slider.fill('40');
+      await expect(viewer.eventRow(41)).toHaveAttribute('data-inherited-last', 'true');
+      await expect(page.getByTestId('timeline-inherited-band')).toBeVisible();
+      await expect(page.getByTestId('header-parent')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      const media = [
+        { open: () => viewer.openFile(MEDIA_ZIP), shown: 'attachment-image' },
+        {
+          open: () => page.getByTestId('folder-input').setInputFiles(FORGED_MEDIA),
+          shown: 'attachment-placeholder',
+        },
+      ];
+      for (const { open, shown: testId } of media) {
+        await viewer.goto();
+        await open();
+        await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+        await list.locator('[data-session-id]').first().click();
+        await viewer.waitForLoadState('ready');
+        await expect(viewer.modelView.getByTestId(testId)).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      }
     });
   });
 }

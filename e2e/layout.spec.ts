@@ -66,3 +66,25 @@ test.describe('at 1024×700', () => {
     expect(width / charWidth).toBeGreaterThanOrEqual(30);
   });
 });
+
+test('beside the session list of a workspace, the panes and the timeline controls stay on the page', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const viewer = new ViewerPage(page);
+  await viewer.goto();
+  await page.getByTestId('folder-input').setInputFiles(resolve('fixtures/sessions/root'));
+  const list = page.getByTestId('session-list');
+  await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await list.locator('[data-session-id]').first().click();
+  await viewer.waitForLoadState('ready');
+  const pageWidth = 1440;
+  for (const control of [
+    page.getByRole('button', { name: 'Zoom in the timeline' }),
+    page.getByRole('radiogroup', { name: 'Timeline axis' }),
+    viewer.modelView,
+  ]) {
+    const box = (await control.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(pageWidth);
+  }
+});

@@ -42,6 +42,11 @@ test('a bidi override in a file name is shown as a mark, and a lookalike tool is
   const section = page.getByTestId('triage-unexpected-tools');
   await expect(section).toContainText('b\u0430sh');
   await expect(section.getByTestId('lookalike-tool')).toHaveText('looks like bash (homoglyph)');
+
+  // The call's card in the model view carries the same flag.
+  await page.getByRole('tab', { name: 'Model view' }).click();
+  const card = page.getByTestId('tool-call-card').first();
+  await expect(card.getByTestId('lookalike-tool')).toHaveText('looks like bash (homoglyph)');
 });
 
 test('a file that fails to open is named with its invisible characters marked', async ({ page }) => {

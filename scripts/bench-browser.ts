@@ -34,6 +34,12 @@ import { findPidByMarker, readProcessTreeRss } from './lib/process-memory.ts';
 import { createRandom } from './lib/random.ts';
 import { TARGET_CONVERSATION_BLANK_MS, measureConversationScroll } from './lib/bench-conversation.ts';
 import {
+  SEARCH_TERM_KINDS,
+  TARGET_SEARCH_MS,
+  measureSearch,
+  searchTermsOf,
+} from './lib/bench-search-browser.ts';
+import {
   TARGET_TIMELINE_FRAME_MS,
   measureTimelineZoom,
   type TimelineZoomReport,
@@ -91,7 +97,8 @@ function longestIn(
   return { longest: inside.reduce((max, task) => Math.max(max, task.duration), 0), count: inside.length };
 }
 
-async function measure(page: Page, args: Args, zstdPath: string, events: number, notes: string[]) {
+async function measure(page: Page, args: Args, files: LargeLogFiles, notes: string[]) {
+  const { zstdPath, events } = files;
   const input = page.locator('input[type="file"]').first();
   await input.waitFor({ state: 'attached', timeout: 30_000 });
   await input.setInputFiles(zstdPath);
@@ -117,6 +124,9 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
     .locator('[data-testid="cursor-position"]')
     .textContent()
     .catch(() => null);
+
+  // The text index builds right after the load: measured first, before the scrub adds its own tasks.
+  const search = await measureSearch(page, searchTermsOf(files.jsonlPath), notes);
 
   // Scrub latency: sequential jumps to seeded random seqs, each waited for.
   const random = createRandom(args.seed ^ 0xb10e);
@@ -219,6 +229,7 @@ async function measure(page: Page, args: Args, zstdPath: string, events: number,
     mainJsHeapUsedBytes: metric('JSHeapUsedSize'),
     mainJsHeapTotalBytes: metric('JSHeapTotalSize'),
     workerJsHeapUsedBytes: workerHeapBytes,
+    search,
     hotFunctions,
     cursorLabel: shownCount?.replace(/\s+/g, ' ').trim() ?? null,
   };
@@ -290,7 +301,7 @@ async function runOnce(args: Args, url: string, files: LargeLogFiles): Promise<R
     if (!hasLongTaskSupport)
       notes.push('this Chromium does not report longtask entries: task lengths are unknown');
     const browserPid = findPidByMarker(marker);
-    const result = await measure(page, args, files.zstdPath, files.events, notes);
+    const result = await measure(page, args, files, notes);
     const memory = browserPid === null ? null : readProcessTreeRss(browserPid);
     return {
       generation: files.generation,
@@ -339,6 +350,42 @@ function timelineRows(
   return [
     ...block('sequence axis', (report) => report.timelineSeq),
     ...block('time axis', (report) => report.timelineTime),
+  ];
+}
+
+/** The search rows: the index build after the load, then Enter → k of N per term. */
+function searchRows(
+  each: (format: (report: RunReport) => string) => string,
+  check: (pick: (report: RunReport) => number | null, limit: number) => string,
+  ms: (value: number | null) => string,
+): ReportRow[] {
+  return [
+    [
+      'text index ready after load ready (worker build)',
+      each((report) => `${ms(report.search.indexReadyMs)} (${ms(report.search.indexBuildMs)})`),
+      '',
+    ],
+    [
+      '  long tasks meanwhile (longest)',
+      each(
+        (report) =>
+          `${report.search.longTasksDuringIndex ?? 'n/a'} (${ms(report.search.longestTaskIndexMs)})`,
+      ),
+      check((report) => report.search.longestTaskIndexMs, TARGET_LONGEST_TASK_MS),
+    ],
+    ...SEARCH_TERM_KINDS.map((kind, index): ReportRow => [
+      `search Enter → k of N shown, ${kind}`,
+      each((report) => {
+        const result = report.search.searches[index];
+        return result === undefined ? 'n/a' : `${ms(result.ms)} (${result.shown})`;
+      }),
+      check((report) => report.search.searches[index]?.ms ?? null, TARGET_SEARCH_MS),
+    ]),
+    [
+      '  longest main-thread task during the searches',
+      each((report) => ms(report.search.longestTaskSearchMs)),
+      check((report) => report.search.longestTaskSearchMs, TARGET_LONGEST_TASK_MS),
+    ],
   ];
 }
 
@@ -405,6 +452,7 @@ function printReports(reports: readonly RunReport[], files: LargeLogFiles): void
       check((report) => report.conversationLongestBlankMs, TARGET_CONVERSATION_BLANK_MS),
     ],
     ...timelineRows(each, check, ms),
+    ...searchRows(each, check, ms),
     ['last seq reachable by scrolling', each((report) => (report.isLastRowReachable ? 'yes' : 'NO')), ''],
     ['main-thread JS heap used', each((report) => formatMib(report.mainJsHeapUsedBytes)), ''],
     ['worker JS heap used', each((report) => formatMib(report.workerJsHeapUsedBytes)), ''],

@@ -28,7 +28,7 @@ export type { EventRow, EventDetail } from './projections/event-rows.ts';
 export type { TriageReport, TriageFinding } from './reports/triage.ts';
 export type { CallApproval, TriageCall } from './reports/triage-calls.ts';
 export type { UsagePoint } from './projections/usage.ts';
-export { deriveTriage } from './reports/triage.ts';
+export { deriveTriage, deriveTriageSteps } from './reports/triage.ts';
 export { describeToolNameCheck } from './reports/triage-calls.ts';
 export { findConfusableTools, type ConfusableTool } from './reports/confusable-tools.ts';
 export { deriveUsage } from './projections/usage.ts';
@@ -51,7 +51,14 @@ export { readEventRows, readEventDetail } from './projections/event-rows.ts';
 export type { IgnoredLine, IgnoredLinesPage } from './projections/ignored-lines.ts';
 export { readIgnoredLines } from './projections/ignored-lines.ts';
 export { deriveTranscript } from './projections/transcript.ts';
-export { createEventSearch, type EventSearch, type SearchStep } from './projections/search.ts';
+export { createEventSearch } from './projections/search.ts';
+export {
+  buildTextIndex,
+  createTextIndexBuilder,
+  searchTextIndex,
+  type TextIndex,
+} from './search/text-index.ts';
+export { matchIndexOf, stepMatch } from './search/match-steps.ts';
 export type { EventSource, EventStatus, FacetColumns } from './projections/facet-columns.ts';
 export { buildFacetColumns, buildFacetColumnsSteps } from './projections/facet-columns.ts';
 export type { FacetCounts, FacetName, FacetSelection, FacetValueCount } from './projections/facet-query.ts';
@@ -85,6 +92,8 @@ export { entryFromBytes, readEntryChunks } from './workspace/workspace-entry.ts'
 export type { WorkControl } from './workspace/work-control.ts';
 export type { WorkspacePathKind } from './workspace/workspace-paths.ts';
 export { classifyWorkspacePath } from './workspace/workspace-paths.ts';
+export type { AllowedImageType, MediaUnavailable } from './workspace/media.ts';
+export { MEDIA_BYTES_MAX, attachmentKey, readMediaImage, sniffImageType } from './workspace/media.ts';
 export type { ZipEntries } from './workspace/zip-entries.ts';
 export { listZipEntries, readZipEntries } from './workspace/zip-entries.ts';
 export type { SessionHeadFacts, SessionHeadRead } from './workspace/session-head.ts';

@@ -24,7 +24,7 @@ import {
 import type { PreferencesSliceState } from './preferences-slice.ts';
 import type { Slice, SliceContext } from './slice.ts';
 import { nameOfUrl } from './source-name.ts';
-import { parseLogFileName, pickCurrentGeneration, type EventRow } from '../log/index.ts';
+import { parseLogFileName, pickCurrentGeneration, type EventRow, type FormatVerdicts } from '../log/index.ts';
 
 /** How much of a file a progress read, for people ("3.2 of 10.0 MiB"). */
 function describeShare(progress: LoadProgress): string {
@@ -57,6 +57,12 @@ export interface LoadSliceState extends StoredLogsState {
   progress: LoadProgress | null;
   /** The open log's summary; during a load, the latest partial summary. */
   summary: LogSummary | null;
+  /**
+   * The open log's format generation and who refuses what, once the worker has derived them after
+   * the load (null before). Its own key, not a field of `summary`: replacing the summary re-renders
+   * every pane that reads it, just when the cursor's first queries are being answered.
+   */
+  formatVerdicts: FormatVerdicts | null;
   /**
    * Why the last load ended without a log of its own, or null. With loadState 'ready' the open log
    * is the one from before it, kept (the failure is shown beside it); with 'error' there is none.
@@ -115,14 +121,15 @@ type LoadWrites = LoadSliceState &
 /** The per-log part of the load state before any log is loaded. */
 function createEmptyLoadState(): Pick<
   LoadSliceState,
-  'progress' | 'summary' | 'failure' | 'failedSourceName'
+  'progress' | 'summary' | 'formatVerdicts' | 'failure' | 'failedSourceName'
 > {
-  return { progress: null, summary: null, failure: null, failedSourceName: null };
+  return { progress: null, summary: null, formatVerdicts: null, failure: null, failedSourceName: null };
 }
 
 /** What the page showed of a loaded log, to give it back when the next load shows nothing of its own. */
 interface ShownLog {
   summary: LogSummary;
+  formatVerdicts: FormatVerdicts | null;
   sourceName: string | null;
   openedSource: OpenedSource | null;
   cursorSeq: number | null;
@@ -180,6 +187,7 @@ export function createLoadSlice(
       ...collectSummarySeqs(shown.summary),
       loadState: 'ready',
       summary: shown.summary,
+      formatVerdicts: shown.formatVerdicts,
       sourceName: shown.sourceName,
       openedSource: shown.openedSource,
       progress: shown.progress,
@@ -243,6 +251,7 @@ export function createLoadSlice(
     if (before.loadState === 'ready' && before.summary !== null)
       shownBefore = {
         summary: before.summary,
+        formatVerdicts: before.formatVerdicts,
         sourceName: before.sourceName,
         openedSource: before.openedSource,
         cursorSeq: before.pendingSeq ?? before.cursorSeq,
@@ -298,9 +307,8 @@ export function createLoadSlice(
         storedLogs.afterLoad(summary, loadedFrom, isFollowedLink);
       },
       onFormatVerdicts(formatVerdicts) {
-        const summary = get().summary;
-        if (!isCurrent() || summary === null) return;
-        set({ summary: { ...summary, formatVerdicts } });
+        if (!isCurrent() || get().summary === null) return;
+        set({ formatVerdicts });
         // n/N also stop at the triage findings (failed calls, retries, hanging turns …). Asked once
         // the verdicts are in: triage includes them, and asked earlier it would derive them in one
         // block while the worker slices them for the cursor's queries.
@@ -324,6 +332,7 @@ export function createLoadSlice(
           loadState: failure.kind === 'cancelled' ? 'idle' : 'error',
           failure: failure.kind === 'cancelled' ? null : failure,
           summary: null,
+          formatVerdicts: null,
           cursorSeq: null,
           pendingSeq: null,
           pinnedSeq: null,

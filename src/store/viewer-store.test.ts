@@ -1,6 +1,7 @@
 // Tests of the viewer store's loading with a fake client: load lifecycle, permalink jumps, crashes.
 // The cursor's own rules are tested in cursor/cursor.test.ts.
 import { describe, expect, it } from 'vitest';
+import type { FormatVerdicts } from '../log/index.ts';
 import { openedStore, summaryOf, PROGRESS } from './testing/viewer-store-fixture.ts';
 
 describe('viewer store', () => {
@@ -32,6 +33,20 @@ describe('viewer store', () => {
     finish();
     expect(store.getState().cursorSeq).toBe(49);
     expect(store.getState().notice).toMatch(/session other/);
+  });
+
+  it('keeps the format verdicts beside the summary, not in a new summary, and drops them on the next load', () => {
+    const { store, fake, finish } = openedStore();
+    finish();
+    const summary = store.getState().summary;
+    expect(store.getState().formatVerdicts).toBeNull();
+    const verdicts = { generation: 0 } as unknown as FormatVerdicts;
+    fake.listeners.at(-1)!.onFormatVerdicts(verdicts);
+    // The panes that read the summary are not re-rendered by the verdicts (one reads them).
+    expect(store.getState().summary).toBe(summary);
+    expect(store.getState().formatVerdicts).toBe(verdicts);
+    store.getState().actions.openUrl('http://x/b.jsonl');
+    expect(store.getState().formatVerdicts).toBeNull();
   });
 
   it('turns a failure into the error state and recovers on the next file', () => {

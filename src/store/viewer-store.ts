@@ -20,16 +20,18 @@ import {
   type PreferencesActions,
   type PreferencesSliceState,
 } from './preferences-slice.ts';
+import { createSearchSlice, type SearchActions, type SearchSliceState } from './search-slice.ts';
 import { createViewerFeeds, type ViewerFeeds } from './viewer-feeds.ts';
 import { createWorkspaceSlice, type WorkspaceActions, type WorkspaceSliceState } from './workspace-slice.ts';
 
 /** Every action, grouped under `state.actions` (STYLE.md §2.5). */
-type ViewerActions = LoadActions & CursorActions & PreferencesActions & WorkspaceActions;
+type ViewerActions = LoadActions & CursorActions & PreferencesActions & WorkspaceActions & SearchActions;
 
 export type ViewerState = LoadSliceState &
   WorkspaceSliceState &
   CursorSliceState &
   PreferencesSliceState &
+  SearchSliceState &
   ViewerFeeds & {
     actions: ViewerActions;
   };
@@ -71,13 +73,21 @@ export function createViewerStore({
     });
     const preferences = createPreferencesSlice(context);
     const workspace = createWorkspaceSlice(context, { client });
+    const search = createSearchSlice(context);
     return {
       ...load.state,
       ...workspace.state,
       ...cursor.state,
       ...preferences.state,
+      ...search.state,
       ...feeds,
-      actions: { ...load.actions, ...cursor.actions, ...preferences.actions, ...workspace.actions },
+      actions: {
+        ...load.actions,
+        ...cursor.actions,
+        ...preferences.actions,
+        ...workspace.actions,
+        ...search.actions,
+      },
     };
   });
 }

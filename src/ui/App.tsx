@@ -19,6 +19,7 @@ import { EmptyState } from './shell/EmptyState.tsx';
 import { ErrorBoundary } from './shell/ErrorBoundary.tsx';
 import { HeaderBar } from './shell/HeaderBar.tsx';
 import { KeysOverlay } from './shell/KeysOverlay.tsx';
+import { SearchHighlights } from './shell/SearchHighlights.tsx';
 import { LeaveAskBar } from './shell/LeaveAskBar.tsx';
 import { LoadFailureBar } from './shell/LoadFailureBar.tsx';
 import { LoadProgressBar } from './shell/LoadProgressBar.tsx';
@@ -348,6 +349,7 @@ function Shell({ store }: { store: ViewerStore }) {
         </div>
       )}
       {isKeysOverlayOpen && <KeysOverlay onClose={() => actions.setKeysOverlayOpen(false)} />}
+      <SearchHighlights />
       {isStoredLogsOpen && <StoredLogsPanel onClose={() => actions.setStoredLogsOpen(false)} />}
     </div>
   );

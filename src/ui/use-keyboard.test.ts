@@ -60,4 +60,14 @@ describe('key bindings', () => {
     press(keydown('p'));
     expect(store.getState().pinnedSeq).toBeNull();
   });
+
+  it('open and close the shortcut list with ? typed with Shift or without it (layouts differ)', () => {
+    const { store, press } = setUp();
+    press(keydown('?', ['Shift']));
+    expect(store.getState().isKeysOverlayOpen).toBe(true);
+    press(keydown('?'));
+    expect(store.getState().isKeysOverlayOpen).toBe(false);
+    press(keydown('?'));
+    expect(store.getState().isKeysOverlayOpen).toBe(true);
+  });
 });

@@ -12,6 +12,10 @@ export const KEY_BINDINGS: readonly { keys: string[]; action: string }[] = [
   { keys: ['PageUp', 'PageDown'], action: 'Previous / next turn' },
   { keys: ['Home', 'End'], action: 'First / last event' },
   { keys: ['n', 'N'], action: 'Next / previous problem or triage finding' },
+  {
+    keys: ['Enter', 'Shift+Enter'],
+    action: 'In the search box: next / previous match from the cursor (wraps at the ends); Esc clears',
+  },
   { keys: ['Alt+←', 'Alt+→'], action: 'Back / forward through your jumps (browser history)' },
   { keys: ['p'], action: 'Pin / unpin the event detail' },
   { keys: ['Space'], action: 'Play / pause replay' },
@@ -50,6 +54,7 @@ export function createKeyBindings(store: ViewerStore, openFilePicker: () => void
     run();
   };
   const actions = () => store.getState().actions;
+  const toggleKeysOverlay = () => actions().setKeysOverlayOpen(!store.getState().isKeysOverlayOpen);
   return {
     ArrowLeft: act(() => actions().moveCursor(-1)),
     ArrowRight: act(() => actions().moveCursor(1)),
@@ -65,7 +70,9 @@ export function createKeyBindings(store: ViewerStore, openFilePicker: () => void
     Space: act(() => actions().setPlaying(!store.getState().isPlaying)),
     t: act(() => actions().setModelMode(store.getState().modelMode === 'model' ? 'transcript' : 'model')),
     o: act(openFilePicker),
-    'Shift+?': act(() => actions().setKeysOverlayOpen(!store.getState().isKeysOverlayOpen)),
+    // '?' is typed with Shift on most layouts, without it on some (and by scripted input): both open the list.
+    'Shift+?': act(toggleKeysOverlay),
+    '?': act(toggleKeysOverlay),
     Escape: () => {
       actions().setKeysOverlayOpen(false);
       actions().setProblemsOpen(false);

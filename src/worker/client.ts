@@ -16,7 +16,17 @@ import type {
 } from './protocol.ts';
 import type { EventRow, FormatVerdicts } from '../log/index.ts';
 
-export type { LoadFailure, LoadProgress, LoadSource, LogSummary, Query, ToolSpans } from './protocol.ts';
+export type {
+  LoadFailure,
+  LoadProgress,
+  LoadSource,
+  LogSummary,
+  MediaAnswer,
+  Query,
+  TextIndexStatus,
+  TextSearchAnswer,
+  ToolSpans,
+} from './protocol.ts';
 export type { WorkspaceFile, WorkspaceProgress, WorkspaceRow, WorkspaceSnapshot } from './protocol.ts';
 
 /** Callbacks of one workspace scan; after onFailed or a snapshot with isComplete, nothing more. */

@@ -1,21 +1,16 @@
 // The log worker's router: it takes the page's messages, starts and cancels loads (load-loop.ts),
-// answers queries (queries.ts) and runs searches in slices (sliced-search.ts) against the current
+// answers queries (queries.ts) and text searches (text-search.ts) against the current
 // log. It holds the worker's state (the load in progress, the log queries see) and nothing else.
 
-import {
-  createEventSearch,
-  loadChecksumVerifier,
-  type DecoderOptions,
-  type OpenedLog,
-  type Workspace,
-} from '../log/index.ts';
+import { loadChecksumVerifier, type DecoderOptions, type OpenedLog, type Workspace } from '../log/index.ts';
 import { loadFastZstd } from './fast-zstd.ts';
 import { runLoad, type ActiveLoad } from './load-loop.ts';
 import type { MainToWorker, Query, WorkerToMain } from './protocol.ts';
 import { answerQuery, transferablesOf } from './queries.ts';
+import { answerMediaQuery } from './media-query.ts';
 import { readSource } from './read-source.ts';
 import { createSourceGuard } from './source-guard.ts';
-import { runSlicedSearch } from './sliced-search.ts';
+import { createTextSearchService, isTextQuery } from './text-search.ts';
 import { createYieldToEventLoop } from './work-slices.ts';
 import { openWorkspaceSession, runWorkspaceScan, type ActiveScan } from './workspace-loop.ts';
 
@@ -31,8 +26,8 @@ self.fetch = sourceGuard.wrapFetch(self.fetch.bind(self));
 let activeLoad: ActiveLoad | null = null;
 /** The log queries run against: the finished log, or the live one of the load in progress. */
 let currentLog: OpenedLog | null = null;
-/** The newest search; an older one still running stops at its next slice. */
-let latestSearchId = 0;
+/** Logs read to their end (or as far as a stopped load got): text searches wait for this. */
+const readLogs = new WeakSet<OpenedLog>();
 /** The workspace scan in progress, and the newest scanned workspace (its sessions open by id). */
 let activeScan: ActiveScan | null = null;
 let workspace: Workspace | null = null;
@@ -48,6 +43,8 @@ const decoderOptionsReady: Promise<DecoderOptions> = Promise.all([
 ]).then(([checksum, fastDecompress]) => ({ checksum, fastDecompress }));
 
 const yieldToEventLoop = createYieldToEventLoop();
+
+const textSearch = createTextSearchService({ post, yieldToEventLoop, currentLog: () => currentLog });
 
 /** Posts to the page; buffers in `transfer` move instead of being copied. */
 function post(message: WorkerToMain, transfer: Transferable[] = []): void {
@@ -66,6 +63,7 @@ function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
     activeLoad.isCancelled = true;
     activeLoad.stopReading?.();
   }
+  textSearch.onLoadStarted();
   const load: ActiveLoad = {
     loadId: message.loadId,
     isCancelled: false,
@@ -84,8 +82,15 @@ function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
         ? openWorkspaceSession(workspace, source.sessionId)
         : readSource(source, (url) => sourceGuard.refusalOf(url), signal),
     yieldToEventLoop,
+    onLogRead(log) {
+      readLogs.add(log);
+      textSearch.onLogRead(log);
+    },
   }).finally(() => {
-    if (activeLoad === load) activeLoad = null;
+    if (activeLoad === load) {
+      activeLoad = null;
+      textSearch.onLoadEnded();
+    }
   });
 }
 
@@ -105,30 +110,23 @@ function startScan(message: Extract<MainToWorker, { type: 'open-workspace' }>): 
   });
 }
 
-/** Answers a search in slices; one overtaken by a newer search (or by another log) fails saying so. */
-async function search(requestId: number, query: Extract<Query, { kind: 'search' }>, log: OpenedLog) {
-  const searchId = ++latestSearchId;
-  try {
-    const outcome = await runSlicedSearch(
-      createEventSearch(log, query.text, query.fromSeq, query.direction),
-      () => searchId !== latestSearchId || currentLog !== log,
-      yieldToEventLoop,
-    );
-    if (outcome.kind === 'done') post({ type: 'result', requestId, result: outcome.seq });
-    else post({ type: 'query-failed', requestId, message: 'Replaced by a newer search.' });
-  } catch (error) {
-    post({ type: 'query-failed', requestId, message: describeError(error) });
-  }
-}
-
 function answer(requestId: number, query: Query): void {
+  if (query.kind === 'media') {
+    // About the workspace, not the open log: answered with or without one.
+    answerMediaQuery(workspace, query.attachmentId).then(
+      (result) => post({ type: 'result', requestId, result }, result.ok ? [result.bytes] : []),
+      (error: unknown) => post({ type: 'query-failed', requestId, message: describeError(error) }),
+    );
+    return;
+  }
   const log = currentLog;
   if (!log) {
     post({ type: 'query-failed', requestId, message: 'No log is open.' });
     return;
   }
-  if (query.kind === 'search') {
-    void search(requestId, query, log);
+  if (isTextQuery(query)) {
+    // The live log of a load is still growing: the index is built once it is read.
+    textSearch.answer(requestId, query, log, activeLoad !== null && !readLogs.has(log) && !log.isComplete);
     return;
   }
   try {

@@ -56,6 +56,8 @@ async function load(
   };
   const posted: WorkerToMain[] = [];
   const currentLogs: (OpenedLog | null)[] = [];
+  /** Each log handed to onLogRead, with how many messages had been posted then. */
+  const readLogs: { log: OpenedLog; afterPosts: number }[] = [];
   let yields = 0;
   const deps: LoadDependencies = {
     post(message) {
@@ -69,9 +71,16 @@ async function load(
       yields += 1;
       return Promise.resolve();
     },
+    onLogRead: (log) => readLogs.push({ log, afterPosts: posted.length }),
   };
   await runLoad(active, SOURCE, deps);
-  return { posted, currentLogs, yields: () => yields, types: posted.map((message) => message.type) };
+  return {
+    posted,
+    currentLogs,
+    readLogs,
+    yields: () => yields,
+    types: posted.map((message) => message.type),
+  };
 }
 
 afterEach(() => {
@@ -82,7 +91,9 @@ describe('runLoad', () => {
   it('posts a first summary with the first rows, then the final summary in parts, loaded and the format verdicts', async () => {
     const bytes = fixture('public/demo/demo-session.jsonl.zstd');
     const expected = buildLogSummary(decodeLog(bytes), SOURCE.kind === 'url' ? SOURCE.name : '');
-    const { posted, currentLogs, types } = await load(() => Promise.resolve(streamOf(bytes, 4096).opened));
+    const { posted, currentLogs, readLogs, types } = await load(() =>
+      Promise.resolve(streamOf(bytes, 4096).opened),
+    );
 
     expect(types.filter((type) => type === 'load-failed')).toEqual([]);
     expect(types.slice(-2)).toEqual(['loaded', 'format-verdicts']);
@@ -96,8 +107,7 @@ describe('runLoad', () => {
     const turns = posted.flatMap((message) => (message.type === 'turns' ? message.turns : []));
     const loaded = posted.at(-2);
     if (loaded?.type !== 'loaded') throw new Error('no loaded message');
-    // The verdicts' audit waits until the page has the log: 'loaded' does not carry them yet.
-    expect(loaded.summary.formatVerdicts).toBeNull();
+    // The verdicts' audit waits until the page has the log: they follow 'loaded' in a message of their own.
     const verdicts = posted.at(-1);
     expect(verdicts?.type === 'format-verdicts' ? verdicts.verdicts.generation : null).toBe(0);
     expect([...turns, ...loaded.summary.turns]).toEqual(expected.turns);
@@ -108,6 +118,8 @@ describe('runLoad', () => {
     expect(currentLogs).toHaveLength(2);
     expect(currentLogs[1]?.isComplete).toBe(true);
     expect(currentLogs[1]?.store.eventCount).toBe(expected.eventCount);
+    // What needs the whole log (the text index) hears of it once, right after 'loaded'.
+    expect(readLogs).toEqual([{ log: currentLogs[1], afterPosts: posted.length - 1 }]);
   });
 
   it(`yields after every ${WORK_SLICE_MS} ms of decoding, reports progress at its pace and partial summaries at theirs`, async () => {
@@ -134,7 +146,8 @@ describe('runLoad', () => {
 
   it('refuses a file that is not a log: one load-failed, the reader cancelled, queries see no log', async () => {
     const stream = streamOf(fixture('fixtures/adversarial/random-binary.jsonl'), 1024);
-    const { posted, currentLogs, types } = await load(() => Promise.resolve(stream.opened));
+    const { posted, currentLogs, readLogs, types } = await load(() => Promise.resolve(stream.opened));
+    expect(readLogs).toEqual([]);
     expect(types).not.toContain('summary');
     expect(types.filter((type) => type !== 'progress')).toEqual(['load-failed']);
     expect(posted.at(-1)).toMatchObject({ type: 'load-failed', loadId: 7, failure: { kind: 'not-a-log' } });
@@ -158,11 +171,13 @@ describe('runLoad', () => {
   it('shows the part read when the reader cancels: a partial summary marked cancelled, queries on it', async () => {
     const bytes = fixture('public/demo/demo-session.jsonl.zstd');
     const stream = streamOf(bytes, 2048);
-    const { posted, currentLogs, types } = await load(() => Promise.resolve(stream.opened), {
+    const { posted, currentLogs, readLogs, types } = await load(() => Promise.resolve(stream.opened), {
       onPost: (message, active) => {
         if (message.type === 'summary') active.isStopRequested = true;
       },
     });
+    // The part read is the log from now on: it is indexed as it stands.
+    expect(readLogs.map(({ log }) => log)).toEqual([currentLogs.at(-1)]);
     expect(types).not.toContain('load-failed');
     expect(types).not.toContain('format-verdicts');
     const loaded = posted.at(-1);

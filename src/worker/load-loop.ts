@@ -11,6 +11,7 @@ import {
 import { LoadError, classifyLoadError, detectRefusal } from './load-failure.ts';
 import { sliceFacetColumns } from './facets.ts';
 import { buildLogSummary, sliceFormatVerdicts, splitSummaryTurns } from './log-summary.ts';
+import { sliceTriage } from './triage-cache.ts';
 import type { LoadFailure, LoadProgress, LoadSource, WorkerToMain } from './protocol.ts';
 import { createContentHasher } from './content-key.ts';
 import type { OpenedSource } from './read-source.ts';
@@ -68,6 +69,11 @@ export interface LoadDependencies {
   /** Opens the source; `signal` aborts a download that has not answered yet (a cancel). */
   openSource: (source: LoadSource, signal: AbortSignal) => Promise<OpenedSource>;
   yieldToEventLoop: YieldToEventLoop;
+  /**
+   * Called once the page has the log read to its end, or the part read when the reader stopped the
+   * load, right after 'loaded': what needs the whole log (the text index) starts from there.
+   */
+  onLogRead?: (log: OpenedLog) => void;
 }
 
 /**
@@ -186,16 +192,20 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
     );
     for (const turns of parts) post({ type: 'turns', loadId, turns });
     post({ type: 'loaded', loadId, summary, progress: progressOf(log) });
-    // The facet columns next (the events list narrows with them), in slices between queries.
-    await sliceFacetColumns(log, deps.yieldToEventLoop, () => load.isCancelled);
-    if (load.isCancelled) return;
+    deps.onLogRead?.(log);
     // The verdicts' migration audit re-reads the log's events: the page shows the log first, and
     // its queries are answered between the audit's slices.
     await deps.yieldToEventLoop();
     if (load.isCancelled) return;
     const verdicts = await sliceFormatVerdicts(log, deps.yieldToEventLoop, () => load.isCancelled);
     if (load.isCancelled) return;
+    // The page asks for the triage findings (n / N) when the verdicts arrive: have them ready.
+    await sliceTriage(log, deps.yieldToEventLoop, () => load.isCancelled);
+    if (load.isCancelled) return;
     if (verdicts !== null) post({ type: 'format-verdicts', loadId, verdicts });
+    // Then the facet columns (the events list narrows with them), in slices between queries; a
+    // facets query before they are done builds them at once.
+    await sliceFacetColumns(log, deps.yieldToEventLoop, () => load.isCancelled);
   } catch (error) {
     if (load.isCancelled) return;
     // A cancel that aborted the download before it answered: nothing was read.
@@ -247,4 +257,5 @@ function postPartialLog(
   );
   for (const turns of parts) deps.post({ type: 'turns', loadId: load.loadId, turns });
   deps.post({ type: 'loaded', loadId: load.loadId, summary, progress: progressOf(log) });
+  deps.onLogRead?.(log);
 }

@@ -2,7 +2,7 @@
 
 import type { FormatVerdicts, LogIndex, OpenedLog, ToolCallStatus, TurnSpan } from '../log/index.ts';
 import { deriveFormatVerdicts, deriveFormatVerdictsSteps, inheritedPrefixLength } from '../log/index.ts';
-import { WORK_SLICE_MS, type YieldToEventLoop } from './work-slices.ts';
+import { runStepsInSlices, type YieldToEventLoop } from './work-slices.ts';
 import type { LogSummary, ToolSpans } from './protocol.ts';
 
 /** Problem marks a summary carries at most (LogSummary.problemMarks). */
@@ -17,7 +17,7 @@ export const TOOL_SPAN_STATUSES: readonly ToolCallStatus[] = [
   'no-result',
 ];
 
-/** The format verdicts of each finished log, derived once (they read events back): the summary and triage ask. */
+/** The format verdicts of each finished log, derived once (they read events back): the load loop (in slices) and triage ask. */
 const formatVerdictsByLog = new WeakMap<OpenedLog, FormatVerdicts>();
 
 /** The format verdicts of a finished log (cached per log), or null while it is still loading. */
@@ -45,21 +45,12 @@ export async function sliceFormatVerdicts(
   if (!log.isComplete) return null;
   const cached = formatVerdictsByLog.get(log);
   if (cached !== undefined) return cached;
-  const steps = deriveFormatVerdictsSteps(log);
-  let sliceStart = performance.now();
-  for (;;) {
-    const next = steps.next();
-    if (next.done === true) {
-      // A query may have derived them meanwhile (formatVerdictsOf): keep the first.
-      const verdicts = formatVerdictsByLog.get(log) ?? next.value;
-      formatVerdictsByLog.set(log, verdicts);
-      return verdicts;
-    }
-    if (performance.now() - sliceStart < WORK_SLICE_MS) continue;
-    await yieldToEventLoop();
-    if (isCancelled()) return null;
-    sliceStart = performance.now();
-  }
+  const derived = await runStepsInSlices(deriveFormatVerdictsSteps(log), yieldToEventLoop, isCancelled);
+  if (derived === null) return null;
+  // A query may have derived them meanwhile (formatVerdictsOf): keep the first.
+  const verdicts = formatVerdictsByLog.get(log) ?? derived;
+  formatVerdictsByLog.set(log, verdicts);
+  return verdicts;
 }
 
 /** Options of buildLogSummary. */
@@ -124,7 +115,6 @@ export function buildLogSummary(log: OpenedLog, name: string, options: LogSummar
     isComplete: log.isComplete,
     isTruncated: log.verdict.viewerLimit !== undefined,
     contentKey: null,
-    formatVerdicts: formatVerdictsByLog.get(log) ?? null,
     toolSpans: buildToolSpans(index),
   };
 }

@@ -2,7 +2,9 @@
 // (src/worker/entry.ts). Type-only: nothing here runs. Everything crosses by structured clone.
 
 import type {
+  AllowedImageType,
   ConfusableTool,
+  MediaUnavailable,
   EventDetail,
   EventRow,
   FacetCounts,
@@ -30,6 +32,7 @@ import type {
   UsagePoint,
   Verdict,
 } from '../log/index.ts';
+import type { TextIndexState } from './text-indexing.ts';
 
 /** Where a log comes from. A `File` is structured-cloneable, so the worker reads it itself. */
 export type LoadSource =
@@ -74,11 +77,6 @@ export interface LogSummary {
   /** Reading stopped at one of the viewer's own bounds (verdict.viewerLimit says which): the verdict covers only what was read. */
   isTruncated: boolean;
   /**
-   * The format generation and who refuses what (the writing release, current dsh), derived once
-   * the whole log is read; null in the summaries sent during a load.
-   */
-  formatVerdicts: FormatVerdicts | null;
-  /**
    * Tool executions for the timeline (every tool call with a tool/call event), in callSeq order.
    * Absent only in summaries built by hand (tests); buildLogSummary always sets it.
    */
@@ -120,6 +118,8 @@ export type Query =
   | { kind: 'request-header'; seq: number }
   /** Which of `names` only look like a tool the request/header at `headerSeq` declares (findConfusableTools). */
   | { kind: 'lookalike-tools'; headerSeq: number; names: string[] }
+  /** The same check against the request/header in force at `seq` (none in force: nothing is flagged). */
+  | { kind: 'lookalike-tools-at'; seq: number; names: string[] }
   | { kind: 'transcript' }
   | { kind: 'problems'; start: number; count: number }
   /** A page of the raw lines dsh ignores after the damage (the ignored range holding `fromLine`); null when none holds it. */
@@ -129,13 +129,42 @@ export type Query =
   | { kind: 'finding-seqs' }
   | { kind: 'usage' }
   | { kind: 'times'; seqs: number[] }
-  | { kind: 'search'; text: string; fromSeq: number; direction: 1 | -1 }
+  /**
+   * Every seq whose shown text contains `text`, ignoring case (src/log/search/text-index.ts). The
+   * answer waits for the log to be read and its text index built (text-search.ts).
+   */
+  | { kind: 'text-search'; text: string }
+  /** Where the text index of the open log is: what the search bar says until it is ready. */
+  | { kind: 'text-index-status' }
+  /** The image of an attachment id from the open workspace's media files (not about the open log). */
+  | { kind: 'media'; attachmentId: string }
   /** Every facet's counts for `selection` (countFacets), among `candidates` (seqs, ascending) when given. */
   | { kind: 'facets'; selection: FacetSelection; candidates?: Int32Array }
   /** The seqs that pass `selection` (filterSeqs), ascending, among `candidates` when given; transferred. */
   | { kind: 'filter'; selection: FacetSelection; candidates?: Int32Array }
   /** The rows of `seqs`, in their order (a narrowed list's visible rows); seqs outside the log are left out. */
   | { kind: 'rows-at'; seqs: number[] };
+
+/**
+ * An image's bytes (transferred) when they may be shown, else why not. `hashMatches`: the bytes'
+ * SHA-256 against a `sha256:<hex>` id (null when the id is not of that form).
+ */
+export type MediaAnswer =
+  | { ok: true; bytes: ArrayBuffer; mimeType: AllowedImageType; path: string; hashMatches: boolean | null }
+  | ({ ok: false; path: string | null } & (MediaUnavailable | { reason: 'no-workspace' }));
+
+/** All matches of one text search. */
+export interface TextSearchAnswer {
+  text: string;
+  /**
+   * The seqs where the text is shown, ascending and distinct (transferred): N is its length. The
+   * candidate set other narrowing (facets) takes.
+   */
+  seqs: Int32Array;
+}
+
+/** Where the text index is; 'waiting-for-log' while the log is still being read. */
+export type TextIndexStatus = TextIndexState | { state: 'waiting-for-log' };
 
 export interface ModelViewAnswer {
   /** Its message list in typed columns, transferred (src/log/projections/packed-model-view.ts). */
@@ -153,6 +182,7 @@ export interface QueryResults {
   'request-context': RequestContext;
   'request-header': RequestHeaderDetail | null;
   'lookalike-tools': ConfusableTool[];
+  'lookalike-tools-at': ConfusableTool[];
   transcript: TranscriptEntry[];
   problems: LogProblem[];
   'ignored-lines': IgnoredLinesPage | null;
@@ -160,7 +190,9 @@ export interface QueryResults {
   'finding-seqs': number[];
   usage: UsagePoint[];
   times: number[];
-  search: number | null;
+  'text-search': TextSearchAnswer;
+  'text-index-status': TextIndexStatus;
+  media: MediaAnswer;
   facets: FacetCounts;
   filter: Int32Array;
   'rows-at': EventRow[];

@@ -44,6 +44,16 @@ describe('answerQuery', () => {
     ).toEqual([{ name: 'b\u0430sh', lookalike: 'bash', reason: 'homoglyph' }]);
   });
 
+  it('checks a call against the request/header in force at its seq, and flags nothing before any header', () => {
+    const toolLog = decodeLog(new Uint8Array(readFileSync(resolve('fixtures/tool-error.jsonl'))));
+    const headerSeq = 7;
+    const names = ['b\u0430sh'];
+    expect(answerQuery({ kind: 'lookalike-tools-at', seq: headerSeq + 1, names }, toolLog)).toEqual([
+      { name: 'b\u0430sh', lookalike: 'bash', reason: 'homoglyph' },
+    ]);
+    expect(answerQuery({ kind: 'lookalike-tools-at', seq: headerSeq - 1, names }, toolLog)).toEqual([]);
+  });
+
   it('answers a rows query with the core’s rows', () => {
     expect(answerQuery({ kind: 'rows', startSeq: 3, count: 5 }, log)).toEqual(readEventRows(log, 3, 5));
   });

@@ -1,11 +1,10 @@
-// The worker's answers to the page's queries (all but a search, which runs in slices) over an open
+// The worker's answers to the page's queries (all but the text searches, text-search.ts) over an open
 // log, and what each answer transfers instead of copying. Pure reads of the log: no messages here.
 import {
   countFacets,
   deriveModelView,
   deriveRequestContext,
   deriveTranscript,
-  deriveTriage,
   deriveUsage,
   filterSeqs,
   findConfusableTools,
@@ -18,27 +17,14 @@ import {
   readRequestHeader,
   type ModelMessageDetail,
   type OpenedLog,
-  type TriageReport,
 } from '../log/index.ts';
+import { declaredToolNames, headerInForceAt } from './declared-tools.ts';
 import { facetColumnsOf } from './facets.ts';
-import { formatVerdictsOf } from './log-summary.ts';
+import { triageOf } from './triage-cache.ts';
 import type { ModelViewAnswer, Query, QueryResults } from './protocol.ts';
 
-/** Every query kind but a search (runSlicedSearch answers those). */
-export type DirectQuery = Exclude<Query, { kind: 'search' }>;
-
-/** Triage of each finished log, derived once: the store (for n/N) and the triage panel both ask. */
-const triageByLog = new WeakMap<OpenedLog, TriageReport>();
-
-function triageOf(log: OpenedLog): TriageReport {
-  if (!log.isComplete) return deriveTriage(log);
-  let report = triageByLog.get(log);
-  if (!report) {
-    report = deriveTriage(log, formatVerdictsOf(log) ?? undefined);
-    triageByLog.set(log, report);
-  }
-  return report;
-}
+/** Every query kind about the open log but the text searches (text-search.ts answers those); media is media-query.ts's. */
+export type DirectQuery = Exclude<Query, { kind: 'text-search' | 'text-index-status' | 'media' }>;
 
 /** The readable message bodies among `seqs`, in order. */
 function readModelMessages(log: OpenedLog, seqs: readonly number[]): ModelMessageDetail[] {
@@ -76,10 +62,12 @@ export function answerQuery(query: DirectQuery, log: OpenedLog): QueryResults[Di
       return deriveRequestContext(log, query.seq);
     case 'request-header':
       return readRequestHeader(log, query.seq);
-    case 'lookalike-tools': {
-      // Here rather than in the page: the confusables table (unhomoglyph's data) stays out of the main bundle.
-      const declared = readRequestHeader(log, query.headerSeq)?.tools.map((tool) => tool.name) ?? [];
-      return findConfusableTools(declared, query.names);
+    // Here rather than in the page: the confusables table (unhomoglyph's data) stays out of the main bundle.
+    case 'lookalike-tools':
+      return findConfusableTools(declaredToolNames(log, query.headerSeq), query.names);
+    case 'lookalike-tools-at': {
+      const headerSeq = headerInForceAt(log, query.seq);
+      return headerSeq === null ? [] : findConfusableTools(declaredToolNames(log, headerSeq), query.names);
     }
     case 'transcript':
       return deriveTranscript(log);

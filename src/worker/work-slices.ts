@@ -22,3 +22,23 @@ export function createYieldToEventLoop(): YieldToEventLoop {
       channel.port2.postMessage(null);
     });
 }
+
+/**
+ * Runs core steps (src/log/base/steps.ts) to their end, yielding to the event loop after each
+ * WORK_SLICE_MS of work. Resolves to null when `isCancelled` turns true between slices.
+ */
+export async function runStepsInSlices<T>(
+  steps: Generator<void, T>,
+  yieldToEventLoop: YieldToEventLoop,
+  isCancelled: () => boolean,
+): Promise<T | null> {
+  let sliceStart = performance.now();
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+    if (performance.now() - sliceStart < WORK_SLICE_MS) continue;
+    await yieldToEventLoop();
+    if (isCancelled()) return null;
+    sliceStart = performance.now();
+  }
+}

@@ -8,7 +8,7 @@ import type { OpenedLog } from '../decode/opened-log.ts';
 import { summarizeUpgradedEvent } from './event-summary.ts';
 
 /** How far a search got: a match, the end of the log, or more to scan (call `step` again). */
-export type SearchStep = { kind: 'found'; seq: number } | { kind: 'none' } | { kind: 'more' };
+type SearchStep = { kind: 'found'; seq: number } | { kind: 'none' } | { kind: 'more' };
 
 /** A search that scans a bounded number of events per call, so a worker can answer other queries between calls. */
 export interface EventSearch {

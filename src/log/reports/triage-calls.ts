@@ -250,19 +250,23 @@ function readHeaderToolNames(log: OpenedLog, headerSeq: number): ReadonlySet<str
   return names;
 }
 
+/** Calls checked between two yields of deriveUnexpectedToolsSteps. */
+const CALLS_PER_STEP = 256;
+
 /**
- * Triage step 5: calls whose tool is not in the tools of the request/header in force before them,
+ * Triage step 5 (as steps, base/steps.ts): calls whose tool is not in the tools of the request/header in force before them,
  * and how many calls could be checked at all.
  */
-export function deriveUnexpectedTools(log: OpenedLog): {
-  unexpected: UnexpectedTool[];
-  toolNameCheck: ToolNameCheck;
-} {
+export function* deriveUnexpectedToolsSteps(
+  log: OpenedLog,
+): Generator<void, { unexpected: UnexpectedTool[]; toolNameCheck: ToolNameCheck }> {
   const headerSeqs = log.index.requestHeaderSeqs;
   const toolNamesByHeader = new Map<number, ReadonlySet<string> | null>();
   const unexpected: UnexpectedTool[] = [];
   const toolNameCheck = { checkedCalls: 0, uncheckedCalls: 0 };
-  for (const call of log.index.toolCalls) {
+  for (const [callIndex, call] of log.index.toolCalls.entries()) {
+    // Each new request/header read is a parse of its (large) tool list: yield now and then.
+    if (callIndex % CALLS_PER_STEP === CALLS_PER_STEP - 1) yield;
     const seq = call.requestSeq ?? call.callSeq;
     if (seq === null) continue;
     // The last request/header before the call.

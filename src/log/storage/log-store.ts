@@ -300,8 +300,21 @@ export class LogStore {
     return this.readUpgradedEvent(seq, true);
   }
 
+  /**
+   * The reading shape (readEvent) of an event already read with readStoredEvent, so a caller that
+   * needs both (the text index: the detail shows the stored event, the row the upgraded one) parses
+   * the line once. The result may share parts with `stored` and the upgrade may change it: read
+   * what is needed of `stored` first.
+   */
+  upgradeStoredEvent(stored: StoredEvent): StoredEvent {
+    return this.upgrade(stored, false);
+  }
+
   private readUpgradedEvent(seq: number, isExact: boolean): StoredEvent {
-    const stored = this.readStoredEvent(seq, isExact);
+    return this.upgrade(this.readStoredEvent(seq, isExact), isExact);
+  }
+
+  private upgrade(stored: StoredEvent, isExact: boolean): StoredEvent {
     const upgraded =
       this.rules.generation <= 1
         ? upgradeLegacyEvent(stored, this.sessionId, (replacedSeq) =>

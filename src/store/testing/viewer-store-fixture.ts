@@ -62,7 +62,6 @@ export function summaryOf(eventCount: number, sessionId = 's1'): LogSummary {
     isTruncated: false,
     isTurnsPartial: false,
     contentKey: null,
-    formatVerdicts: null,
   };
 }
 

@@ -6,8 +6,10 @@ import { formatBytes, formatCount, formatEpoch } from '../shared/format.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 import { VisibleText } from '../shared/VisibleText.tsx';
 import type { ThemePreference } from '../../store/preferences-slice.ts';
+import { useViewer } from '../../store/use-viewer.ts';
 import { FormatBadge } from './FormatBadge.tsx';
 import { VerdictBadge } from './VerdictBadge.tsx';
+import { ParentLinkButton, useParentTarget } from '../workspace/ParentLink.tsx';
 
 interface HeaderBarProps {
   summary: LogSummary | null;
@@ -48,6 +50,23 @@ function Fact({ label, value, isMono = true }: { label: string; value: string; i
   );
 }
 
+/**
+ * The header's parentSession: "↑ parent" opening the parent at the spawning call when the open
+ * workspace holds it, else the id as text saying why it cannot be followed.
+ */
+function ParentSessionFact({ fallback }: { fallback: string }) {
+  const target = useParentTarget();
+  if (target.kind === 'none') return <Fact label="parentSession" value={fallback} />;
+  return (
+    <div className="flex min-w-0 items-baseline gap-1">
+      <dt className="shrink-0 text-zinc-600 dark:text-zinc-400">parentSession</dt>
+      <dd className="min-w-0 truncate" title={fallback}>
+        <ParentLinkButton target={target} at="spawn" testId="header-parent" isFullId />
+      </dd>
+    </div>
+  );
+}
+
 /** Longest file name shown in the bar before "show all" (a name is untrusted: it can be anything). */
 const NAME_MAX_CHARS = 300;
 
@@ -59,7 +78,7 @@ export function HeaderBar(props: HeaderBarProps) {
   const { summary, sourceName } = props;
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const header = summary?.header ?? null;
-  const format = summary?.formatVerdicts ?? null;
+  const format = useViewer((state) => state.formatVerdicts);
   return (
     <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex items-center gap-3 px-3 py-1.5">
@@ -179,7 +198,7 @@ export function HeaderBar(props: HeaderBarProps) {
           <Fact label="cwd" value={shown(header?.cwd)} />
           <Fact label="agentPreset" value={shown(summary.effectiveAgentPreset)} />
           <Fact label="delegationDepth" value={shown(header?.delegationDepth)} />
-          <Fact label="parentSession" value={shown(header?.parentSession)} />
+          <ParentSessionFact fallback={shown(header?.parentSession)} />
           <Fact
             label="createdAt"
             value={formatEpoch(typeof header?.createdAt === 'number' ? header.createdAt : null)}

@@ -94,6 +94,7 @@ const EventDetailPanel = memo(function EventDetailPanel({
     <div
       className="flex h-full flex-col"
       data-testid="event-detail"
+      data-search-scope
       data-seq={event.seq}
       data-pinned={isPinned}
       aria-busy={detail.status === 'waiting'}

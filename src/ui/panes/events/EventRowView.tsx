@@ -19,6 +19,11 @@ interface EventRowViewProps {
   /** The row of the event the detail is pinned to. */
   isPinned: boolean;
   hasProblem: boolean;
+  /**
+   * A forked child's inherited prefix (FORMAT.md §8.1): 'inherited' rows are shaded, the 'last' one
+   * also draws the divider to the child's own events under it.
+   */
+  inheritance?: 'inherited' | 'last';
   onSelect: (seq: number) => void;
 }
 
@@ -36,13 +41,16 @@ export const EventRowView = memo(function EventRowView({
   rowIndex = seq,
   isPinned,
   hasProblem,
+  inheritance,
   onSelect,
 }: EventRowViewProps) {
   const background = isCursor
     ? 'bg-sky-100 dark:bg-sky-900/50'
     : isPinned
       ? 'bg-amber-50 dark:bg-amber-900/30'
-      : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/60';
+      : inheritance !== undefined
+        ? 'bg-zinc-100 hover:bg-zinc-200/70 dark:bg-zinc-800/50 dark:hover:bg-zinc-800'
+        : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/60';
   const isPacked = row !== undefined && row.member >= 0;
   return (
     <div
@@ -50,6 +58,13 @@ export const EventRowView = memo(function EventRowView({
       data-seq={seq}
       // 'loading' while the block's rows are on their way (tests and benchmarks wait for 'loaded').
       data-state={row ? 'loaded' : 'loading'}
+      data-inherited={inheritance !== undefined ? 'true' : undefined}
+      data-inherited-last={inheritance === 'last' ? 'true' : undefined}
+      title={
+        inheritance !== undefined
+          ? 'Inherited from the parent session (copied when this session was forked)'
+          : undefined
+      }
       aria-current={isCursor ? 'true' : undefined}
       aria-selected={isCursor}
       aria-rowindex={rowIndex + 1}
@@ -69,7 +84,7 @@ export const EventRowView = memo(function EventRowView({
               : isPinned
                 ? 'border-amber-500'
                 : 'border-transparent'
-      } ${background}`}
+      } ${inheritance === 'last' ? 'border-b-2 border-b-violet-500 border-dashed dark:border-b-violet-400' : ''} ${background}`}
     >
       <span role="gridcell" className="text-right tabular-nums text-zinc-600 dark:text-zinc-400">
         {seq}
@@ -82,12 +97,15 @@ export const EventRowView = memo(function EventRowView({
       </span>
       <span
         role="gridcell"
-        className={`truncate ${row ? colorOfEventType(row.type) : 'text-zinc-600 dark:text-zinc-400'}`}
+        className={`truncate ${row && inheritance === undefined ? colorOfEventType(row.type) : 'text-zinc-600 dark:text-zinc-400'}`}
         title={row?.type}
       >
         {row ? revealInvisibleCharacters(row.type) : '…'}
       </span>
-      <span role="gridcell" className="truncate text-zinc-700 dark:text-zinc-300">
+      <span
+        role="gridcell"
+        className={`truncate ${inheritance !== undefined ? 'italic text-zinc-600 dark:text-zinc-400' : 'text-zinc-700 dark:text-zinc-300'}`}
+      >
         {isPacked && (
           <span
             className="mr-1.5 rounded bg-zinc-100 px-1 py-0.5 text-[10px] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"

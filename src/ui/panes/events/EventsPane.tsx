@@ -5,8 +5,7 @@ import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EventRow } from '../../../log/index.ts';
 import { useBlockFeed } from '../../../store/use-block-cache.ts';
-import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
-import { aimedSeq } from '../../../store/cursor/cursor-slice.ts';
+import { useViewer } from '../../../store/use-viewer.ts';
 import { formatCount } from '../../shared/format.ts';
 import { placeVirtualItem, useVirtualList, type ListViewport } from '../../shared/use-virtual-list.ts';
 import { useSettledCursor } from '../../../store/cursor/use-settled-cursor.ts';
@@ -16,6 +15,8 @@ import { EventRowView } from './EventRowView.tsx';
 import { FacetBar } from './FacetBar.tsx';
 import { NarrowedEventList } from './NarrowedEventList.tsx';
 import { useEventFacets } from './use-event-facets.ts';
+import { ParentLinkButton, useParentTarget } from '../../workspace/ParentLink.tsx';
+import { SearchBar } from './SearchBar.tsx';
 import {
   BLOCK_ROWS,
   computeListLayout,
@@ -41,6 +42,8 @@ interface RowBlockProps {
   cursorSeq: number;
   pinnedSeq: number;
   problemSet: ReadonlySet<number>;
+  /** Seqs below this were inherited from the parent (0: none). */
+  inheritedEvents: number;
   onSelect: (seq: number) => void;
 }
 
@@ -54,6 +57,7 @@ const RowBlock = memo(function RowBlock({
   cursorSeq,
   pinnedSeq,
   problemSet,
+  inheritedEvents,
   onSelect,
 }: RowBlockProps) {
   const firstSeq = block * BLOCK_ROWS;
@@ -70,6 +74,7 @@ const RowBlock = memo(function RowBlock({
         isCursor={seq === cursorSeq}
         isPinned={seq === pinnedSeq}
         hasProblem={problemSet.has(seq)}
+        inheritance={seq >= inheritedEvents ? undefined : seq === inheritedEvents - 1 ? 'last' : 'inherited'}
         onSelect={onSelect}
       />,
     );
@@ -90,13 +95,13 @@ export function EventsPane() {
 
 /** The pane itself, at the cursor `cursorSeq` (the settled one). */
 const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: number | null }) {
-  const store = useViewerStoreApi();
-  const client = useViewer((state) => state.client);
   const eventCount = useViewer((state) => state.summary?.eventCount ?? 0);
   const firstTime = useViewer((state) => state.summary?.firstTime ?? 0);
   const rows = useBlockFeed(useViewer((state) => state.eventRows));
   const pinnedSeq = useViewer((state) => state.pinnedSeq);
   const problemSeqs = useViewer((state) => state.problemSeqs);
+  const inheritedEvents = useViewer((state) => state.summary?.inheritedEvents ?? 0);
+  const parentTarget = useParentTarget();
   const actions = useViewer((state) => state.actions);
   const problemSet = useMemo(() => new Set(problemSeqs), [problemSeqs]);
   const facets = useEventFacets();
@@ -188,33 +193,6 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
   const onSelect = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
   const onStep = useCallback((seq: number) => actions.setCursor(seq), [actions]);
 
-  const [searchText, setSearchText] = useState('');
-  const [searchNote, setSearchNote] = useState<string | null>(null);
-  /** Identifies the newest search: answers to older ones (overtaken in the worker or here) are dropped. */
-  const searchIdRef = useRef(0);
-  const runSearch = (direction: 1 | -1) => {
-    const text = searchText.trim();
-    if (!text) return;
-    const searchId = ++searchIdRef.current;
-    const from = (aimedSeq(store.getState()) ?? -1) + direction;
-    // A long scan (a large .zstd log without a match) runs in slices in the worker: say it is going on.
-    setSearchNote('searching…');
-    client.query({ kind: 'search', text, fromSeq: from, direction }).then(
-      (found) => {
-        if (searchId !== searchIdRef.current) return;
-        if (found === null) setSearchNote('no match');
-        else {
-          setSearchNote(null);
-          actions.selectEvent(found);
-        }
-      },
-      (error: unknown) => {
-        if (searchId !== searchIdRef.current) return;
-        setSearchNote(error instanceof Error ? error.message : 'search failed');
-      },
-    );
-  };
-
   return (
     <section aria-label="Events" className="flex h-full min-h-0 flex-col">
       <div className="flex items-center gap-2 border-b border-zinc-200 px-2 py-1 dark:border-zinc-800">
@@ -233,23 +211,20 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
             showing {formatCount(firstRow)}–{formatCount(firstRow + windowRowCount - 1)}
           </span>
         )}
-        <input
-          type="search"
-          value={searchText}
-          placeholder="Search text…  (Enter / Shift+Enter)"
-          aria-label="Search events"
-          onChange={(event) => {
-            setSearchText(event.target.value);
-            setSearchNote(null);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') runSearch(event.shiftKey ? -1 : 1);
-          }}
-          className="ml-auto w-56 rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-xs dark:border-zinc-600 dark:bg-zinc-800"
-        />
-        {searchNote && <span className="text-xs text-zinc-600 dark:text-zinc-400">{searchNote}</span>}
+        <SearchBar />
       </div>
       <FacetBar facets={facets} eventCount={eventCount} />
+      {inheritedEvents > 0 && (
+        <div
+          data-testid="events-inherited-note"
+          className="flex flex-wrap items-center gap-x-2 border-b border-violet-200 bg-violet-50 px-2 py-0.5 text-[11px] text-violet-950 dark:border-violet-900 dark:bg-violet-950/40 dark:text-violet-100"
+        >
+          <span>
+            Seqs 0–{inheritedEvents - 1} (shaded, above the dashed line) are inherited from the parent
+          </span>
+          <ParentLinkButton target={parentTarget} at="inherited" testId="events-inherited-parent" />
+        </div>
+      )}
       {rows.error && (
         <div className="px-2 py-1 text-xs text-red-700 dark:text-red-300">
           Rows could not be loaded: {rows.error}
@@ -270,6 +245,7 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
               cursorSeq={cursorSeq}
               pinnedSeq={pinnedSeq}
               problemSet={problemSet}
+              inheritedEvents={inheritedEvents}
               firstTime={firstTime}
               onSelect={onSelect}
               onStep={onStep}
@@ -294,6 +270,7 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
               aria-rowcount={eventCount}
               aria-label="Event rows"
               data-testid="events-scroll"
+              data-search-scope
             >
               <div style={{ height: totalSizePx, position: 'relative' }}>
                 {items.map((item) => {
@@ -316,6 +293,7 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
                         cursorSeq={inBlock(cursorSeq)}
                         pinnedSeq={inBlock(pinnedSeq)}
                         problemSet={problemSet}
+                        inheritedEvents={inheritedEvents}
                         onSelect={onSelect}
                       />
                     </div>

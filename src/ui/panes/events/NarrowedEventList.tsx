@@ -51,6 +51,8 @@ interface NarrowedEventListProps {
   cursorSeq: number | null;
   pinnedSeq: number | null;
   problemSet: ReadonlySet<number>;
+  /** Seqs 0 … inheritedEvents-1 were copied from the parent (a forked child; 0 otherwise). */
+  inheritedEvents: number;
   firstTime: number;
   /** A row was clicked: a jump to its event. */
   onSelect: (seq: number) => void;
@@ -64,6 +66,7 @@ export function NarrowedEventList({
   cursorSeq,
   pinnedSeq,
   problemSet,
+  inheritedEvents,
   firstTime,
   onSelect,
   onStep,
@@ -151,6 +154,7 @@ export function NarrowedEventList({
         aria-label="Event rows, narrowed"
         data-testid="events-scroll"
         data-narrowed="true"
+        data-search-scope
       >
         <div style={{ height: totalSizePx, position: 'relative' }}>
           {items.map((item) => {
@@ -175,6 +179,7 @@ export function NarrowedEventList({
                   nearSeq={inBlock(nearSeq)}
                   pinnedSeq={inBlock(pinnedSeq)}
                   problemSet={problemSet}
+                  inheritedEvents={inheritedEvents}
                   onSelect={onSelect}
                 />
               </div>
@@ -198,6 +203,7 @@ interface NarrowedBlockProps {
   nearSeq: number;
   pinnedSeq: number;
   problemSet: ReadonlySet<number>;
+  inheritedEvents: number;
   onSelect: (seq: number) => void;
 }
 
@@ -212,6 +218,7 @@ const NarrowedBlock = memo(function NarrowedBlock({
   nearSeq,
   pinnedSeq,
   problemSet,
+  inheritedEvents,
   onSelect,
 }: NarrowedBlockProps) {
   const blockSeqs = seqs.subarray(firstRow, Math.min(seqs.length, firstRow + BLOCK_ROWS));
@@ -232,6 +239,9 @@ const NarrowedBlock = memo(function NarrowedBlock({
             isNearCursor={seq === nearSeq}
             isPinned={seq === pinnedSeq}
             hasProblem={problemSet.has(seq)}
+            inheritance={
+              seq >= inheritedEvents ? undefined : seq === inheritedEvents - 1 ? 'last' : 'inherited'
+            }
             onSelect={onSelect}
           />
         );

@@ -6,6 +6,7 @@ import { JsonTree } from '../../shared/JsonTree.tsx';
 import { SafeMarkdown } from '../../shared/SafeMarkdown.tsx';
 import { VisibleText } from '../../shared/VisibleText.tsx';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
+import { AttachmentImage } from './AttachmentImage.tsx';
 import { ToolCallCard } from './ToolCallCard.tsx';
 
 function readString(block: ContentBlock, key: string): string {
@@ -99,22 +100,8 @@ export const ContentBlockView = memo(function ContentBlockView({
         </div>
       );
     }
-    case 'image': {
-      const attachment = (block as Record<string, unknown>).attachment;
-      const field = (key: string): string => {
-        const value =
-          attachment !== null && typeof attachment === 'object'
-            ? (attachment as Record<string, unknown>)[key]
-            : undefined;
-        return typeof value === 'string' || typeof value === 'number' ? String(value) : '?';
-      };
-      return (
-        <div className="inline-block rounded border border-dashed border-zinc-300 px-2 py-1 text-xs text-zinc-600 dark:border-zinc-600 dark:text-zinc-400">
-          🖼 image {revealInvisibleCharacters(field('name') === '?' ? field('attachmentId') : field('name'))} ·{' '}
-          {field('mediaType')} · {field('width')}×{field('height')} (attachments are not stored in the log)
-        </div>
-      );
-    }
+    case 'image':
+      return <AttachmentImage attachment={(block as Record<string, unknown>).attachment} />;
     default:
       return (
         <div className="rounded border border-zinc-200 px-2 py-1 dark:border-zinc-700">

@@ -207,6 +207,7 @@ export function ModelViewPane() {
             // Its own layout root: a card's layout never re-lays out the page.
             style={{ contain: 'strict', overflowAnchor: 'none' }}
             data-testid="model-view-scroll"
+            data-search-scope
             data-away-from-bottom={scroll.isAwayFromBottom ? 'true' : 'false'}
             data-first-index={first}
             tabIndex={0}

@@ -1,10 +1,14 @@
 // A tool-call block of an assistant message as a card: name, id, arguments, and — from the call's
 // facts — its status badge at the cursor, duration, links to its tool/call and result, and the
-// approval that gated it (FORMAT.md §5.3, §7.5–§7.7). Streaming blocks have no facts: no badge.
+// approval that gated it (FORMAT.md §5.3, §7.5–§7.7), and a flag when its name only looks like a
+// declared tool. Streaming blocks have no facts: no badge.
 import { memo } from 'react';
 import { deriveToolCallStatusAt, type ToolCallFacts } from '../../../log/index.ts';
+import { useViewer } from '../../../store/use-viewer.ts';
 import { JsonTree } from '../../shared/JsonTree.tsx';
+import { LookalikeFlag } from '../../shared/LookalikeFlag.tsx';
 import { StatusBadge } from '../../shared/StatusBadge.tsx';
+import { useWorkerQuery } from '../../shared/use-worker-query.ts';
 import { VisibleText } from '../../shared/VisibleText.tsx';
 import { formatDuration } from '../../shared/format.ts';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
@@ -21,6 +25,22 @@ function parseArguments(text: string): { ok: true; value: unknown } | { ok: fals
     // Partial (streaming) or invalid arguments: shown as text instead.
     return { ok: false };
   }
+}
+
+/**
+ * The lookalike flag of a call's tool name against the request/header in force when the model asked
+ * for it. A name the header declares, or a call with no header before it, shows nothing.
+ */
+function CallLookalikeFlag({ name, facts }: { name: string; facts: ToolCallFacts }) {
+  const client = useViewer((state) => state.client);
+  const logGeneration = useViewer((state) => state.logGeneration);
+  const seq = facts.requestSeq ?? facts.callSeq;
+  const answer = useWorkerQuery(
+    () => (seq === null ? null : client.query({ kind: 'lookalike-tools-at', seq, names: [name] })),
+    [client, seq, name],
+    { log: logGeneration },
+  );
+  return <LookalikeFlag flag={answer.status === 'ready' ? answer.value[0] : undefined} />;
 }
 
 interface ToolCallCardProps {
@@ -61,6 +81,7 @@ export const ToolCallCard = memo(function ToolCallCard({
         <span className="font-semibold text-amber-900 dark:text-amber-200">
           ⚙ {revealInvisibleCharacters(name)}
         </span>
+        {facts && <CallLookalikeFlag name={name} facts={facts} />}
         <span className="font-mono text-[10px] text-zinc-600 dark:text-zinc-400">
           {revealInvisibleCharacters(callId)}
         </span>

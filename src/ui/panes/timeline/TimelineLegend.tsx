@@ -1,5 +1,5 @@
-// The colour legend of the timeline: inline on wide screens, behind a "Legend" button on narrow ones
-// (where it would push the axis toggle out of the header).
+// The colour legend of the timeline: inline when the timeline's header row is wide (a container query,
+// 80rem), behind a "Legend" button when it is not (where it would push the zoom and axis controls out).
 import { useState } from 'react';
 import { REASON_COLORS, TOOL_STATUS_COLORS } from './draw-timeline.ts';
 
@@ -36,10 +36,10 @@ export function TimelineLegend() {
   const [isOpen, setOpen] = useState(false);
   return (
     <>
-      <span className="hidden items-center gap-2 text-[10px] text-zinc-600 xl:flex dark:text-zinc-400">
+      <span className="hidden items-center gap-2 text-[10px] text-zinc-600 @7xl:flex dark:text-zinc-400">
         <LegendItems />
       </span>
-      <span className="relative xl:hidden">
+      <span className="relative @7xl:hidden">
         <button
           type="button"
           aria-expanded={isOpen}

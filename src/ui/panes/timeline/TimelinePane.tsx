@@ -29,6 +29,8 @@ import { useDarkClass } from './use-dark-class.ts';
 import { useTimelineGestures } from './use-timeline-gestures.ts';
 import { useTimelineKeys } from './use-timeline-keys.ts';
 import { minWindowSpan, useTimelineWindow } from './use-timeline-window.ts';
+import { ParentLinkButton, useParentTarget } from '../../workspace/ParentLink.tsx';
+import { InheritedBand } from './InheritedBand.tsx';
 
 /** Where the cursor line starts (below the tick labels). */
 const CURSOR_TOP_PX = 12;
@@ -55,6 +57,8 @@ export function TimelinePane() {
   const generation = useViewer((state) => state.logGeneration);
   const actions = useViewer((state) => state.actions);
   const isDark = useDarkClass();
+  const parentTarget = useParentTarget();
+  const inheritedEvents = summary?.inheritedEvents ?? null;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -238,12 +242,20 @@ export function TimelinePane() {
       data-zoom={zoom.toFixed(2)}
       className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <div className="flex items-center gap-3 px-2 pt-1 text-xs">
+      {/* A size container: the legend folds into a button by the pane's width, not the window's (a
+          workspace's session list takes 340 px of the window). */}
+      <div className="@container flex items-center gap-3 px-2 pt-1 text-xs">
         <h2 className="font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">Timeline</h2>
         <span className="whitespace-nowrap text-zinc-600 dark:text-zinc-400">
           {summary?.turns.length ?? 0} turns · {stepCount} steps · {toolSpanCount} tool{' '}
           {toolSpanCount === 1 ? 'call' : 'calls'}
         </span>
+        <ParentLinkButton
+          target={parentTarget}
+          at="spawn"
+          testId="timeline-parent"
+          className="whitespace-nowrap text-[11px]"
+        />
         <TimelineLegend />
         <span className="ml-auto flex shrink-0 items-center gap-1 text-[11px]">
           {isZoomed && (
@@ -290,7 +302,7 @@ export function TimelinePane() {
           ref={canvasRef}
           data-testid="timeline-canvas"
           role="img"
-          aria-label={`Timeline of ${summary?.turns.length ?? 0} turns and ${stepCount} steps, showing seq ${windowStartSeq} to ${windowEndSeq}`}
+          aria-label={`Timeline of ${summary?.turns.length ?? 0} turns and ${stepCount} steps, showing seq ${windowStartSeq} to ${windowEndSeq}${inheritedEvents ? `; seqs 0 to ${inheritedEvents - 1} inherited from the parent` : ''}`}
           className="touch-none"
           style={{ width: '100%', height: CANVAS_HEIGHT_PX, display: 'block', cursor: 'pointer' }}
           onPointerEnter={gestures.onPointerEnter}
@@ -349,6 +361,14 @@ export function TimelinePane() {
         >
           {edgeLabels[1]}
         </span>
+        {width !== null && inheritedEvents !== null && inheritedEvents > 0 && (
+          <InheritedBand
+            leftPx={scale.toX(axis.posOfSeq(0))}
+            rightPx={scale.toX(axis.posOfSeqEnd(inheritedEvents - 1))}
+            widthPx={width}
+            inheritedEvents={inheritedEvents}
+          />
+        )}
         {cursorX !== null && cursorSide === null && (
           <div
             aria-hidden

@@ -1,8 +1,8 @@
 // Step 5 of the reading order: tool calls whose names the request or header did not offer, each
-// flagged when it looks like a declared tool (a homoglyph or an invisible character away from it;
-// findConfusableTools, asked of the worker).
+// flagged when it looks like a declared tool (shared/LookalikeFlag.tsx).
 import { describeToolNameCheck } from '../../../../log/index.ts';
 import { useViewer } from '../../../../store/use-viewer.ts';
+import { LookalikeFlag } from '../../../shared/LookalikeFlag.tsx';
 import { useWorkerQuery } from '../../../shared/use-worker-query.ts';
 import { VisibleText } from '../../../shared/VisibleText.tsx';
 import { Muted } from '../parts/Muted.tsx';
@@ -10,8 +10,8 @@ import { Section } from '../parts/Section.tsx';
 import { SeqLink } from '../parts/SeqLink.tsx';
 import type { TriageSectionProps } from './section-props.ts';
 
-/** "looks like read_file": when `name` is a lookalike of a tool the header at `headerSeq` declares. */
-function LookalikeFlag({ name, headerSeq }: { name: string; headerSeq: number }) {
+/** The lookalike flag of `name` against the tools the header at `headerSeq` declares. */
+function HeaderLookalikeFlag({ name, headerSeq }: { name: string; headerSeq: number }) {
   const client = useViewer((state) => state.client);
   const logGeneration = useViewer((state) => state.logGeneration);
   // Asked of the worker, which holds the confusables table (it stays out of the page's bundle).
@@ -20,22 +20,7 @@ function LookalikeFlag({ name, headerSeq }: { name: string; headerSeq: number })
     [client, headerSeq, name],
     { log: logGeneration },
   );
-  const flag = answer.status === 'ready' ? answer.value[0] : undefined;
-  if (flag === undefined) return null;
-  return (
-    <span
-      data-testid="lookalike-tool"
-      className="rounded bg-red-100 px-1 font-medium text-red-900 dark:bg-red-950/60 dark:text-red-200"
-      title={
-        flag.reason === 'invisible'
-          ? 'Equal to a declared tool once its invisible characters are removed'
-          : 'Looks like a declared tool (Unicode confusables): not the same name'
-      }
-    >
-      looks like <span className="font-mono">{flag.lookalike}</span>
-      {flag.reason === 'invisible' ? ' + invisible characters' : ' (homoglyph)'}
-    </span>
-  );
+  return <LookalikeFlag flag={answer.status === 'ready' ? answer.value[0] : undefined} />;
 }
 
 /** Each unexpected tool name with its call and the header it is missing from, or what was checked. */
@@ -53,7 +38,9 @@ export function UnexpectedToolsSection({ report, onSelect }: TriageSectionProps)
                 <span className="font-mono">
                   <VisibleText text={tool.name} maxChars={120} />
                 </span>
-                {tool.headerSeq !== null && <LookalikeFlag name={tool.name} headerSeq={tool.headerSeq} />}
+                {tool.headerSeq !== null && (
+                  <HeaderLookalikeFlag name={tool.name} headerSeq={tool.headerSeq} />
+                )}
                 <span className="text-zinc-600 dark:text-zinc-400">not in request/header</span>
                 <SeqLink seq={tool.headerSeq} onSelect={onSelect} />
               </li>

@@ -1,0 +1,66 @@
+// Building a log's text index in the worker once the log is read: in slices of WORK_SLICE_MS with
+// the event loop in between, so the model view, rows, the format verdicts and searches are answered
+// while it runs. A search that comes before the index is ready waits for it (text-search.ts says why).
+import { createTextIndexBuilder, type OpenedLog, type TextIndex } from '../log/index.ts';
+import { WORK_SLICE_MS, type YieldToEventLoop } from './work-slices.ts';
+
+/** Events indexed between looks at the clock (a small part of a slice on the bench log). */
+const INDEX_STEP_EVENTS = 1_024;
+
+/** Where the index of one log is. */
+export type TextIndexState =
+  | { state: 'indexing'; progress: number }
+  /** `documents`: entries of the index (a seq with text in and outside Latin-1 counts twice). */
+  | { state: 'ready'; documents: number; retainedBytes: number; buildMs: number }
+  | { state: 'failed'; message: string };
+
+/** The index of one log, being built or built. */
+export interface TextIndexJob {
+  readonly log: OpenedLog;
+  /** Resolves with the index; rejects when the build was cancelled (another log) or threw. */
+  readonly ready: Promise<TextIndex>;
+  status(): TextIndexState;
+  /** Stops the build at its next slice (ready rejects). */
+  cancel(): void;
+}
+
+/** Starts building the index of `log` (as it stands: a finished log, or the part read of a stopped load). */
+export function startTextIndexing(log: OpenedLog, yieldToEventLoop: YieldToEventLoop): TextIndexJob {
+  const builder = createTextIndexBuilder(log);
+  const startedAt = performance.now();
+  let isCancelled = false;
+  let state: TextIndexState = { state: 'indexing', progress: 0 };
+  const run = async (): Promise<TextIndex> => {
+    for (;;) {
+      // Every slice, the first too, after the messages already queued (the page's first queries
+      // about a log come right after 'loaded').
+      await yieldToEventLoop();
+      if (isCancelled) throw new Error('The text index was replaced by another log’s.');
+      const sliceStart = performance.now();
+      let isDone = builder.step(INDEX_STEP_EVENTS);
+      while (!isDone && performance.now() - sliceStart < WORK_SLICE_MS)
+        isDone = builder.step(INDEX_STEP_EVENTS);
+      if (isDone) break;
+    }
+    const index = builder.finish();
+    state = {
+      state: 'ready',
+      documents: index.latin1.docSeq.length + index.wide.docSeq.length,
+      retainedBytes: index.retainedBytes,
+      buildMs: performance.now() - startedAt,
+    };
+    return index;
+  };
+  const ready = run();
+  ready.catch((error: unknown) => {
+    state = { state: 'failed', message: error instanceof Error ? error.message : String(error) };
+  });
+  return {
+    log,
+    ready,
+    status: () => (state.state === 'indexing' ? { state: 'indexing', progress: builder.progress } : state),
+    cancel() {
+      isCancelled = true;
+    },
+  };
+}

@@ -1,0 +1,155 @@
+// Tests of the worker's text index build (in slices) and of the text-search answers: waiting for the
+// log and the index, replacing older searches, transferring the seqs.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildTextIndex, searchTextIndex, type OpenedLog } from '../log/index.ts';
+import { LogScript } from '../log/testing/event-builders.ts';
+import type { WorkerToMain } from './protocol.ts';
+import { startTextIndexing, type TextIndexState } from './text-indexing.ts';
+import { createTextSearchService } from './text-search.ts';
+import { WORK_SLICE_MS } from './work-slices.ts';
+
+function bigLog(messages: number): OpenedLog {
+  const script = new LogScript();
+  for (let i = 0; i < messages; i++)
+    script.userMessage(`u${i}`, i % 1000 === 7 ? `rare needle ${i}` : `message ${i}`);
+  return script.build();
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('startTextIndexing', () => {
+  it(`indexes for about ${WORK_SLICE_MS} ms, yields, reports progress, and ends with the whole index`, async () => {
+    const log = bigLog(5_000);
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += WORK_SLICE_MS / 2 + 1));
+    const seen: TextIndexState[] = [];
+    const job = startTextIndexing(log, () =>
+      Promise.resolve().then(() => {
+        seen.push(job.status());
+      }),
+    );
+    const index = await job.ready;
+    expect(seen.length).toBeGreaterThan(1);
+    const progress = seen.map((state) => (state.state === 'indexing' ? state.progress : NaN));
+    // The first slice waits for a yield too: queued queries go first.
+    expect(progress[0]).toBe(0);
+    expect(progress.slice(1).every((value) => value > 0 && value < 1)).toBe(true);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(index).toEqual(buildTextIndex(log));
+    expect(job.status()).toMatchObject({ state: 'ready', documents: 5_000 });
+  });
+
+  it('stops at its next yield once cancelled, and says so', async () => {
+    const log = bigLog(5_000);
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += WORK_SLICE_MS));
+    let yields = 0;
+    const job = startTextIndexing(log, () =>
+      Promise.resolve().then(() => {
+        yields += 1;
+        if (yields === 2) job.cancel();
+      }),
+    );
+    await expect(job.ready).rejects.toThrow(/replaced/);
+    expect(yields).toBe(2);
+    expect(job.status().state).toBe('failed');
+  });
+});
+
+describe('createTextSearchService', () => {
+  function setUp(log: OpenedLog | null) {
+    const posted: { message: WorkerToMain; transfer: Transferable[] }[] = [];
+    let current = log;
+    const service = createTextSearchService({
+      post: (message, transfer = []) => posted.push({ message, transfer }),
+      yieldToEventLoop: () => Promise.resolve(),
+      currentLog: () => current,
+    });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    return {
+      service,
+      posted,
+      settle,
+      setCurrent: (next: OpenedLog | null) => (current = next),
+    };
+  }
+
+  it('answers every match, transferring the seqs, once the index is built', async () => {
+    const log = bigLog(3_000);
+    const { service, posted, settle } = setUp(log);
+    service.answer(1, { kind: 'text-search', text: 'RARE NEEDLE' }, log, false);
+    await settle();
+    expect(posted).toHaveLength(1);
+    const { message, transfer } = posted[0] as (typeof posted)[number];
+    expect(message).toMatchObject({ type: 'result', requestId: 1 });
+    const result = (message as Extract<WorkerToMain, { type: 'result' }>).result as { seqs: Int32Array };
+    expect([...result.seqs]).toEqual([7, 1007, 2007]);
+    expect(result.seqs).toEqual(searchTextIndex(buildTextIndex(log), 'rare needle'));
+    expect(transfer).toEqual([result.seqs.buffer]);
+  });
+
+  it('keeps a search that comes while the log is read until it is, the newest one only', async () => {
+    const log = bigLog(50);
+    const { service, posted, settle } = setUp(log);
+    service.answer(1, { kind: 'text-index-status' }, log, true);
+    service.answer(2, { kind: 'text-search', text: 'message 4' }, log, true);
+    service.answer(3, { kind: 'text-search', text: 'message 1' }, log, true);
+    await settle();
+    expect(posted.map(({ message }) => message)).toEqual([
+      { type: 'result', requestId: 1, result: { state: 'waiting-for-log' } },
+      { type: 'query-failed', requestId: 2, message: 'Replaced by a newer search.' },
+    ]);
+    service.onLogRead(log);
+    await settle();
+    expect(posted).toHaveLength(3);
+    const answer = posted[2]?.message as Extract<WorkerToMain, { type: 'result' }>;
+    expect(answer.requestId).toBe(3);
+    expect([...(answer.result as { seqs: Int32Array }).seqs]).toEqual([
+      1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+    ]);
+  });
+
+  it('fails a waiting search when the load ends without a log', async () => {
+    const log = bigLog(5);
+    const { service, posted, settle, setCurrent } = setUp(log);
+    service.answer(1, { kind: 'text-search', text: 'message' }, log, true);
+    setCurrent(null);
+    service.onLoadEnded();
+    await settle();
+    expect(posted.map(({ message }) => message)).toEqual([
+      { type: 'query-failed', requestId: 1, message: 'No log is open.' },
+    ]);
+  });
+
+  it('fails the searches of a load another load replaced, and stops building the index it no longer needs', async () => {
+    const first = bigLog(3_000);
+    const { service, posted, settle } = setUp(first);
+    service.answer(1, { kind: 'text-index-status' }, first, false);
+    service.answer(2, { kind: 'text-search', text: 'message' }, first, true);
+    service.onLoadStarted();
+    await settle();
+    expect(posted.map(({ message }) => message)).toEqual([
+      { type: 'result', requestId: 1, result: { state: 'indexing', progress: 0 } },
+      { type: 'query-failed', requestId: 2, message: 'Replaced by another log.' },
+    ]);
+    // The log stays open (the new load failed): a status starts its index again.
+    service.answer(3, { kind: 'text-index-status' }, first, false);
+    expect(posted.at(-1)?.message).toEqual({
+      type: 'result',
+      requestId: 3,
+      result: { state: 'indexing', progress: 0 },
+    });
+  });
+
+  it('reports the build until it is ready, then what the index holds', async () => {
+    const log = bigLog(20);
+    const { service, posted, settle } = setUp(log);
+    service.answer(1, { kind: 'text-index-status' }, log, false);
+    await settle();
+    service.answer(2, { kind: 'text-index-status' }, log, false);
+    const states = posted.map(({ message }) => (message as { result: TextIndexState }).result.state);
+    expect(states).toEqual(['indexing', 'ready']);
+  });
+});

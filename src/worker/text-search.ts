@@ -1,0 +1,119 @@
+// The worker's text searches: one text index per read log (text-indexing.ts), and the answers to
+// 'text-search' and 'text-index-status'. A search waits for the index instead of falling back to a
+// scan: the scan of the bench log takes longer (2–3 s) than what is left of a build that started
+// when the log was read (~1.5 s in all), it finds one match at a time (no count, no wrap), and one
+// answer shape keeps the page simple. Searches overtaken by a newer one fail saying so.
+import { searchTextIndex, type OpenedLog } from '../log/index.ts';
+import type { Query, TextIndexStatus, TextSearchAnswer, WorkerToMain } from './protocol.ts';
+import { startTextIndexing, type TextIndexJob } from './text-indexing.ts';
+import type { YieldToEventLoop } from './work-slices.ts';
+
+type TextQuery = Extract<Query, { kind: 'text-search' | 'text-index-status' }>;
+
+/** Whether a query is one the text search answers. */
+export function isTextQuery(query: Query): query is TextQuery {
+  return query.kind === 'text-search' || query.kind === 'text-index-status';
+}
+
+export interface TextSearchService {
+  /**
+   * The load loop read `log` to its end (or the reader stopped it): its index starts building, and
+   * the searches that waited for a log are answered (about the log open then).
+   */
+  onLogRead(log: OpenedLog): void;
+  /** A load ended without calling onLogRead (failed, replaced): waiting searches are answered or fail. */
+  onLoadEnded(): void;
+  /**
+   * A new load started: searches waiting for the one before fail (they were about another log), and
+   * the index being built stops (it would take slices from the load; a later search rebuilds it if
+   * the log it was for stays open).
+   */
+  onLoadStarted(): void;
+  /**
+   * Answers `query` about `log`; `isReading` says the log is a load's live log (not read to its end
+   * yet), in which case a search waits and a status says so.
+   */
+  answer(requestId: number, query: TextQuery, log: OpenedLog, isReading: boolean): void;
+}
+
+export interface TextSearchDependencies {
+  post: (message: WorkerToMain, transfer?: Transferable[]) => void;
+  yieldToEventLoop: YieldToEventLoop;
+  /** The log queries run against now (null: none). */
+  currentLog: () => OpenedLog | null;
+}
+
+export function createTextSearchService(deps: TextSearchDependencies): TextSearchService {
+  const { post } = deps;
+  /** The index of the newest read log: one at a time (the one before is dropped with its log). */
+  let job: TextIndexJob | null = null;
+  /** Searches that came while the log was still being read. */
+  let waiting: { requestId: number; query: TextQuery }[] = [];
+  let latestSearchId = 0;
+
+  const jobFor = (log: OpenedLog): TextIndexJob => {
+    if (job?.log !== log) {
+      job?.cancel();
+      job = startTextIndexing(log, deps.yieldToEventLoop);
+    }
+    return job;
+  };
+
+  const fail = (requestId: number, message: string) => post({ type: 'query-failed', requestId, message });
+
+  const search = async (requestId: number, text: string, log: OpenedLog) => {
+    const searchId = ++latestSearchId;
+    try {
+      const index = await jobFor(log).ready;
+      if (searchId !== latestSearchId || deps.currentLog() !== log) {
+        fail(requestId, 'Replaced by a newer search.');
+        return;
+      }
+      const answer: TextSearchAnswer = { text, seqs: searchTextIndex(index, text) };
+      post({ type: 'result', requestId, result: answer }, [answer.seqs.buffer]);
+    } catch (error) {
+      fail(requestId, error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const answerNow = (requestId: number, query: TextQuery, log: OpenedLog) => {
+    if (query.kind === 'text-search') void search(requestId, query.text, log);
+    else {
+      const result: TextIndexStatus = jobFor(log).status();
+      post({ type: 'result', requestId, result });
+    }
+  };
+
+  const flushWaiting = () => {
+    const queued = waiting;
+    waiting = [];
+    const log = deps.currentLog();
+    for (const { requestId, query } of queued)
+      if (log === null) fail(requestId, 'No log is open.');
+      else answerNow(requestId, query, log);
+  };
+
+  return {
+    onLogRead(log) {
+      jobFor(log);
+      flushWaiting();
+    },
+    onLoadEnded: flushWaiting,
+    onLoadStarted() {
+      for (const older of waiting) fail(older.requestId, 'Replaced by another log.');
+      waiting = [];
+      job?.cancel();
+      job = null;
+    },
+    answer(requestId, query, log, isReading) {
+      if (!isReading) answerNow(requestId, query, log);
+      else if (query.kind === 'text-index-status')
+        post({ type: 'result', requestId, result: { state: 'waiting-for-log' } satisfies TextIndexStatus });
+      else {
+        // Only the newest search is worth waiting for.
+        for (const older of waiting) fail(older.requestId, 'Replaced by a newer search.');
+        waiting = [{ requestId, query }];
+      }
+    },
+  };
+}

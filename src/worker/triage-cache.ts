@@ -1,0 +1,38 @@
+// The triage report of each finished log, derived once: the store asks for the findings n / N step
+// through, the triage panel for the whole report. After a load the worker derives it in slices
+// (sliceTriage), so the cursor's first queries are not kept waiting behind it.
+import { deriveTriage, deriveTriageSteps, type OpenedLog, type TriageReport } from '../log/index.ts';
+import { formatVerdictsOf } from './log-summary.ts';
+import { runStepsInSlices, type YieldToEventLoop } from './work-slices.ts';
+
+const triageByLog = new WeakMap<OpenedLog, TriageReport>();
+
+/** The triage of `log`: cached once the log is finished; a live log's is derived afresh each time. */
+export function triageOf(log: OpenedLog): TriageReport {
+  if (!log.isComplete) return deriveTriage(log);
+  let report = triageByLog.get(log);
+  if (!report) {
+    report = deriveTriage(log, formatVerdictsOf(log) ?? undefined);
+    triageByLog.set(log, report);
+  }
+  return report;
+}
+
+/**
+ * Derives and caches the triage of a finished log in slices (call it after its format verdicts:
+ * triage includes them). Returns whether it finished (false: cancelled, or the log is not finished).
+ */
+export async function sliceTriage(
+  log: OpenedLog,
+  yieldToEventLoop: YieldToEventLoop,
+  isCancelled: () => boolean,
+): Promise<boolean> {
+  if (!log.isComplete) return false;
+  if (triageByLog.has(log)) return true;
+  const steps = deriveTriageSteps(log, formatVerdictsOf(log) ?? undefined);
+  const report = await runStepsInSlices(steps, yieldToEventLoop, isCancelled);
+  if (report === null) return false;
+  // A query may have derived it meanwhile (triageOf): keep the first.
+  if (!triageByLog.has(log)) triageByLog.set(log, report);
+  return true;
+}
