@@ -94,7 +94,7 @@ async function main(): Promise<void> {
     const narrowedRow = '[data-narrowed="true"] [role="row"][data-state="loaded"]';
     const steps: [string, string, string, boolean][] = [
       [
-        'open Type (right after ready: the first counts)',
+        'open Type right after ready (the first counts; the post-load work is still running)',
         '[data-testid="facet-bar"] button[data-facet="type"]',
         panelValue('tool/call'),
         false,
