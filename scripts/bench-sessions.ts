@@ -1,18 +1,22 @@
 // `npm run bench:sessions`: generates (cached in .bench/) a sessions root of 500 sessions — a few
 // large, most small, in lineage trees — and times what listing it costs in Node: the directory
 // walk, discovery (ZIPs, names, one head per session), the tree, the summary pass (the decoder over
-// every current file, as `ls` runs it) and the links. Options: --sessions 500 --seed 1 --large 3
-// --large-scale 0.1 --out .bench
+// every current file, as `ls` runs it) and the links; then a search across every session (decode,
+// text index, search, as the worker runs it for the sidebar), for a term most sessions hold and one
+// none does. Options: --sessions 500 --seed 1 --large 3 --large-scale 0.1 --out .bench
 
 import { performance } from 'node:perf_hooks';
 import {
   buildSessionTree,
+  decodeEntry,
   deriveSessionLinks,
   discoverSessions,
   loadChecksumVerifier,
   rollUpSessionTree,
+  searchSessionSteps,
   summarizeWorkspace,
 } from '../src/log/index.ts';
+import { drainSteps } from '../src/log/base/steps.ts';
 import { loadFastZstd } from '../src/cli/fast-zstd.ts';
 import { walkDirectory } from '../src/cli/node-entries.ts';
 import { readOption } from './lib/cli-options.ts';
@@ -60,3 +64,22 @@ console.log(
 console.log(
   `sessions ${workspace.sessions.length}, roots ${tree.roots.length}, orphans ${tree.orphans.length}, problems ${workspace.problems.length}, summaries ${summaries.size}, links ${links.links.length}, rss ${mib(process.memoryUsage().rss)}`,
 );
+
+/** The workspace search over every session (one decoded at a time), as the worker's runWorkspaceSearch does. */
+async function searchEverySession(text: string): Promise<{ sessions: number; events: number }> {
+  let sessions = 0;
+  let events = 0;
+  for (const session of workspace.sessions) {
+    const log = await decodeEntry(session.entry, { checksum, fastDecompress });
+    const found = drainSteps(searchSessionSteps(log, text, 50));
+    if (found.total > 0) sessions += 1;
+    events += found.total;
+  }
+  return { sessions, events };
+}
+for (const text of ['error', 'zq-no-such-text-zq']) {
+  const found = await timed(`search every session: "${text}"`, () => searchEverySession(text));
+  console.log(
+    `  ${found.events} events in ${found.sessions} sessions, rss ${mib(process.memoryUsage().rss)}`,
+  );
+}

@@ -121,7 +121,14 @@ export type {
   SummarizeOptions,
   TokenTotals,
 } from './workspace/session-summary.ts';
-export { summarizeOpenedLog, summarizeSession, summarizeWorkspace } from './workspace/session-summary.ts';
+export {
+  decodeEntry,
+  summarizeOpenedLog,
+  summarizeSession,
+  summarizeWorkspace,
+} from './workspace/session-summary.ts';
+export type { SessionSearchHit } from './workspace/session-search.ts';
+export { searchSessionSteps } from './workspace/session-search.ts';
 export type {
   SessionKind,
   SessionTree,

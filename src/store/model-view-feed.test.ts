@@ -17,6 +17,8 @@ function createHeldClient() {
     cancelLoad: () => undefined,
     openWorkspace: () => undefined,
     cancelWorkspace: () => undefined,
+    searchWorkspace: () => undefined,
+    cancelWorkspaceSearch: () => undefined,
     query: ((query: Query): Promise<unknown> =>
       new Promise((answer, fail) => asked.push({ query, answer, fail }))) as LogClient['query'],
     warmUp: () => undefined,

@@ -9,23 +9,42 @@ export interface SearchHighlight {
   currentSeq: number | null;
 }
 
+/**
+ * A search the search bar is asked to take up (a hit of the search across a workspace's sessions):
+ * it shows `text`, finds its matches in the open log and highlights them, with `atSeq` (where the
+ * hit opened the session) as the current match. `id` tells one request from the next.
+ */
+interface SearchRequest {
+  id: number;
+  text: string;
+  atSeq: number;
+}
+
 export interface SearchSliceState {
   /** The last search run (not what is being typed), or null: nothing is highlighted. */
   searchHighlight: SearchHighlight | null;
+  /** The newest search request for the search bar, or null. */
+  searchRequest: SearchRequest | null;
 }
 
 export interface SearchActions {
   setSearchHighlight(highlight: SearchHighlight | null): void;
+  /** Asks the search bar to take up `text`, its current match at `atSeq` (see SearchRequest). */
+  requestSearch(text: string, atSeq: number): void;
 }
 
 export function createSearchSlice({
   set,
+  get,
 }: SliceContext<SearchSliceState>): Slice<SearchSliceState, SearchActions> {
   return {
-    state: { searchHighlight: null },
+    state: { searchHighlight: null, searchRequest: null },
     actions: {
       setSearchHighlight(searchHighlight) {
         set({ searchHighlight });
+      },
+      requestSearch(text, atSeq) {
+        set({ searchRequest: { id: (get().searchRequest?.id ?? 0) + 1, text, atSeq } });
       },
     },
   };

@@ -23,12 +23,23 @@ import {
 import { createSearchSlice, type SearchActions, type SearchSliceState } from './search-slice.ts';
 import { createViewerFeeds, type ViewerFeeds } from './viewer-feeds.ts';
 import { createWorkspaceSlice, type WorkspaceActions, type WorkspaceSliceState } from './workspace-slice.ts';
+import {
+  createWorkspaceSearchSlice,
+  type WorkspaceSearchActions,
+  type WorkspaceSearchSliceState,
+} from './workspace-search-slice.ts';
 
 /** Every action, grouped under `state.actions` (STYLE.md §2.5). */
-type ViewerActions = LoadActions & CursorActions & PreferencesActions & WorkspaceActions & SearchActions;
+type ViewerActions = LoadActions &
+  CursorActions &
+  PreferencesActions &
+  WorkspaceActions &
+  WorkspaceSearchActions &
+  SearchActions;
 
 export type ViewerState = LoadSliceState &
   WorkspaceSliceState &
+  WorkspaceSearchSliceState &
   CursorSliceState &
   PreferencesSliceState &
   SearchSliceState &
@@ -74,9 +85,11 @@ export function createViewerStore({
     const preferences = createPreferencesSlice(context);
     const workspace = createWorkspaceSlice(context, { client });
     const search = createSearchSlice(context);
+    const workspaceSearch = createWorkspaceSearchSlice(context, { client });
     return {
       ...load.state,
       ...workspace.state,
+      ...workspaceSearch.state,
       ...cursor.state,
       ...preferences.state,
       ...search.state,
@@ -87,6 +100,7 @@ export function createViewerStore({
         ...preferences.actions,
         ...workspace.actions,
         ...search.actions,
+        ...workspaceSearch.actions,
       },
     };
   });

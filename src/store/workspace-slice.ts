@@ -12,6 +12,7 @@ import type {
 } from '../worker/client.ts';
 import type { LoadActions } from './load-slice.ts';
 import type { Slice, SliceContext } from './slice.ts';
+import type { WorkspaceSearchActions } from './workspace-search-slice.ts';
 
 interface OpenWorkspace {
   /** What was opened: the folder's name, the ZIP's, or "N files". */
@@ -49,7 +50,8 @@ export interface WorkspaceActions {
 type WorkspaceReads = WorkspaceSliceState & {
   summary: LogSummary | null;
   loadState: string;
-  actions: Pick<LoadActions, 'openFiles' | 'openWorkspaceLog' | 'requestJump'>;
+  actions: Pick<LoadActions, 'openFiles' | 'openWorkspaceLog' | 'requestJump'> &
+    Pick<WorkspaceSearchActions, 'clearWorkspaceSearch'>;
 };
 
 /** A folder, a ZIP anywhere, or several logs that are not one session's generations. */
@@ -105,6 +107,8 @@ export function createWorkspaceSlice(
   const actions: WorkspaceActions = {
     openWorkspace(name, files) {
       const token = ++latestToken;
+      // A search of the workspace before this one named sessions this one may not have.
+      get().actions.clearWorkspaceSearch();
       set({
         workspace: { name, status: 'scanning', progress: null, snapshot: null, error: null },
         workspaceSessionId: null,
@@ -128,6 +132,7 @@ export function createWorkspaceSlice(
     closeWorkspace() {
       client.cancelWorkspace();
       latestToken += 1;
+      get().actions.clearWorkspaceSearch();
       set({ workspace: null, workspaceSessionId: null });
     },
     openWorkspaceSession(id, seq) {

@@ -242,7 +242,7 @@ function Shell({ store }: { store: ViewerStore }) {
       <div className="flex min-h-0 flex-1">
         <SessionList />
         {hasWorkspace ? (
-          <main className="relative flex min-h-0 flex-1 flex-col">
+          <main className="relative flex min-h-0 min-w-0 flex-1 flex-col">
             {/* The workspace appears in three short tasks and frames instead of one long one: the shell and
               the events list (with the first rows) with the first summary, then the timeline and the
               right pane. The placeholder holds the timeline's height (TimelinePane: header, canvas, overview). */}

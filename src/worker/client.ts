@@ -12,6 +12,7 @@ import type {
   WorkerToMain,
   WorkspaceFile,
   WorkspaceProgress,
+  WorkspaceSearchPart,
   WorkspaceSnapshot,
 } from './protocol.ts';
 import type { EventRow, FormatVerdicts } from '../log/index.ts';
@@ -27,7 +28,14 @@ export type {
   TextSearchAnswer,
   ToolSpans,
 } from './protocol.ts';
-export type { WorkspaceFile, WorkspaceProgress, WorkspaceRow, WorkspaceSnapshot } from './protocol.ts';
+export type {
+  WorkspaceFile,
+  WorkspaceProgress,
+  WorkspaceRow,
+  WorkspaceSearchPart,
+  WorkspaceSearchSession,
+  WorkspaceSnapshot,
+} from './protocol.ts';
 
 /** Callbacks of one workspace scan; after onFailed or a snapshot with isComplete, nothing more. */
 export interface WorkspaceListener {
@@ -71,6 +79,12 @@ export interface LogClient {
   openWorkspace(files: WorkspaceFile[], listener: WorkspaceListener): void;
   /** Stops the scan in progress (its listener hears nothing more). */
   cancelWorkspace(): void;
+  /**
+   * Searches every session of the workspace for `text`; `onPart` hears each part of the answer, the
+   * last with isComplete. A newer search, or cancelWorkspaceSearch, silences the one before.
+   */
+  searchWorkspace(text: string, onPart: (part: WorkspaceSearchPart) => void): void;
+  cancelWorkspaceSearch(): void;
   /** Starts the worker now (module load, checksum WebAssembly) so the first drop does not wait for it. */
   warmUp(): void;
   /**
@@ -113,6 +127,8 @@ export function createLogClient(
   const pending = new Map<number, PendingRequest>();
   let nextWorkspaceId = 1;
   let currentScan: { workspaceId: number; listener: WorkspaceListener } | null = null;
+  let currentSearch: { searchId: number; onPart: (part: WorkspaceSearchPart) => void } | null = null;
+  let nextSearchId = 1;
   const crashListeners = new Set<(message: string) => void>();
   /** Whether the current worker was asked to open a log (so a crash loses one). */
   let hasOpenedLog = false;
@@ -192,6 +208,13 @@ export function createLogClient(
           listener.onSnapshot(message.snapshot);
         }
         return;
+      case 'workspace-search':
+        if (currentSearch?.searchId === message.searchId) {
+          const { onPart } = currentSearch;
+          if (message.part.isComplete) currentSearch = null;
+          onPart(message.part);
+        }
+        return;
       case 'workspace-failed':
         if (currentScan?.workspaceId === message.workspaceId) {
           const { listener } = currentScan;
@@ -268,6 +291,17 @@ export function createLogClient(
       if (!currentScan) return;
       post({ type: 'cancel-workspace', workspaceId: currentScan.workspaceId });
       currentScan = null;
+    },
+    searchWorkspace(text, onPart) {
+      if (currentSearch) post({ type: 'cancel-workspace-search', searchId: currentSearch.searchId });
+      const searchId = nextSearchId++;
+      currentSearch = { searchId, onPart };
+      post({ type: 'search-workspace', searchId, text });
+    },
+    cancelWorkspaceSearch() {
+      if (!currentSearch) return;
+      post({ type: 'cancel-workspace-search', searchId: currentSearch.searchId });
+      currentSearch = null;
     },
     warmUp() {
       ensureWorker();

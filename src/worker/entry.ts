@@ -13,6 +13,7 @@ import { createSourceGuard } from './source-guard.ts';
 import { createTextSearchService, isTextQuery } from './text-search.ts';
 import { createYieldToEventLoop } from './work-slices.ts';
 import { openWorkspaceSession, runWorkspaceScan, type ActiveScan } from './workspace-loop.ts';
+import { runWorkspaceSearch, type ActiveWorkspaceSearch } from './workspace-search.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -31,6 +32,8 @@ const readLogs = new WeakSet<OpenedLog>();
 /** The workspace scan in progress, and the newest scanned workspace (its sessions open by id). */
 let activeScan: ActiveScan | null = null;
 let workspace: Workspace | null = null;
+/** The search across the workspace's sessions in progress (a newer one replaces it). */
+let activeWorkspaceSearch: ActiveWorkspaceSearch | null = null;
 
 /**
  * Started when the worker starts (the client warms the worker up before any drop). Without
@@ -96,6 +99,8 @@ function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
 
 function startScan(message: Extract<MainToWorker, { type: 'open-workspace' }>): void {
   if (activeScan) activeScan.isCancelled = true;
+  // A search of the workspace before this one would go on over sessions no longer listed.
+  if (activeWorkspaceSearch) activeWorkspaceSearch.isCancelled = true;
   const scan: ActiveScan = { workspaceId: message.workspaceId, isCancelled: false };
   activeScan = scan;
   void runWorkspaceScan(scan, message.files, {
@@ -107,6 +112,35 @@ function startScan(message: Extract<MainToWorker, { type: 'open-workspace' }>): 
     },
   }).finally(() => {
     if (activeScan === scan) activeScan = null;
+  });
+}
+
+function startWorkspaceSearch(message: Extract<MainToWorker, { type: 'search-workspace' }>): void {
+  if (activeWorkspaceSearch) activeWorkspaceSearch.isCancelled = true;
+  const search: ActiveWorkspaceSearch = { searchId: message.searchId, isCancelled: false };
+  activeWorkspaceSearch = search;
+  const searched = workspace;
+  if (searched === null) {
+    post({
+      type: 'workspace-search',
+      searchId: search.searchId,
+      part: { sessions: [], done: 0, total: 0, isComplete: true },
+    });
+    return;
+  }
+  void runWorkspaceSearch(search, searched, message.text, {
+    post,
+    decoderOptions: decoderOptionsReady,
+    yieldToEventLoop,
+    // The open session is searched as it is held, with its text index when built (no second decode).
+    openedLogOf(sessionId) {
+      const log = currentLog;
+      if (log === null || !log.isComplete || activeLoad !== null) return null;
+      const id = log.header?.id;
+      return id === sessionId ? { log, index: textSearch.builtIndexOf(log) } : null;
+    },
+  }).finally(() => {
+    if (activeWorkspaceSearch === search) activeWorkspaceSearch = null;
   });
 }
 
@@ -168,6 +202,12 @@ self.addEventListener('message', (event: MessageEvent<MainToWorker>) => {
       return;
     case 'cancel-workspace':
       if (activeScan?.workspaceId === message.workspaceId) activeScan.isCancelled = true;
+      return;
+    case 'search-workspace':
+      startWorkspaceSearch(message);
+      return;
+    case 'cancel-workspace-search':
+      if (activeWorkspaceSearch?.searchId === message.searchId) activeWorkspaceSearch.isCancelled = true;
       return;
     default:
       assertNever(message);

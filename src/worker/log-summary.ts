@@ -62,8 +62,8 @@ export interface LogSummaryOptions {
 /**
  * Summarizes a (possibly still loading) log. `name` is the file name shown in the header.
  * O(events) for the type counts; called a few times per load, not per event. With `turnsMax`,
- * `turns` holds only the first turns and `isTurnsPartial` says so. The format verdicts are derived
- * for a finished log only (once: they read every non-chunk event of a generation-0 log back).
+ * `turns` holds only the first turns and `isTurnsPartial` says so. The format verdicts are not in
+ * it: they follow in a message of their own (sliceFormatVerdicts), once the page shows the log.
  */
 export function buildLogSummary(log: OpenedLog, name: string, options: LogSummaryOptions = {}): LogSummary {
   const { store, index, header } = log;

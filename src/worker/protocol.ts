@@ -18,6 +18,7 @@ import type {
   SessionHeadFacts,
   SessionKind,
   SessionLink,
+  SessionSearchHit,
   SessionSummary,
   SubtreeTotals,
   WorkspaceProblem,
@@ -294,12 +295,37 @@ export interface WorkspaceSnapshot {
   isComplete: boolean;
 }
 
+/** One session's answer to a search across the workspace: its matches, or why it could not be read. */
+export interface WorkspaceSearchSession {
+  sessionId: string;
+  /** How many of its events match (every one counted; `hits` holds the first). */
+  total: number;
+  hits: SessionSearchHit[];
+  /** Why the session could not be searched (unreadable), or null. */
+  failure: string | null;
+}
+
+/** A part of the answer to a search across the workspace: sessions searched since the last part. */
+export interface WorkspaceSearchPart {
+  /** Sessions with at least one match or a failure, newly searched (the others only advance `done`). */
+  sessions: WorkspaceSearchSession[];
+  /** Sessions searched so far, of `total`. */
+  done: number;
+  total: number;
+  /** The last part: every session was searched. */
+  isComplete: boolean;
+}
+
 export type WorkspaceToMain =
   | { type: 'workspace-progress'; workspaceId: number; progress: WorkspaceProgress }
+  | { type: 'workspace-search'; searchId: number; part: WorkspaceSearchPart }
   /** After the listing (headers only), then as summaries arrive, then once at the end (isComplete). */
   | { type: 'workspace-snapshot'; workspaceId: number; snapshot: WorkspaceSnapshot }
   | { type: 'workspace-failed'; workspaceId: number; message: string };
 
 type MainToWorkerWorkspace =
   | { type: 'open-workspace'; workspaceId: number; files: WorkspaceFile[] }
-  | { type: 'cancel-workspace'; workspaceId: number };
+  | { type: 'cancel-workspace'; workspaceId: number }
+  /** Searches every session of the workspace for `text` (a newer search replaces it). */
+  | { type: 'search-workspace'; searchId: number; text: string }
+  | { type: 'cancel-workspace-search'; searchId: number };

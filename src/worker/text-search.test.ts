@@ -152,4 +152,17 @@ describe('createTextSearchService', () => {
     const states = posted.map(({ message }) => (message as { result: TextIndexState }).result.state);
     expect(states).toEqual(['indexing', 'ready']);
   });
+
+  it('gives the built index of the log it was built for only, and none once another load starts', async () => {
+    const log = bigLog(30);
+    const other = bigLog(3);
+    const { service, settle } = setUp(log);
+    service.onLogRead(log);
+    expect(service.builtIndexOf(log)).toBeNull();
+    await settle();
+    expect(service.builtIndexOf(log)).toEqual(buildTextIndex(log));
+    expect(service.builtIndexOf(other)).toBeNull();
+    service.onLoadStarted();
+    expect(service.builtIndexOf(log)).toBeNull();
+  });
 });

@@ -3,7 +3,7 @@
 // scan: the scan of the bench log takes longer (2–3 s) than what is left of a build that started
 // when the log was read (~1.5 s in all), it finds one match at a time (no count, no wrap), and one
 // answer shape keeps the page simple. Searches overtaken by a newer one fail saying so.
-import { searchTextIndex, type OpenedLog } from '../log/index.ts';
+import { searchTextIndex, type OpenedLog, type TextIndex } from '../log/index.ts';
 import type { Query, TextIndexStatus, TextSearchAnswer, WorkerToMain } from './protocol.ts';
 import { startTextIndexing, type TextIndexJob } from './text-indexing.ts';
 import type { YieldToEventLoop } from './work-slices.ts';
@@ -34,6 +34,8 @@ export interface TextSearchService {
    * yet), in which case a search waits and a status says so.
    */
   answer(requestId: number, query: TextQuery, log: OpenedLog, isReading: boolean): void;
+  /** The index of `log` when it is built (a search across the workspace reuses the open log's), else null. */
+  builtIndexOf(log: OpenedLog): TextIndex | null;
 }
 
 export interface TextSearchDependencies {
@@ -47,6 +49,8 @@ export function createTextSearchService(deps: TextSearchDependencies): TextSearc
   const { post } = deps;
   /** The index of the newest read log: one at a time (the one before is dropped with its log). */
   let job: TextIndexJob | null = null;
+  /** The index `job` built, once it has. */
+  let built: { log: OpenedLog; index: TextIndex } | null = null;
   /** Searches that came while the log was still being read. */
   let waiting: { requestId: number; query: TextQuery }[] = [];
   let latestSearchId = 0;
@@ -54,7 +58,15 @@ export function createTextSearchService(deps: TextSearchDependencies): TextSearc
   const jobFor = (log: OpenedLog): TextIndexJob => {
     if (job?.log !== log) {
       job?.cancel();
-      job = startTextIndexing(log, deps.yieldToEventLoop);
+      built = null;
+      const started = startTextIndexing(log, deps.yieldToEventLoop);
+      job = started;
+      started.ready.then(
+        (index) => {
+          if (job === started) built = { log, index };
+        },
+        () => undefined, // A search waiting for it hears why.
+      );
     }
     return job;
   };
@@ -104,6 +116,10 @@ export function createTextSearchService(deps: TextSearchDependencies): TextSearc
       waiting = [];
       job?.cancel();
       job = null;
+      built = null;
+    },
+    builtIndexOf(log) {
+      return built?.log === log ? built.index : null;
     },
     answer(requestId, query, log, isReading) {
       if (!isReading) answerNow(requestId, query, log);

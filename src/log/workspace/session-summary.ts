@@ -105,6 +105,16 @@ export function summarizeOpenedLog(log: OpenedLog): SessionSummary {
 }
 
 /**
+ * The log of `entry`, streamed through a decoder (its readChunks when it has them, else one read).
+ * Rejects only when reading rejects; a damaged log decodes with its problems, as everywhere.
+ */
+export async function decodeEntry(entry: WorkspaceEntry, options: DecoderOptions = {}): Promise<OpenedLog> {
+  const decoder = createLogDecoder(options);
+  for await (const chunk of readEntryChunks(entry)) decoder.push(chunk);
+  return decoder.finish();
+}
+
+/**
  * Streams `entry` through a decoder (its readChunks when it has them, else one read) and returns
  * its summary; the decoded log is not kept. `options` are the decoder's (pass the checksum
  * verifier and fast zstd the loaders use, so the verdict is the one `inspect` and the viewer give).
@@ -114,9 +124,9 @@ export async function summarizeSession(
   entry: WorkspaceEntry,
   options: DecoderOptions = {},
 ): Promise<SessionSummaryRead> {
-  const decoder = createLogDecoder(options);
+  let log: OpenedLog;
   try {
-    for await (const chunk of readEntryChunks(entry)) decoder.push(chunk);
+    log = await decodeEntry(entry, options);
   } catch (error) {
     return {
       ok: false,
@@ -124,7 +134,7 @@ export async function summarizeSession(
     };
   }
   try {
-    return { ok: true, summary: summarizeOpenedLog(decoder.finish()) };
+    return { ok: true, summary: summarizeOpenedLog(log) };
   } catch (error) {
     // A defect of ours on a hostile log: that session gets a reason, the pass goes on.
     return {

@@ -7,6 +7,7 @@ import type {
   LogClient,
   LogSummary,
   WorkspaceListener,
+  WorkspaceSearchPart,
 } from '../../worker/client.ts';
 import type { CursorPreparer, EventListGeometry } from '../cursor/cursor-slice.ts';
 import type { LogPersistence, StoredLog } from '../log-persistence.ts';
@@ -71,6 +72,12 @@ export function createFakeClient() {
   const crashListeners: ((message: string) => void)[] = [];
   const sources: LoadSource[] = [];
   const workspaceListeners: WorkspaceListener[] = [];
+  /** Each search across the workspace, with the callback the test answers it through. */
+  const workspaceSearches: {
+    text: string;
+    onPart: (part: WorkspaceSearchPart) => void;
+    cancelled: boolean;
+  }[] = [];
   const client: LogClient = {
     openLog(source, listener) {
       sources.push(source);
@@ -81,6 +88,15 @@ export function createFakeClient() {
       workspaceListeners.push(listener);
     },
     cancelWorkspace() {},
+    searchWorkspace(text, onPart) {
+      const last = workspaceSearches.at(-1);
+      if (last) last.cancelled = true;
+      workspaceSearches.push({ text, onPart, cancelled: false });
+    },
+    cancelWorkspaceSearch() {
+      const last = workspaceSearches.at(-1);
+      if (last) last.cancelled = true;
+    },
     cancelLoad() {
       // As the worker does: the test answers with the part read (onLoaded) or a cancelled failure.
     },
@@ -99,6 +115,7 @@ export function createFakeClient() {
     listeners,
     sources,
     workspaceListeners,
+    workspaceSearches,
     crash: (message: string) => crashListeners.forEach((listener) => listener(message)),
   };
 }

@@ -1,12 +1,14 @@
 // The workspace's session list: a left sidebar with every session of the open folder or ZIP (title,
 // project, times, generation, size, verdict, turns, tool calls, failure, tokens), the lineage tree
 // (indentation, subagent / fork / orphan marks, rolled-up totals), sort and filters. Virtualized;
-// ↑/↓ move, Enter or a click opens the session.
+// ↑/↓ move, Enter or a click opens the session. A search across the sessions (WorkspaceSearch.tsx)
+// shows its results in the list's place.
 import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
 import { useViewer } from '../../store/use-viewer.ts';
 import type { WorkspaceRow } from '../../worker/client.ts';
 import { formatBytes, formatCount, formatDuration, formatEpoch } from '../shared/format.ts';
 import { placeVirtualItem, useVirtualList } from '../shared/use-virtual-list.ts';
+import { WorkspaceSearchBox, WorkspaceSearchResults } from './WorkspaceSearch.tsx';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 import {
   isFailedRow,
@@ -157,6 +159,8 @@ export function SessionList() {
   const workspace = useViewer((state) => state.workspace);
   const openId = useViewer((state) => state.workspaceSessionId);
   const actions = useViewer((state) => state.actions);
+  // The results of a search across the sessions take the list's place (it keeps its scroll).
+  const isSearching = useViewer((state) => state.workspaceSearch !== null);
   const [sort, setSort] = useState<SessionSort>('tree');
   const [text, setText] = useState('');
   const [project, setProject] = useState<string | null>(null);
@@ -297,8 +301,11 @@ export function SessionList() {
           not ok only
         </label>
       </div>
+      <WorkspaceSearchBox />
+      <WorkspaceSearchResults />
       <div
         ref={list.scrollRef}
+        hidden={isSearching}
         role="listbox"
         aria-label="Sessions of the workspace"
         aria-activedescendant={rows[active] ? `session-${active}` : undefined}

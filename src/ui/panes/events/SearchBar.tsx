@@ -73,6 +73,33 @@ export function SearchBar() {
 
   const current = matches !== null && matches.logGeneration === logGeneration ? matches : null;
 
+  // A search taken up from elsewhere (a hit of the search across a workspace): the text shows here,
+  // its matches are found in the log that hit opened, and the hit's seq is the current match. The
+  // cursor stays where the hit put it. Asked once that log is shown: during its load the worker
+  // still answers about the log before.
+  const request = useViewer((state) => state.searchRequest);
+  const isReady = useViewer((state) => state.loadState === 'ready');
+  const takenRequestRef = useRef(0);
+  useEffect(() => {
+    if (request === null || !isReady || takenRequestRef.current === request.id) return;
+    takenRequestRef.current = request.id;
+    setText(request.text);
+    setNote('searching…');
+    const searchId = ++searchIdRef.current;
+    client.query({ kind: 'text-search', text: request.text }).then(
+      (answer) => {
+        if (searchId !== searchIdRef.current) return;
+        setMatches({ ...answer, logGeneration: store.getState().logGeneration });
+        setNote(null);
+        const isMatch = matchIndexOf(answer.seqs, request.atSeq) >= 0;
+        actions.setSearchHighlight({ text: answer.text, currentSeq: isMatch ? request.atSeq : null });
+      },
+      (error: unknown) => {
+        if (searchId === searchIdRef.current) setNote(error instanceof Error ? error.message : 'search failed');
+      },
+    );
+  }, [request, isReady, logGeneration, client, store, actions]);
+
   const goTo = (found: SearchMatches, direction: 1 | -1) => {
     const step = stepMatch(found.seqs, aimedSeq(store.getState()) ?? -1, direction);
     if (step === null) {
