@@ -9,6 +9,9 @@
 // tens of percent between runs) and prints every run's value and how many met each target.
 // --generation 4 opens the same session stored as format generation 4 (current dsh) instead of 0
 // (scripts/generate-large-log.ts; the viewer must read generation 4 for it to load).
+// --case log | workspace | all (default all): `workspace` is the sessions-root case alone
+// (scripts/lib/bench-workspace.ts: the generated 500-session root of `npm run bench:sessions`, with
+// --sessions 500 --large 3 --large-scale 0.1), `log` the one-log case above alone.
 
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -45,6 +48,11 @@ import {
   type TimelineZoomReport,
 } from './lib/bench-timeline.ts';
 import { formatMib, formatReportTable, type ReportRow } from './lib/report-table.ts';
+import {
+  formatWorkspaceReport,
+  runWorkspaceBench,
+  type WorkspaceBenchReport,
+} from './lib/bench-workspace.ts';
 
 const LOAD_TIMEOUT_MS = 180_000;
 const MOVE_TIMEOUT_MS = 10_000;
@@ -69,6 +77,17 @@ interface Args {
   shouldProfile: boolean;
   /** Write light and dark screenshots of the viewer at the end of the list to <outDir>/events-{light,dark}.png. */
   shouldScreenshot: boolean;
+  /** Which cases run: the one large log, the sessions root, or both. */
+  benchCase: 'log' | 'workspace' | 'all';
+  sessions: number;
+  large: number;
+  largeScale: number;
+}
+
+function parseCase(value: string | undefined): Args['benchCase'] {
+  if (value === undefined || value === 'all') return 'all';
+  if (value === 'log' || value === 'workspace') return value;
+  throw new Error(`--case must be log, workspace or all (not ${value})`);
 }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -85,6 +104,10 @@ function parseArgs(argv: readonly string[]): Args {
     isHeaded: argv.includes('--headed'),
     shouldProfile: argv.includes('--profile'),
     shouldScreenshot: argv.includes('--screenshots'),
+    benchCase: parseCase(value('--case')),
+    sessions: Number(value('--sessions') ?? '500'),
+    large: Number(value('--large') ?? '3'),
+    largeScale: Number(value('--large-scale') ?? '0.1'),
   };
 }
 
@@ -243,6 +266,10 @@ async function main(): Promise<void> {
   };
   if (!existsSync(resolve(root, 'dist/index.html')))
     throw new Error('dist/index.html is missing: run `npm run build` first (npm run bench:browser does)');
+  if (args.benchCase === 'workspace') {
+    await runWorkspaceCase(args, root);
+    return;
+  }
   const files = await ensureLargeLog({
     scale: args.scale,
     seed: args.seed,
@@ -263,11 +290,36 @@ async function main(): Promise<void> {
   } finally {
     stopServer(server);
   }
+  const workspace = args.benchCase === 'all' ? await runWorkspaceCase(args, root) : null;
   if (args.json) {
-    process.stdout.write(`${JSON.stringify(args.runs === 1 ? reports[0] : { runs: reports })}\n`);
+    const log = args.runs === 1 ? reports[0] : { runs: reports };
+    process.stdout.write(`${JSON.stringify(workspace === null ? log : { log, workspace })}\n`);
     return;
   }
   printReports(reports, files);
+  if (workspace !== null) process.stdout.write(`\nworkspace case\n${formatWorkspaceReport(workspace)}`);
+}
+
+/** The sessions-root case in a fresh browser against its own preview server; printed alone unless --case all. */
+async function runWorkspaceCase(args: Args, root: string): Promise<WorkspaceBenchReport> {
+  const { server, url } = await startPreview(root, args.port);
+  try {
+    const report = await runWorkspaceBench(url, {
+      sessions: args.sessions,
+      seed: args.seed,
+      large: args.large,
+      largeScale: args.largeScale,
+      outDir: resolve(root, args.outDir),
+      isHeaded: args.isHeaded,
+    });
+    if (args.benchCase === 'workspace') {
+      if (args.json) process.stdout.write(`${JSON.stringify(report)}\n`);
+      else process.stdout.write(formatWorkspaceReport(report));
+    }
+    return report;
+  } finally {
+    stopServer(server);
+  }
 }
 
 type RunReport = Awaited<ReturnType<typeof measure>> & {

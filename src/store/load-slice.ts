@@ -13,6 +13,7 @@ import {
   type CursorControl,
   type CursorSliceState,
 } from './cursor/cursor-slice.ts';
+import { KeptSessions, type KeptSummary } from './kept-sessions.ts';
 import type { LogPersistence, StoredLog } from './log-persistence.ts';
 import {
   createEmptyStoredLogsState,
@@ -99,6 +100,8 @@ export interface LoadActions extends StoredLogsActions {
   /** Opens a session of the workspace the worker holds (workspace-slice.ts), by its header id. */
   openWorkspaceLog(sessionId: string, name: string): void;
   openDemo(baseUrl: string): void;
+  /** A new workspace (or none): the worker let its kept logs go, so must the page. */
+  forgetKeptLogs(): void;
   cancelLoad(): void;
   /** Hides the failure shown beside a kept log. */
   dismissFailure(): void;
@@ -166,6 +169,70 @@ export function createLoadSlice(
    * (the worker keeps the same one: load-loop.ts fallbackLog); null once the new log's rows show.
    */
   let shownBefore: ShownLog | null = null;
+  /** The workspace sessions the worker keeps opened, by id: a switch back shows one at once. */
+  const kept = new KeptSessions();
+  /** Before the page leaves a kept workspace session: where its cursor was, for a switch back. */
+  const rememberCursor = () => kept.rememberCursor(get().pendingSeq ?? get().cursorSeq);
+
+  /**
+   * Shows workspace session `sessionId` from its kept summary at once (the worker swaps its kept log
+   * in: no read, no decode, no progress), at the cursor where the reader left it; a pending jump
+   * (openWorkspaceSession's seq) then moves it. When the worker no longer keeps it, it loads.
+   */
+  function switchToKept(sessionId: string, entry: KeptSummary): void {
+    rememberCursor();
+    const loadToken = ++latestLoadToken;
+    const isCurrent = (): boolean => loadToken === latestLoadToken;
+    loadedFrom = null;
+    isFollowedLink = false;
+    shownBefore = null;
+    kept.openId = sessionId;
+    cursor.startLog();
+    set({
+      ...createEmptyLoadState(),
+      ...createEmptyCursorState(),
+      ...collectSummarySeqs(entry.summary),
+      loadState: 'ready',
+      summary: entry.summary,
+      formatVerdicts: entry.formatVerdicts,
+      sourceName: entry.sourceName,
+      openedSource: null,
+      progress: entry.progress,
+      storedChoice: null,
+      isPlaying: false,
+      isProblemsOpen: false,
+      logGeneration: get().logGeneration + 1,
+      openedFiles: [],
+      openedFilesChoice: null,
+    });
+    client.switchToKept(sessionId, {
+      onSwitched(keptSessions, verdicts) {
+        kept.follow(keptSessions);
+        // The verdicts came after the reader left the log: the worker has them, the page did not.
+        if (isCurrent() && verdicts !== null && get().summary !== null && get().formatVerdicts === null) {
+          set({ formatVerdicts: verdicts });
+          kept.setVerdicts(sessionId, verdicts);
+        }
+      },
+      onFormatVerdicts(verdicts) {
+        kept.setVerdicts(sessionId, verdicts);
+        if (!isCurrent()) return;
+        set({ formatVerdicts: verdicts });
+        // Now triage has what it includes, derived in slices: n / N can stop at its findings.
+        fetchFindingSeqs(isCurrent);
+      },
+      onMissed(keptSessions) {
+        kept.follow(keptSessions);
+        kept.drop(sessionId);
+        if (isCurrent()) startLoad({ kind: 'workspace-session', sessionId, name: entry.sourceName }, null);
+      },
+    });
+    if (entry.cursorSeq !== null) cursor.jumpTo(entry.cursorSeq);
+    else cursor.landAtEnd(entry.summary.eventCount);
+    // Without verdicts the worker derives them (and triage) in slices first; asked now, triage
+    // would derive them in one block (onFormatVerdicts asks instead).
+    if (entry.formatVerdicts !== null) fetchFindingSeqs(isCurrent);
+  }
 
   /** Asks the worker for the finding seqs n/N visit, for the log of `isCurrent`. */
   function fetchFindingSeqs(isCurrent: () => boolean): void {
@@ -238,6 +305,8 @@ export function createLoadSlice(
   type WorkspaceOpened = { kind: 'workspace-session'; sessionId: string; name: string };
 
   function startLoad(opened: OpenedSource | WorkspaceOpened, from: StoredLog | null): void {
+    rememberCursor();
+    kept.openId = opened.kind === 'workspace-session' ? opened.sessionId : null;
     const loadToken = ++latestLoadToken;
     const isCurrent = (): boolean => loadToken === latestLoadToken;
     loadedFrom = from;
@@ -287,7 +356,17 @@ export function createLoadSlice(
         if (firstRows) eventRows.seed(0, firstRows);
         cursor.placeOnFirstEvent(summary.eventCount);
       },
-      onLoaded(summary, progress) {
+      onLoaded(summary, progress, keptSessions) {
+        if (keptSessions !== undefined)
+          kept.follow(
+            keptSessions,
+            opened.kind === 'workspace-session'
+              ? {
+                  id: opened.sessionId,
+                  entry: { summary, progress, sourceName: name, cursorSeq: null, formatVerdicts: null },
+                }
+              : undefined,
+          );
         if (!isCurrent()) return;
         shownBefore = null;
         applySummary(summary);
@@ -307,6 +386,7 @@ export function createLoadSlice(
         storedLogs.afterLoad(summary, loadedFrom, isFollowedLink);
       },
       onFormatVerdicts(formatVerdicts) {
+        if (opened.kind === 'workspace-session') kept.setVerdicts(opened.sessionId, formatVerdicts);
         if (!isCurrent() || get().summary === null) return;
         set({ formatVerdicts });
         // n/N also stop at the triage findings (failed calls, retries, hanging turns …). Asked once
@@ -348,6 +428,9 @@ export function createLoadSlice(
   // leaving panes whose every query now fails. (A load in progress hears it through onFailed.)
   client.onCrash((message) => {
     latestLoadToken += 1;
+    // The restarted worker keeps nothing.
+    kept.clear();
+    kept.openId = null;
     cursor.cancelPendingMove();
     cursor.resetFeeds();
     set({
@@ -389,8 +472,12 @@ export function createLoadSlice(
       startLoad({ kind: 'url', url, name: name ?? nameOfUrl(url) }, null);
     },
     openWorkspaceLog(sessionId, name) {
-      // Not stored for a reload: the workspace's files are the user's to open again.
-      startLoad({ kind: 'workspace-session', sessionId, name }, null);
+      const entry = kept.get(sessionId);
+      if (entry !== undefined) switchToKept(sessionId, entry);
+      else startLoad({ kind: 'workspace-session', sessionId, name }, null);
+    },
+    forgetKeptLogs() {
+      kept.clear();
     },
     openDemo(baseUrl) {
       startLoad({ kind: 'demo', url: new URL(DEMO_LOG_PATH, baseUrl).href, name: DEMO_LOG_NAME }, null);

@@ -1,22 +1,41 @@
 // What the browser keeps of opened logs (IndexedDB via idb-keyval), so a permalink reopens its log
 // after a reload. A log is kept only when the reader makes or follows a permalink, or asks for it
 // (the Stored logs panel); each is keyed by the hash of its bytes and where it came from, never by
-// anything the file says about itself (a log can claim any session id).
+// anything the file says about itself (a log can claim any session id). A workspace (an export ZIP,
+// a picked folder) is kept the same way, when a link to one of its sessions is made or the reader
+// asks: a ZIP as a copy of its bytes under their hash, a folder as the browser's handle to it (no
+// copy: reading it again needs the reader's permission again) under a random id.
 
 import { clear, createStore, del, entries, set, type UseStore } from 'idb-keyval';
 
 /** Where a stored log's bytes are: a copy of the file (a Blob, kept by the browser), or its URL. */
 export type StoredLogSource =
-  { kind: 'file'; name: string; blob: Blob } | { kind: 'url'; name: string; url: string };
+  | { kind: 'file'; name: string; blob: Blob }
+  | { kind: 'url'; name: string; url: string }
+  /** An export ZIP opened as a workspace: a copy of its bytes. */
+  | { kind: 'zip'; name: string; blob: Blob }
+  /** A folder opened through the directory picker: the browser's handle to it, not a copy. */
+  | { kind: 'directory'; name: string; handle: FileSystemDirectoryHandle };
+
+/** A stored workspace's source (a ZIP or a folder), as opposed to one log's. */
+export type StoredWorkspaceSource = Extract<StoredLogSource, { kind: 'zip' | 'directory' }>;
+
+export function isWorkspaceSource(source: StoredLogSource): source is StoredWorkspaceSource {
+  return source.kind === 'zip' || source.kind === 'directory';
+}
 
 /** Why a log is kept. `earlier-version`: copied at open by a version that kept every log (to delete). */
 export type StoredLogReason = 'link' | 'kept' | 'earlier-version';
 
 /** One stored log. */
 export interface StoredLog {
-  /** The storage key: storageKeyOf(contentKey, source), or `legacy:<session id>` for an earlier version's copy. */
+  /**
+   * The storage key: storageKeyOf(contentKey, source), `legacy:<session id>` for an earlier
+   * version's copy, or a workspace's key (`zip:<SHA-256 of the ZIP>`, `dir:<random id>`), which its
+   * sessions' permalinks carry as `ws=`.
+   */
   key: string;
-  /** The hash of the log's bytes (src/worker/content-key.ts); null for an earlier version's copy (not yet opened). */
+  /** The hash of the log's bytes (src/worker/content-key.ts); null for an earlier version's copy (not yet opened) and a workspace. */
   contentKey: string | null;
   /** The header `id` the log claims: shown, and used only for links that name nothing else. */
   sessionId: string | null;
@@ -44,7 +63,10 @@ export interface LogPersistence {
  * The storage key of a log: its content key and its source. A file's copy is found by content
  * alone (the bytes are the copy); a URL is kept per URL (the same bytes may be served from several).
  */
-export function storageKeyOf(contentKey: string, source: StoredLogSource): string {
+export function storageKeyOf(
+  contentKey: string,
+  source: Extract<StoredLogSource, { kind: 'file' | 'url' }>,
+): string {
   return source.kind === 'file' ? `file:${contentKey}` : `url:${contentKey}:${source.url}`;
 }
 

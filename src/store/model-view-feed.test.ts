@@ -14,6 +14,7 @@ function createHeldClient() {
   const asked: Asked[] = [];
   const client: LogClient = {
     openLog: () => 1,
+    switchToKept: () => undefined,
     cancelLoad: () => undefined,
     openWorkspace: () => undefined,
     cancelWorkspace: () => undefined,

@@ -5,6 +5,7 @@
 
 import type { LogSummary } from '../worker/client.ts';
 import {
+  isWorkspaceSource,
   storageKeyOf,
   type LogPersistence,
   type StoredLog,
@@ -63,7 +64,7 @@ export function createEmptyStoredLogsState(): StoredLogsState {
   return { storedLogs: null, storedChoice: null, missingLink: null };
 }
 
-function storedSourceOf(source: OpenedSource): StoredLogSource {
+function storedSourceOf(source: OpenedSource): Extract<StoredLogSource, { kind: 'file' | 'url' }> {
   return source.kind === 'file'
     ? { kind: 'file', name: source.file.name, blob: source.file }
     : { kind: 'url', name: source.name, url: source.url };
@@ -115,8 +116,10 @@ export function createStoredLogs({ set, get, persistence, start }: StoredLogsCon
       await refresh();
     },
     async reopenLink(link) {
-      const logs = await persistence.list();
-      set({ storedLogs: logs });
+      const stored = await persistence.list();
+      set({ storedLogs: stored });
+      // A link to one log never opens a workspace (their keys are of another kind, never a content key).
+      const logs = stored.filter((log) => !isWorkspaceSource(log.source));
       const matches = (
         link.logKey !== null
           ? logs.filter((log) => log.contentKey === link.logKey)
@@ -145,7 +148,8 @@ export function createStoredLogs({ set, get, persistence, start }: StoredLogsCon
       set({ storedChoice: null, missingLink: null });
       const { source } = log;
       if (source.kind === 'file') start({ kind: 'file', file: new File([source.blob], source.name) }, log);
-      else start({ kind: 'url', url: source.url, name: source.name }, log);
+      else if (source.kind === 'url') start({ kind: 'url', url: source.url, name: source.name }, log);
+      // A stored workspace opens through the workspace slice (openStoredWorkspace).
     },
   };
 

@@ -83,7 +83,7 @@ export function createViewerStore({
       cursor: cursor.control,
     });
     const preferences = createPreferencesSlice(context);
-    const workspace = createWorkspaceSlice(context, { client });
+    const workspace = createWorkspaceSlice(context, { client, persistence });
     const search = createSearchSlice(context);
     const workspaceSearch = createWorkspaceSearchSlice(context, { client });
     return {

@@ -11,8 +11,18 @@ import type {
   WorkspaceSnapshot,
 } from '../worker/client.ts';
 import type { LoadActions } from './load-slice.ts';
+import type { LogPersistence } from './log-persistence.ts';
 import type { Slice, SliceContext } from './slice.ts';
 import type { WorkspaceSearchActions } from './workspace-search-slice.ts';
+import {
+  createWorkspaceLinks,
+  makeFolderKey,
+  zipKeyOf,
+  type WorkspaceLinksActions,
+  type WorkspaceLinksState,
+  type WorkspaceSource,
+} from './workspace-links.ts';
+import type { WorkspaceLink } from './workspace-restore.ts';
 
 interface OpenWorkspace {
   /** What was opened: the folder's name, the ZIP's, or "N files". */
@@ -22,35 +32,64 @@ interface OpenWorkspace {
   /** The latest snapshot (null until the listing is done). */
   snapshot: WorkspaceSnapshot | null;
   error: string | null;
+  /** How it was opened (a ZIP, a picked folder, anything else): what a link can name and the browser keep. */
+  source: WorkspaceSource;
+  /**
+   * The key its sessions' links carry as `ws=` and it is stored under: a ZIP's hash (null until
+   * computed), a folder's random id; null for other workspaces (a link then names it only).
+   */
+  linkKey: string | null;
 }
 
-export interface WorkspaceSliceState {
+/** What a permalink of the open workspace session says of its workspace, or null when none is open. */
+export function workspaceLinkPartOf(state: {
+  workspace: OpenWorkspace | null;
+  workspaceSessionId: string | null;
+  summary: LogSummary | null;
+}): { key: string | null; name: string } | null {
+  const { workspace, workspaceSessionId, summary } = state;
+  if (!workspace || workspaceSessionId == null || summary?.sessionId !== workspaceSessionId) return null;
+  return { key: workspace.linkKey, name: workspace.name };
+}
+
+export interface WorkspaceSliceState extends WorkspaceLinksState {
   workspace: OpenWorkspace | null;
   /** The workspace session shown as the open log (set by openWorkspaceSession), or null. */
   workspaceSessionId: string | null;
 }
 
-export interface WorkspaceActions {
-  /** Scans `files` (with paths relative to what was opened) into the workspace, replacing any. */
-  openWorkspace(name: string, files: WorkspaceFile[]): void;
+export interface WorkspaceActions extends WorkspaceLinksActions {
+  /**
+   * Scans `files` (with paths relative to what was opened) into the workspace, replacing any.
+   * `source` says what it was opened from (a picked folder's handle, a ZIP); `linkKey` keeps the key
+   * of a stored workspace opened again.
+   */
+  openWorkspace(name: string, files: WorkspaceFile[], source?: WorkspaceSource, linkKey?: string): void;
   /**
    * What a drop or a pick opens: a folder, a ZIP, or several files that are not the generations of
    * one session become a workspace; one log, or one session's generations, open as before.
+   * `handle`: the folder's handle when the directory picker gave one.
    */
-  openDropped(files: WorkspaceFile[], hasDirectory: boolean): void;
+  openDropped(files: WorkspaceFile[], hasDirectory: boolean, handle?: FileSystemDirectoryHandle): void;
+  /** The key a link to the open workspace carries (a ZIP's once hashed), or null when it has none. */
+  workspaceLinkKey(): Promise<string | null>;
   cancelWorkspaceScan(): void;
   closeWorkspace(): void;
   /**
    * Opens session `id` of the workspace, at `seq` when given (else where a load lands). When it is
-   * already the open log, only the cursor moves.
+   * already the open log, only the cursor moves. `logKey`: the content key a permalink was made for
+   * (the load then says when the session's bytes differ).
    */
-  openWorkspaceSession(id: string, seq?: number): void;
+  openWorkspaceSession(id: string, seq?: number, logKey?: string | null): void;
 }
 
 type WorkspaceReads = WorkspaceSliceState & {
   summary: LogSummary | null;
   loadState: string;
-  actions: Pick<LoadActions, 'openFiles' | 'openWorkspaceLog' | 'requestJump'> &
+  actions: Pick<
+    LoadActions,
+    'openFiles' | 'openWorkspaceLog' | 'requestJump' | 'forgetKeptLogs' | 'refreshStoredLogs'
+  > &
     Pick<WorkspaceSearchActions, 'clearWorkspaceSearch'>;
 };
 
@@ -92,11 +131,24 @@ function workspaceName(files: readonly WorkspaceFile[]): string {
 }
 
 export function createWorkspaceSlice(
-  { set, get }: SliceContext<WorkspaceSliceState, WorkspaceReads>,
-  { client }: { client: LogClient },
+  { set, get }: SliceContext<WorkspaceSliceState & { notice?: string | null }, WorkspaceReads>,
+  { client, persistence }: { client: LogClient; persistence: LogPersistence },
 ): Slice<WorkspaceSliceState, WorkspaceActions> {
   /** The workspace callbacks belong to; a replaced one's are ignored. */
   let latestToken = 0;
+  /** The open ZIP's key once asked for (its hash), and how the open workspace's key is had. */
+  let zipKey: Promise<string | null> | null = null;
+  let keyOfOpenZip: () => Promise<string | null> = () => Promise.resolve(null);
+  const links = createWorkspaceLinks({
+    set,
+    get,
+    persistence,
+    linkKey: () => actions.workspaceLinkKey(),
+    openWorkspace: (name, files, source, linkKey) => actions.openWorkspace(name, files, source, linkKey),
+    openSession: (link: WorkspaceLink) =>
+      actions.openWorkspaceSession(link.sessionId, link.seq ?? undefined, link.logKey),
+    refreshStoredLogs: () => get().actions.refreshStoredLogs(),
+  });
 
   function update(token: number, patch: Partial<OpenWorkspace>): void {
     const current = get().workspace;
@@ -105,25 +157,67 @@ export function createWorkspaceSlice(
   }
 
   const actions: WorkspaceActions = {
-    openWorkspace(name, files) {
+    ...links.actions,
+    openWorkspace(name, files, source = { kind: 'files' }, linkKey) {
       const token = ++latestToken;
       // A search of the workspace before this one named sessions this one may not have.
       get().actions.clearWorkspaceSearch();
+      get().actions.forgetKeptLogs();
+      const key = linkKey ?? (source.kind === 'directory' ? makeFolderKey() : null);
+      // A ZIP's hash is computed when a link or Keep first needs it (it reads the whole ZIP).
+      zipKey = null;
+      keyOfOpenZip =
+        source.kind === 'zip' && linkKey === undefined
+          ? () =>
+              (zipKey ??= zipKeyOf(source.file).then(
+                (hashed) => {
+                  update(token, { linkKey: hashed });
+                  return hashed;
+                },
+                () => null, // No digest: links name the ZIP only, and it cannot be kept.
+              ))
+          : () => Promise.resolve(key);
       set({
-        workspace: { name, status: 'scanning', progress: null, snapshot: null, error: null },
+        workspace: {
+          name,
+          status: 'scanning',
+          progress: null,
+          snapshot: null,
+          error: null,
+          source,
+          linkKey: key,
+        },
         workspaceSessionId: null,
       });
       client.openWorkspace(withUniquePaths(files), {
         onProgress: (progress) => update(token, { progress }),
-        onSnapshot: (snapshot) =>
-          update(token, { snapshot, status: snapshot.isComplete ? 'ready' : 'scanning' }),
+        onSnapshot: (snapshot) => {
+          update(token, { snapshot, status: snapshot.isComplete ? 'ready' : 'scanning' });
+          if (token === latestToken) links.afterSnapshot(snapshot, name);
+        },
         onFailed: (message) => update(token, { status: 'error', error: message }),
       });
     },
-    openDropped(files, hasDirectory) {
+    openDropped(files, hasDirectory, handle) {
       if (files.length === 0) return;
-      if (isWorkspaceDrop(files, hasDirectory)) actions.openWorkspace(workspaceName(files), files);
-      else get().actions.openFiles(files.map(({ file }) => file));
+      if (!isWorkspaceDrop(files, hasDirectory)) {
+        get().actions.openFiles(files.map(({ file }) => file));
+        return;
+      }
+      const [first] = files;
+      const source: WorkspaceSource =
+        handle !== undefined
+          ? { kind: 'directory', handle }
+          : files.length === 1 &&
+              first !== undefined &&
+              !hasDirectory &&
+              first.file.name.toLowerCase().endsWith('.zip')
+            ? { kind: 'zip', file: first.file }
+            : { kind: 'files' };
+      actions.openWorkspace(workspaceName(files), files, source);
+    },
+    workspaceLinkKey() {
+      return get().workspace === null ? Promise.resolve(null) : keyOfOpenZip();
     },
     cancelWorkspaceScan() {
       client.cancelWorkspace();
@@ -133,9 +227,10 @@ export function createWorkspaceSlice(
       client.cancelWorkspace();
       latestToken += 1;
       get().actions.clearWorkspaceSearch();
+      get().actions.forgetKeptLogs();
       set({ workspace: null, workspaceSessionId: null });
     },
-    openWorkspaceSession(id, seq) {
+    openWorkspaceSession(id, seq, logKey = null) {
       const { workspace, summary, loadState, workspaceSessionId } = get();
       const row = workspace?.snapshot?.rows.find((candidate) => candidate.id === id);
       if (row === undefined) return;
@@ -144,9 +239,10 @@ export function createWorkspaceSlice(
         set({ workspaceSessionId: id });
         get().actions.openWorkspaceLog(id, row.path.split('/').pop() ?? row.path);
       }
-      if (seq !== undefined) get().actions.requestJump({ seq, sessionId: id }, []);
+      if (seq !== undefined || logKey !== null)
+        get().actions.requestJump({ seq: seq ?? null, sessionId: id, logKey }, []);
     },
   };
 
-  return { state: { workspace: null, workspaceSessionId: null }, actions };
+  return { state: { workspace: null, workspaceSessionId: null, ...links.state }, actions };
 }

@@ -35,6 +35,7 @@ import { DeferredWorkContext, type DeferredWorkScheduler } from './shared/deferr
 import { VisibleText } from './shared/VisibleText.tsx';
 import { collectDrop, collectInput, hasDirectoryPicker, pickDirectory } from './workspace/collect-files.ts';
 import { SessionList } from './workspace/SessionList.tsx';
+import { WorkspaceAskBar } from './workspace/WorkspaceAskBar.tsx';
 import { WorkspaceSessionBar } from './workspace/WorkspaceSessionBar.tsx';
 
 /**
@@ -109,7 +110,7 @@ function Shell({ store }: { store: ViewerStore }) {
       return;
     }
     void pickDirectory().then((picked) => {
-      if (picked) store.getState().actions.openDropped(picked.files, picked.hasDirectory);
+      if (picked) store.getState().actions.openDropped(picked.files, picked.hasDirectory, picked.handle);
     });
   }, [store]);
   const openDemo = useCallback(() => actions.openDemo(getAppBaseUrl()), [actions]);
@@ -138,7 +139,8 @@ function Shell({ store }: { store: ViewerStore }) {
       if (!event.dataTransfer) return;
       // Folders are walked, a ZIP or unrelated logs become a workspace (workspace-slice.ts openDropped).
       void collectDrop(event.dataTransfer).then(
-        ({ files, hasDirectory }) => store.getState().actions.openDropped(files, hasDirectory),
+        ({ files, hasDirectory, handle }) =>
+          store.getState().actions.openDropped(files, hasDirectory, handle),
         (error: unknown) =>
           store
             .getState()
@@ -214,6 +216,7 @@ function Shell({ store }: { store: ViewerStore }) {
       <OpenedFilesBar />
       <LoadFailureBar />
       <WorkspaceSessionBar />
+      <WorkspaceAskBar onOpenFile={openFilePicker} onOpenFolder={openFolderPicker} />
       {leaveAsk.isAsking && hasWorkspace && (
         <LeaveAskBar name={sourceName} onStay={leaveAsk.stay} onLeave={leaveAsk.leave} />
       )}

@@ -2,7 +2,14 @@
 // history that keeps entries the way a browser does: push drops the forward entries, go() moves
 // later and reports where it landed as a popstate, out of range it does nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROGRESS, openedStore, summaryOf } from '../store/testing/viewer-store-fixture.ts';
+import {
+  IMMEDIATE_PREPARER,
+  PROGRESS,
+  createFakeClient,
+  createTestStore,
+  openedStore,
+  summaryOf,
+} from '../store/testing/viewer-store-fixture.ts';
 import type { ViewerStore } from '../store/viewer-store.ts';
 import { makeGuardEntry, makePlaceEntry, readHistoryEntry } from './history-entries.ts';
 import {
@@ -305,5 +312,55 @@ describe('history sync: permalinks and other logs', () => {
     expect(readHistoryEntry({ kind: 'guard', load: 'x' })).toBeNull();
     expect(readHistoryEntry({ app: 'dsh-replay', kind: 'place', load: 'x', place: 'one' })).toBeNull();
     expect(readHistoryEntry(structuredClone(makeGuardEntry('d:1')))).toEqual(makeGuardEntry('d:1'));
+  });
+});
+
+describe('history sync: a switch to a kept workspace session', () => {
+  it('starts the switched-to session’s entries, so Back returns to the other session’s place, not its seq in this log', () => {
+    const fake = createFakeClient();
+    const store = createTestStore(fake.client, IMMEDIATE_PREPARER);
+    const history = new FakeHistory();
+    const sync = createHistorySync(store, history, { documentKey: 'doc', onAskChange: () => undefined });
+    history.sync = sync;
+    const { actions } = store.getState();
+    const file = new File(['{}'], 'session.jsonl');
+    actions.openDropped([{ file, path: 'root/a/session.jsonl' }], true);
+    const row = (id: string) => ({
+      id,
+      path: `root/${id}/session.jsonl`,
+      head: {} as never,
+      generations: [],
+      kind: 'root' as const,
+      depth: 0,
+      parentId: null,
+      isOrphan: false,
+      summary: null,
+      failureReason: null,
+      totals: {} as never,
+    });
+    fake.workspaceListeners.at(-1)!.onSnapshot({
+      rows: [row('a'), row('b')],
+      problems: [],
+      links: [],
+      parents: [],
+      ignoredFiles: 0,
+      isComplete: true,
+    });
+    actions.openWorkspaceSession('a');
+    fake.listeners.at(-1)!.onLoaded({ ...summaryOf(50, 'a'), contentKey: 'a'.repeat(64) }, PROGRESS, ['a']);
+    actions.openWorkspaceSession('b');
+    fake.listeners
+      .at(-1)!
+      .onLoaded({ ...summaryOf(30, 'b'), contentKey: 'b'.repeat(64) }, PROGRESS, ['a', 'b']);
+    vi.advanceTimersByTime(HASH_MAX_WAIT_MS);
+    const guards = () => history.kinds().filter((kind) => kind === 'guard').length;
+    const before = guards();
+
+    actions.openWorkspaceSession('a');
+    expect(fake.switches.at(-1)?.sessionId).toBe('a');
+    expect(guards()).toBe(before + 1);
+    vi.advanceTimersByTime(HASH_MAX_WAIT_MS);
+    expect(history.readHash()).toContain(`session=a&log=${'a'.repeat(64)}&wsname=root`);
+    sync.dispose();
   });
 });

@@ -22,7 +22,8 @@ import {
   makePlaceEntry,
   readHistoryEntry,
 } from './history-entries.ts';
-import { formatPermalinkHash, parsePermalinkHash } from './permalink.ts';
+import { parsePermalinkHash } from './permalink.ts';
+import { isWorkspaceHash, permalinkHashOf, workspaceLinkOf } from './permalink-of-state.ts';
 
 /** The history calls the sync needs (window.history and location.hash in the page, a fake in tests). */
 export interface HistoryPort {
@@ -98,10 +99,7 @@ export function createHistorySync(
     onAskChange(next);
   };
 
-  const hashOf = (seq: number | null) => {
-    const summary = store.getState().summary;
-    return formatPermalinkHash(seq, summary?.sessionId ?? null, summary?.contentKey ?? null);
-  };
+  const hashOf = (seq: number | null) => permalinkHashOf(store.getState(), seq);
 
   const cancelHashWrite = () => {
     if (hashTimer !== null) clearTimeout(hashTimer);
@@ -177,7 +175,10 @@ export function createHistorySync(
     if (isOtherLog) {
       currentPlace = null;
       state.actions.requestJump(jump, link.notices);
-      void state.actions.reopenLink({ logKey: link.logKey, sessionId: link.sessionId });
+      // Another session of a workspace (Back across a parent → child link): the workspace opens it.
+      if (link.sessionId !== null && isWorkspaceHash(link))
+        void state.actions.followWorkspaceLink(workspaceLinkOf(link, link.sessionId));
+      else void state.actions.reopenLink({ logKey: link.logKey, sessionId: link.sessionId });
       return;
     }
     // Same log: the entry becomes one of its places (Back from it returns to the place before),
@@ -193,6 +194,19 @@ export function createHistorySync(
   };
 
   const unsubscribe = store.subscribe((state, previous) => {
+    // A switch to a kept workspace session (load-slice.ts switchToKept) replaces the open log with no
+    // loading in between: its entries start now, as a load's do when it is ready.
+    if (
+      state.loadState === 'ready' &&
+      previous.loadState === 'ready' &&
+      state.summary !== null &&
+      previous.summary !== null &&
+      (state.summary.contentKey !== previous.summary.contentKey ||
+        state.summary.sessionId !== previous.summary.sessionId)
+    ) {
+      cancelHashWrite();
+      install(state);
+    }
     if (state.loadState !== previous.loadState) {
       if (state.loadState === 'ready' && state.summary !== null) install(state);
       else if (previous.loadState === 'ready') {

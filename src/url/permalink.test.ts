@@ -9,6 +9,8 @@ describe('parsePermalinkHash', () => {
       seq: 123,
       logKey: null,
       sessionId: '8fba3b4d-ceb0',
+      workspaceKey: null,
+      workspaceName: null,
       notices: [],
     });
   });
@@ -34,17 +36,97 @@ describe('parsePermalinkHash', () => {
     expect(parsed.notices).toHaveLength(1);
   });
   it('has nothing to say about an empty hash', () => {
-    expect(parsePermalinkHash('')).toEqual({ seq: null, logKey: null, sessionId: null, notices: [] });
+    expect(parsePermalinkHash('')).toEqual({
+      seq: null,
+      logKey: null,
+      sessionId: null,
+      workspaceKey: null,
+      workspaceName: null,
+      notices: [],
+    });
   });
 });
 
 describe('formatPermalinkHash', () => {
   it('round-trips through parsePermalinkHash', () => {
     const hash = formatPermalinkHash(42, 'abc-1');
-    expect(parsePermalinkHash(hash)).toEqual({ seq: 42, logKey: null, sessionId: 'abc-1', notices: [] });
+    expect(parsePermalinkHash(hash)).toEqual({
+      seq: 42,
+      logKey: null,
+      sessionId: 'abc-1',
+      workspaceKey: null,
+      workspaceName: null,
+      notices: [],
+    });
   });
   it('leaves out fields that are null', () => {
     expect(formatPermalinkHash(7, null)).toBe('seq=7');
+  });
+  it('names a session within a stored workspace: its escaped id, the log key, the workspace key and name', () => {
+    const key = 'a'.repeat(64);
+    const hash = formatPermalinkHash(9, 'session-1f2e', key, { key: `zip:${'0'.repeat(64)}`, name: 'x.zip' });
+    expect(hash).toBe(`seq=9&session=session-1f2e&log=${key}&ws=zip%3A${'0'.repeat(64)}&wsname=x.zip`);
+    expect(parsePermalinkHash(hash)).toMatchObject({
+      seq: 9,
+      sessionId: 'session-1f2e',
+      logKey: key,
+      workspaceKey: `zip:${'0'.repeat(64)}`,
+      workspaceName: 'x.zip',
+      notices: [],
+    });
+  });
+  it('a folder that is not stored has a name and no key', () => {
+    const parsed = parsePermalinkHash(formatPermalinkHash(1, 'a', null, { key: null, name: 'sessions' }));
+    expect(parsed).toMatchObject({ workspaceKey: null, workspaceName: 'sessions', notices: [] });
+  });
+});
+
+describe('hostile session ids and workspace fields', () => {
+  const hostile = [
+    '<script>alert(1)</script>',
+    'a&seq=999&log=' + 'f'.repeat(64),
+    '#ws=dir:' + '0'.repeat(32),
+    '__proto__',
+    'constructor',
+    '\u202Egnp.exe',
+    'zero\u200Bwidth',
+    '~0041',
+    '%41',
+    '..',
+    'line\nbreak\u0000nul',
+    '😀 emoji',
+    ' spaced id ',
+  ];
+  it.each(hostile)(
+    'formats %j into the safe alphabet and reads the same id back, no other field touched',
+    (id) => {
+      const hash = formatPermalinkHash(3, id, null);
+      const raw = new URLSearchParams(hash).get('session');
+      expect(raw).toMatch(/^(?:[A-Za-z0-9._:-]|~[0-9A-F]{4})+$/);
+      expect(parsePermalinkHash(hash)).toEqual({
+        seq: 3,
+        logKey: null,
+        sessionId: id,
+        workspaceKey: null,
+        workspaceName: null,
+        notices: [],
+      });
+    },
+  );
+  it('refuses escapes that are not the one spelling of an id, lone surrogates and ids past 200 characters', () => {
+    for (const raw of ['~0041', 'a~00', '~d800', '~D800', `${'a'.repeat(201)}`, '~007E~00']) {
+      const parsed = parsePermalinkHash(`session=${raw}`);
+      expect(parsed.sessionId, raw).toBeNull();
+      expect(parsed.notices, raw).toHaveLength(1);
+    }
+    expect(parsePermalinkHash('session=~007E').sessionId).toBe('~');
+  });
+  it('refuses a workspace key of another shape and an empty or malformed name, keeping the rest', () => {
+    const parsed = parsePermalinkHash(`seq=4&ws=zip:${'A'.repeat(64)}&wsname=`);
+    expect(parsed).toMatchObject({ seq: 4, workspaceKey: null, workspaceName: null });
+    expect(parsed.notices).toHaveLength(2);
+    expect(parsePermalinkHash('ws=file:abc').workspaceKey).toBeNull();
+    expect(parsePermalinkHash(`ws=dir:${'0'.repeat(32)}`).workspaceKey).toBe(`dir:${'0'.repeat(32)}`);
   });
 });
 
@@ -92,6 +174,11 @@ describe('hostile URL fields', () => {
             'seq',
             'session',
             'log',
+            'ws',
+            'wsname',
+            '~',
+            '~0041',
+            '~D800',
             '://',
             'http',
             '\uFFFD',
@@ -105,7 +192,13 @@ describe('hostile URL fields', () => {
       fc.property(urlish, (text) => {
         const hash = parsePermalinkHash(text);
         if (hash.seq !== null) expect(Number.isSafeInteger(hash.seq) && hash.seq >= 0).toBe(true);
-        if (hash.sessionId !== null) expect(hash.sessionId).toMatch(/^[A-Za-z0-9._:-]{1,200}$/);
+        if (hash.sessionId !== null) {
+          expect(hash.sessionId.length).toBeLessThanOrEqual(200);
+          expect(formatPermalinkHash(null, hash.sessionId)).toMatch(
+            /^session=(?:[A-Za-z0-9._:-]|~[0-9A-F]{4})+$/,
+          );
+        }
+        if (hash.workspaceKey !== null) expect(hash.workspaceKey).toMatch(/^(zip|dir):[0-9a-f]+$/);
         const start = parseStartRequest(text, base);
         if (start.kind === 'url') expect(start.url).toMatch(/^https?:\/\//);
       }),

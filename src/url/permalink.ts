@@ -1,6 +1,13 @@
-// Permalink parse/format: the URL hash `#seq=123&session=<id>&log=<content key>` and the query
-// `?demo=1` / `?src=<url>`. Pure and total: every field is parsed on its own, so one bad value never
-// loses the others, and no input (a crafted link included) makes a parser throw.
+// Permalink parse/format: the URL hash `#seq=123&session=<id>&log=<content key>` (and, for a session
+// of a workspace, `&ws=<stored workspace key>&wsname=<folder or ZIP name>`) and the query `?demo=1` /
+// `?src=<url>`. Pure and total: every field is parsed on its own, so one bad value never loses the
+// others, and no input (a crafted link included) makes a parser throw.
+//
+// A session id is untrusted text (any log can claim any id): in a link it is escaped as FORMAT.md
+// §1.1 escapes a session directory's name (`~XXXX` for every UTF-16 code unit outside
+// [A-Za-z0-9._:-], `~` included), so the link's field is always of that small alphabet, and the
+// id it gives back is exactly the one formatted, whatever its characters. It only names a session
+// for people and within a workspace; the content key (`log`) says which bytes the link was made for.
 
 /** What the hash says. Each field is null when absent or unusable; `notices` say what was dropped. */
 export interface PermalinkHash {
@@ -16,6 +23,13 @@ export interface PermalinkHash {
    * only names the log for people, and finds a stored log for old links that have no `log`.
    */
   sessionId: string | null;
+  /**
+   * The stored workspace the session belongs to (log-persistence.ts workspace keys: `zip:<hash of
+   * the ZIP's bytes>` or `dir:<random id of a stored folder handle>`), or null.
+   */
+  workspaceKey: string | null;
+  /** The folder or ZIP name the workspace was opened from (untrusted text, for the "open …" ask), or null. */
+  workspaceName: string | null;
   notices: string[];
 }
 
@@ -25,7 +39,12 @@ export type StartRequest = ({ kind: 'demo' } | { kind: 'url'; url: string } | { 
 };
 
 const SESSION_ID_MAX_CHARS = 200;
-const SESSION_ID_PATTERN = /^[A-Za-z0-9._:-]+$/;
+/** A session id as a link carries it (escaped): the id's safe characters and `~XXXX` escapes. */
+const ESCAPED_SESSION_ID_PATTERN = /^(?:[A-Za-z0-9._:-]|~[0-9A-F]{4})+$/;
+const SAFE_ID_CHAR = /[A-Za-z0-9._:-]/;
+/** A stored workspace's key (log-persistence.ts workspaceKeyOf / a folder handle's random id). */
+const WORKSPACE_KEY_PATTERN = /^(?:zip:[0-9a-f]{64}|dir:[0-9a-f]{32})$/;
+const WORKSPACE_NAME_MAX_CHARS = 200;
 /** A content key: 64 lower-case hex digits (src/worker/content-key.ts). */
 const LOG_KEY_PATTERN = /^[0-9a-f]{64}$/;
 /** Longest piece of a bad field quoted back in a notice. */
@@ -53,6 +72,32 @@ function hasMalformedEscape(raw: string): boolean {
     // URIError: a lone `%`, a non-hex digit, or bytes that are not UTF-8.
     return true;
   }
+}
+
+/** `id` as a link carries it: `~XXXX` for each UTF-16 code unit outside [A-Za-z0-9._:-] (FORMAT.md §1.1's scheme). */
+function escapeSessionId(id: string): string {
+  let escaped = '';
+  for (let index = 0; index < id.length; index++) {
+    const char = id[index] as string;
+    escaped += SAFE_ID_CHAR.test(char)
+      ? char
+      : `~${id.charCodeAt(index).toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+  return escaped;
+}
+
+/** The id an escaped field names, or null when it is not one escapeSessionId writes, too long, or not well-formed UTF-16. */
+function unescapeSessionId(escaped: string): string | null {
+  if (escaped.length > SESSION_ID_MAX_CHARS * 5 || !ESCAPED_SESSION_ID_PATTERN.test(escaped)) return null;
+  const id = escaped.replace(/~([0-9A-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  if (id.length > SESSION_ID_MAX_CHARS || !isWellFormed(id)) return null;
+  // One spelling per id: an escape of a safe character would be a second link to the same session.
+  return escapeSessionId(id) === escaped ? id : null;
+}
+
+/** Whether `text` has no lone surrogate (String.prototype.isWellFormed, ES2024). */
+function isWellFormed(text: string): boolean {
+  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 }
 
 function quote(text: string): string {
@@ -88,11 +133,29 @@ export function parsePermalinkHash(hash: string): PermalinkHash {
   let sessionId: string | null = null;
   const rawSession = params.get('session');
   if (rawSession !== null) {
-    if (rawSession.length <= SESSION_ID_MAX_CHARS && SESSION_ID_PATTERN.test(rawSession))
-      sessionId = rawSession;
-    else notices.push('The link names a session id that is not valid; it was ignored.');
+    sessionId = unescapeSessionId(rawSession);
+    if (sessionId === null) notices.push('The link names a session id that is not valid; it was ignored.');
   }
-  return { seq, logKey, sessionId, notices };
+  let workspaceKey: string | null = null;
+  const rawWorkspace = params.get('ws');
+  if (rawWorkspace !== null) {
+    if (WORKSPACE_KEY_PATTERN.test(rawWorkspace)) workspaceKey = rawWorkspace;
+    else notices.push('The link names a stored folder or ZIP key that is not valid; it was ignored.');
+  }
+  let workspaceName: string | null = null;
+  const rawName = params.get('wsname');
+  if (rawName !== null) {
+    if (rawName !== '' && rawName.length <= WORKSPACE_NAME_MAX_CHARS && isWellFormed(rawName))
+      workspaceName = rawName;
+    else notices.push('The link names a folder or ZIP whose name is not valid; it was ignored.');
+  }
+  return { seq, logKey, sessionId, workspaceKey, workspaceName, notices };
+}
+
+/** The workspace a link to one of its sessions names: its stored key (if stored) and its name. */
+export interface WorkspaceLinkPart {
+  key: string | null;
+  name: string;
 }
 
 /** Formats the hash for a cursor (no leading `#`); fields that are null are left out. */
@@ -100,11 +163,17 @@ export function formatPermalinkHash(
   seq: number | null,
   sessionId: string | null,
   logKey: string | null = null,
+  workspace: WorkspaceLinkPart | null = null,
 ): string {
   const params = new URLSearchParams();
   if (seq !== null) params.set('seq', String(seq));
-  if (sessionId !== null) params.set('session', sessionId);
+  if (sessionId !== null) params.set('session', escapeSessionId(sessionId));
   if (logKey !== null) params.set('log', logKey);
+  if (workspace !== null) {
+    if (workspace.key !== null) params.set('ws', workspace.key);
+    const name = workspace.name.slice(0, WORKSPACE_NAME_MAX_CHARS);
+    params.set('wsname', isWellFormed(name) ? name : name.slice(0, -1));
+  }
   return params.toString();
 }
 

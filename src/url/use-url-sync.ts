@@ -7,6 +7,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OpenedSource } from '../store/stored-logs.ts';
 import type { ViewerState, ViewerStore } from '../store/viewer-store.ts';
 import { createHistorySync, type HistoryPort, type HistorySync } from './history-sync.ts';
+import { workspaceLinkPartOf } from '../store/workspace-slice.ts';
+import { isWorkspaceHash, permalinkHashOf, workspaceLinkOf } from './permalink-of-state.ts';
 import {
   formatPermalinkHash,
   formatSourceQuery,
@@ -83,6 +85,8 @@ export function useUrlSync(store: ViewerStore): LeaveAsk {
     }
     if (start.kind === 'demo') actions.openDemo(getAppBaseUrl());
     else if (start.kind === 'url') actions.openUrl(start.url);
+    else if (hash.sessionId !== null && isWorkspaceHash(hash))
+      void actions.followWorkspaceLink(workspaceLinkOf(hash, hash.sessionId));
     else if (hash.logKey !== null || hash.sessionId !== null)
       void actions.reopenLink({ logKey: hash.logKey, sessionId: hash.sessionId });
 
@@ -118,7 +122,7 @@ export function useUrlSync(store: ViewerStore): LeaveAsk {
 function formatLogLink(state: ViewerState, seq: number | null): string {
   const url = new URL(location.href);
   url.search = sourceQueryOf(state);
-  url.hash = formatPermalinkHash(seq, state.summary?.sessionId ?? null, state.summary?.contentKey ?? null);
+  url.hash = permalinkHashOf(state, seq);
   return url.href;
 }
 
@@ -128,6 +132,10 @@ function formatLogLink(state: ViewerState, seq: number | null): string {
  */
 export function useCopyPermalink(store: ViewerStore): () => Promise<boolean> {
   return useCallback(async () => {
+    const { actions } = store.getState();
+    // A workspace session's link names its workspace by key: a ZIP's is its hash, maybe still computed.
+    const isWorkspaceSession = workspaceLinkPartOf(store.getState()) !== null;
+    if (isWorkspaceSession) await actions.workspaceLinkKey();
     const state = store.getState();
     let isCopied = true;
     try {
@@ -136,8 +144,10 @@ export function useCopyPermalink(store: ViewerStore): () => Promise<boolean> {
       // Clipboard refused (no focus or permission): the caller shows the link instead.
       isCopied = false;
     }
-    // Kept either way: the address bar holds the same link.
-    await state.actions.keepOpenLog('link');
+    // Kept either way: the address bar holds the same link. A workspace session is kept as its
+    // workspace (a ZIP's copy, a folder's handle), which the link names; its log alone is not.
+    if (isWorkspaceSession) await actions.keepOpenWorkspace('link');
+    else await actions.keepOpenLog('link');
     return isCopied;
   }, [store]);
 }

@@ -47,6 +47,28 @@ const NOOP_LISTENER = {
 };
 
 describe('createLogClient', () => {
+  it('gives the verdicts derived after a switch to that switch, and not once another load replaced it', () => {
+    const { client, workers } = setup();
+    const heard: string[] = [];
+    client.switchToKept('child', {
+      onSwitched: () => heard.push('switched'),
+      onMissed: () => heard.push('missed'),
+      onFormatVerdicts: (verdicts) => heard.push(`verdicts ${String(verdicts.generation)}`),
+    });
+    const sent = workers[0]!.posted.at(-1);
+    if (sent?.type !== 'switch') throw new Error('no switch sent');
+    const verdicts = { generation: 3 } as unknown as Extract<
+      WorkerToMain,
+      { type: 'format-verdicts' }
+    >['verdicts'];
+    workers[0]!.reply({ type: 'switched', loadId: sent.loadId, keptSessions: ['child'], verdicts: null });
+    workers[0]!.reply({ type: 'format-verdicts', loadId: sent.loadId, verdicts });
+    expect(heard).toEqual(['switched', 'verdicts 3']);
+    client.openLog({ kind: 'url', url: 'http://x/a.jsonl', name: 'a.jsonl' }, NOOP_LISTENER);
+    workers[0]!.reply({ type: 'format-verdicts', loadId: sent.loadId, verdicts });
+    expect(heard).toEqual(['switched', 'verdicts 3']);
+  });
+
   it('tells each new worker first which origins it may read logs from', () => {
     const { client, workers } = setup(['https://logs.example']);
     client.warmUp();

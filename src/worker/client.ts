@@ -52,10 +52,23 @@ export interface LoadListener {
   /** A partial summary while loading (first rows can be shown), then never after the end; the first
    * one comes with the log's first rows. */
   onSummary(summary: LogSummary, firstRows?: readonly EventRow[]): void;
-  onLoaded(summary: LogSummary, progress: LoadProgress): void;
+  /** `keptSessions`: after a workspace session's load, the sessions the worker now keeps opened (a switch reopens them). */
+  onLoaded(summary: LogSummary, progress: LoadProgress, keptSessions?: readonly string[]): void;
   /** After onLoaded: the format verdicts of the loaded log (they take a pass over its events). */
   onFormatVerdicts(verdicts: FormatVerdicts): void;
   onFailed(failure: LoadFailure): void;
+}
+
+/** Callbacks of one switch to a kept log: one of them, once, with the sessions kept after it. */
+export interface SwitchListener {
+  /** `verdicts`: the kept log's format verdicts, when the worker derived them before the reader left it. */
+  onSwitched(keptSessions: readonly string[], verdicts: FormatVerdicts | null): void;
+  onMissed(keptSessions: readonly string[]): void;
+  /**
+   * After onSwitched without verdicts (the reader left the log before they came): the worker derives
+   * them for the swapped-in log, and they arrive here, unless another load or switch came first.
+   */
+  onFormatVerdicts(verdicts: FormatVerdicts): void;
 }
 
 /** The query kinds and the shape of each (the `kind` selects the result type). */
@@ -63,6 +76,12 @@ type QueryOf<K extends Query['kind']> = Extract<Query, { kind: K }>;
 
 /** Main-thread handle on the log worker. One per app; cheap to keep, restarts its worker after a crash. */
 export interface LogClient {
+  /**
+   * Makes a workspace session the worker keeps opened (the `keptSessions` of a load) the open log,
+   * cancelling any load in progress: no read, no decode. Queries asked after it are about that log.
+   * `onMissed` when the worker no longer keeps it (then load it); `onSwitched` otherwise.
+   */
+  switchToKept(sessionId: string, listener: SwitchListener): void;
   /** Starts loading a log, cancelling any load in progress. Returns the load id. */
   openLog(source: LoadSource, listener: LoadListener): number;
   /**
@@ -125,6 +144,10 @@ export function createLogClient(
   /** The last load that finished: its format verdicts follow 'loaded'. */
   let loadedLoad: { loadId: number; listener: LoadListener } | null = null;
   const pending = new Map<number, PendingRequest>();
+  /** The last switch answered 'switched': the verdicts derived after it are its (see SwitchListener). */
+  let switchedLoad: { loadId: number; listener: SwitchListener } | null = null;
+  /** The newest switch; the answer of a replaced one is ignored. */
+  let currentSwitch: { loadId: number; listener: SwitchListener } | null = null;
   let nextWorkspaceId = 1;
   let currentScan: { workspaceId: number; listener: WorkspaceListener } | null = null;
   let currentSearch: { searchId: number; onPart: (part: WorkspaceSearchPart) => void } | null = null;
@@ -134,6 +157,7 @@ export function createLogClient(
   let hasOpenedLog = false;
 
   function failEverything(message: string): void {
+    currentSwitch = null;
     const load = currentLoad;
     currentLoad = null;
     const hadLog = hasOpenedLog;
@@ -184,11 +208,24 @@ export function createLogClient(
             turnParts.length === 0
               ? message.summary
               : { ...message.summary, turns: [...turnParts.flat(), ...message.summary.turns] };
-          listener.onLoaded(summary, message.progress);
+          listener.onLoaded(summary, message.progress, message.keptSessions);
+        }
+        return;
+      case 'switched':
+      case 'switch-missed':
+        if (currentSwitch?.loadId === message.loadId) {
+          const { listener } = currentSwitch;
+          currentSwitch = null;
+          if (message.type === 'switched') {
+            switchedLoad = { loadId: message.loadId, listener };
+            listener.onSwitched(message.keptSessions, message.verdicts);
+          } else listener.onMissed(message.keptSessions);
         }
         return;
       case 'format-verdicts':
         if (loadedLoad?.loadId === message.loadId) loadedLoad.listener.onFormatVerdicts(message.verdicts);
+        else if (switchedLoad?.loadId === message.loadId)
+          switchedLoad.listener.onFormatVerdicts(message.verdicts);
         return;
       case 'load-failed':
         if (currentLoad?.loadId === message.loadId) {
@@ -253,14 +290,28 @@ export function createLogClient(
     ensureWorker().postMessage(message);
   }
 
+  /** A new load or switch replaces the load in progress (its listener hears it was cancelled) and any switch. */
+  function replaceCurrentLoad(): void {
+    currentSwitch = null;
+    switchedLoad = null;
+    if (currentLoad) {
+      const previous = currentLoad;
+      currentLoad = null;
+      post({ type: 'cancel', loadId: previous.loadId, keepsWhatWasRead: false });
+      previous.listener.onFailed({ kind: 'cancelled', message: 'Replaced by another file.' });
+    }
+  }
+
   return {
+    switchToKept(sessionId, listener) {
+      replaceCurrentLoad();
+      const loadId = nextLoadId++;
+      loadedLoad = null;
+      currentSwitch = { loadId, listener };
+      post({ type: 'switch', loadId, sessionId });
+    },
     openLog(source, listener) {
-      if (currentLoad) {
-        const previous = currentLoad;
-        currentLoad = null;
-        post({ type: 'cancel', loadId: previous.loadId, keepsWhatWasRead: false });
-        previous.listener.onFailed({ kind: 'cancelled', message: 'Replaced by another file.' });
-      }
+      replaceCurrentLoad();
       const loadId = nextLoadId++;
       currentLoad = { loadId, listener, turnParts: [] };
       loadedLoad = null;

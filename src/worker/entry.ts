@@ -4,8 +4,8 @@
 
 import { loadChecksumVerifier, type DecoderOptions, type OpenedLog, type Workspace } from '../log/index.ts';
 import { loadFastZstd } from './fast-zstd.ts';
-import { runLoad, type ActiveLoad } from './load-loop.ts';
-import type { MainToWorker, Query, WorkerToMain } from './protocol.ts';
+import { runLoad, type ActiveLoad, type LoadDependencies } from './load-loop.ts';
+import type { LoadSource, MainToWorker, Query, WorkerToMain } from './protocol.ts';
 import { answerQuery, transferablesOf } from './queries.ts';
 import { answerMediaQuery } from './media-query.ts';
 import { readSource } from './read-source.ts';
@@ -14,6 +14,9 @@ import { createTextSearchService, isTextQuery } from './text-search.ts';
 import { createYieldToEventLoop } from './work-slices.ts';
 import { openWorkspaceSession, runWorkspaceScan, type ActiveScan } from './workspace-loop.ts';
 import { runWorkspaceSearch, type ActiveWorkspaceSearch } from './workspace-search.ts';
+import { KeptLogs, estimateLogBytes } from './kept-logs.ts';
+import { sliceFormatVerdicts } from './log-summary.ts';
+import { sliceTriage } from './triage-cache.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -34,6 +37,10 @@ let activeScan: ActiveScan | null = null;
 let workspace: Workspace | null = null;
 /** The search across the workspace's sessions in progress (a newer one replaces it). */
 let activeWorkspaceSearch: ActiveWorkspaceSearch | null = null;
+/** The workspace sessions kept fully opened after the reader left them (bounded: kept-logs.ts). */
+const keptLogs = new KeptLogs();
+/** Post-load work resumed for a kept log switched back to (resumePostLoadWork), or null. */
+let resumedWork: { isCancelled: boolean } | null = null;
 
 /**
  * Started when the worker starts (the client warms the worker up before any drop). Without
@@ -58,14 +65,74 @@ function describeError(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
-  // The log the page shows until this load shows its own: the open log, or, when a load that had
+/** Stops the load in progress (a newer load or a switch replaces it); returns the log it would have gone back to. */
+function replaceActiveLoad(): OpenedLog | null {
+  if (resumedWork) resumedWork.isCancelled = true;
+  resumedWork = null;
+  // The log the page shows until a new load shows its own: the open log, or, when a load that had
   // shown nothing yet is replaced, the one it would have gone back to.
   const fallbackLog = activeLoad === null ? currentLog : activeLoad.fallbackLog;
   if (activeLoad) {
     activeLoad.isCancelled = true;
     activeLoad.stopReading?.();
+    activeLoad = null;
   }
+  return fallbackLog;
+}
+
+/** A workspace session's load keeps its log (and verdicts) among the kept logs once read whole. */
+function keeperOf(source: LoadSource): LoadDependencies['keepLog'] {
+  if (source.kind !== 'workspace-session') return undefined;
+  const { sessionId } = source;
+  return {
+    afterLoad(log, summary) {
+      if (!log.isComplete) return keptLogs.ids();
+      keptLogs.keep(sessionId, { log, summary, verdicts: null, bytes: estimateLogBytes(log) });
+      return keptLogs.ids();
+    },
+    afterVerdicts: (log, verdicts) => keptLogs.setVerdicts(sessionId, log, verdicts),
+  };
+}
+
+/** Makes a kept log the open one (the page already shows its summary), or says it is not kept. */
+function switchToKept(message: Extract<MainToWorker, { type: 'switch' }>): void {
+  const kept = keptLogs.take(message.sessionId);
+  if (kept === undefined) {
+    post({ type: 'switch-missed', loadId: message.loadId, keptSessions: keptLogs.ids() });
+    return;
+  }
+  replaceActiveLoad();
+  // Searches waiting for the replaced load were about another log; the text index follows the swap
+  // (built again for the kept log on its first search: the index is not among what is kept).
+  textSearch.onLoadStarted();
+  currentLog = kept.log;
+  post({ type: 'switched', loadId: message.loadId, keptSessions: keptLogs.ids(), verdicts: kept.verdicts });
+  if (kept.verdicts === null) resumePostLoadWork(message.sessionId, kept.log, message.loadId);
+}
+
+/**
+ * The work that follows a load (format verdicts, then triage, in slices), for a kept log the reader
+ * left before it was done: it was cancelled then. Posts the verdicts as the switch's; stops when
+ * another load or switch replaces it.
+ */
+function resumePostLoadWork(sessionId: string, log: OpenedLog, loadId: number): void {
+  const work = { isCancelled: false };
+  resumedWork = work;
+  const isCancelled = () => work.isCancelled;
+  void (async () => {
+    const verdicts = await sliceFormatVerdicts(log, yieldToEventLoop, isCancelled);
+    if (verdicts === null || work.isCancelled) return;
+    await sliceTriage(log, yieldToEventLoop, isCancelled);
+    if (work.isCancelled) return;
+    keptLogs.setVerdicts(sessionId, log, verdicts);
+    post({ type: 'format-verdicts', loadId, verdicts });
+  })().finally(() => {
+    if (resumedWork === work) resumedWork = null;
+  });
+}
+
+function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
+  const fallbackLog = replaceActiveLoad();
   textSearch.onLoadStarted();
   const load: ActiveLoad = {
     loadId: message.loadId,
@@ -89,6 +156,7 @@ function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
       readLogs.add(log);
       textSearch.onLogRead(log);
     },
+    keepLog: keeperOf(message.source),
   }).finally(() => {
     if (activeLoad === load) {
       activeLoad = null;
@@ -101,6 +169,8 @@ function startScan(message: Extract<MainToWorker, { type: 'open-workspace' }>): 
   if (activeScan) activeScan.isCancelled = true;
   // A search of the workspace before this one would go on over sessions no longer listed.
   if (activeWorkspaceSearch) activeWorkspaceSearch.isCancelled = true;
+  // Session ids name sessions of one workspace: a new one shares none of the kept logs.
+  keptLogs.clear();
   const scan: ActiveScan = { workspaceId: message.workspaceId, isCancelled: false };
   activeScan = scan;
   void runWorkspaceScan(scan, message.files, {
@@ -183,6 +253,9 @@ self.addEventListener('message', (event: MessageEvent<MainToWorker>) => {
       return;
     case 'open':
       startLoad(message);
+      return;
+    case 'switch':
+      switchToKept(message);
       return;
     case 'cancel':
       if (activeLoad?.loadId === message.loadId) {

@@ -46,6 +46,7 @@ async function load(
     active?: ActiveLoad;
     onPost?: (message: WorkerToMain, active: ActiveLoad) => void;
     decoderOptions?: DecoderOptions;
+    keepLog?: LoadDependencies['keepLog'];
   } = {},
 ) {
   const active = options.active ?? {
@@ -72,6 +73,7 @@ async function load(
       return Promise.resolve();
     },
     onLogRead: (log) => readLogs.push({ log, afterPosts: posted.length }),
+    keepLog: options.keepLog,
   };
   await runLoad(active, SOURCE, deps);
   return {
@@ -120,6 +122,32 @@ describe('runLoad', () => {
     expect(currentLogs[1]?.store.eventCount).toBe(expected.eventCount);
     // What needs the whole log (the text index) hears of it once, right after 'loaded'.
     expect(readLogs).toEqual([{ log: currentLogs[1], afterPosts: posted.length - 1 }]);
+  });
+
+  it('hands the whole log and its whole summary to the keeper before loaded, which says what is kept', async () => {
+    const bytes = fixture('public/demo/demo-session.jsonl.zstd');
+    const kept: { log: OpenedLog; turns: number; contentKey: string | null }[] = [];
+    let verdictsFor: OpenedLog | null = null;
+    const { posted } = await load(() => Promise.resolve(streamOf(bytes, 4096).opened), {
+      keepLog: {
+        afterLoad(log, summary) {
+          kept.push({ log, turns: summary.turns.length, contentKey: summary.contentKey });
+          return ['s-1', 's-2'];
+        },
+        afterVerdicts(log) {
+          verdictsFor = log;
+        },
+      },
+    });
+    const loaded = posted.find((message) => message.type === 'loaded');
+    if (loaded?.type !== 'loaded') throw new Error('no loaded message');
+    expect(loaded.keptSessions).toEqual(['s-1', 's-2']);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]?.log.isComplete).toBe(true);
+    // The whole turn list, not the tail 'loaded' carries after the 'turns' parts.
+    expect(kept[0]?.turns).toBe(buildLogSummary(decodeLog(bytes), 'x').turns.length);
+    expect(kept[0]?.contentKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(verdictsFor).toBe(kept[0]?.log);
   });
 
   it(`yields after every ${WORK_SLICE_MS} ms of decoding, reports progress at its pace and partial summaries at theirs`, async () => {

@@ -5,6 +5,7 @@ import {
   createLogDecoder,
   readEventRows,
   type DecoderOptions,
+  type FormatVerdicts,
   type LogDecoder,
   type OpenedLog,
 } from '../log/index.ts';
@@ -12,7 +13,7 @@ import { LoadError, classifyLoadError, detectRefusal } from './load-failure.ts';
 import { sliceFacetColumns } from './facets.ts';
 import { buildLogSummary, sliceFormatVerdicts, splitSummaryTurns } from './log-summary.ts';
 import { sliceTriage } from './triage-cache.ts';
-import type { LoadFailure, LoadProgress, LoadSource, WorkerToMain } from './protocol.ts';
+import type { LoadFailure, LoadProgress, LoadSource, LogSummary, WorkerToMain } from './protocol.ts';
 import { createContentHasher } from './content-key.ts';
 import type { OpenedSource } from './read-source.ts';
 import { WORK_SLICE_MS, type YieldToEventLoop } from './work-slices.ts';
@@ -74,6 +75,15 @@ export interface LoadDependencies {
    * load, right after 'loaded': what needs the whole log (the text index) starts from there.
    */
   onLogRead?: (log: OpenedLog) => void;
+  /**
+   * Called with a log read whole (not cancelled) just before 'loaded' is posted, and with its
+   * verdicts when they are derived: the router keeps workspace sessions (kept-logs.ts). Returns the
+   * session ids the worker keeps now, which 'loaded' carries; absent or null: none.
+   */
+  keepLog?: {
+    afterLoad: (log: OpenedLog, summary: LogSummary) => string[] | null;
+    afterVerdicts: (log: OpenedLog, verdicts: FormatVerdicts) => void;
+  };
 }
 
 /**
@@ -186,12 +196,17 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
     if (refusal) throw new LoadError(refusal);
     const contentKey = await hasher.finish();
     if (load.isCancelled) return;
-    const { parts, summary } = splitSummaryTurns(
-      { ...buildLogSummary(log, name), contentKey },
-      TURNS_PER_MESSAGE,
-    );
+    const whole: LogSummary = { ...buildLogSummary(log, name), contentKey };
+    const { parts, summary } = splitSummaryTurns(whole, TURNS_PER_MESSAGE);
+    const keptSessions = deps.keepLog?.afterLoad(log, whole) ?? null;
     for (const turns of parts) post({ type: 'turns', loadId, turns });
-    post({ type: 'loaded', loadId, summary, progress: progressOf(log) });
+    post({
+      type: 'loaded',
+      loadId,
+      summary,
+      progress: progressOf(log),
+      ...(keptSessions === null ? {} : { keptSessions }),
+    });
     deps.onLogRead?.(log);
     // The verdicts' migration audit re-reads the log's events: the page shows the log first, and
     // its queries are answered between the audit's slices.
@@ -202,7 +217,10 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
     // The page asks for the triage findings (n / N) when the verdicts arrive: have them ready.
     await sliceTriage(log, deps.yieldToEventLoop, () => load.isCancelled);
     if (load.isCancelled) return;
-    if (verdicts !== null) post({ type: 'format-verdicts', loadId, verdicts });
+    if (verdicts !== null) {
+      deps.keepLog?.afterVerdicts(log, verdicts);
+      post({ type: 'format-verdicts', loadId, verdicts });
+    }
     // Then the facet columns (the events list narrows with them), in slices between queries; a
     // facets query before they are done builds them at once.
     await sliceFacetColumns(log, deps.yieldToEventLoop, () => load.isCancelled);

@@ -204,6 +204,11 @@ export type MainToWorker =
   | { type: 'configure'; allowedSourceOrigins: string[] }
   | MainToWorkerWorkspace
   | { type: 'open'; loadId: number; source: LoadSource }
+  /**
+   * Makes the kept log of workspace session `sessionId` (kept-logs.ts) the open one, replacing any
+   * load in progress: no read, no decode. Answered by 'switched' or 'switch-missed'.
+   */
+  | { type: 'switch'; loadId: number; sessionId: string }
   /** `keepsWhatWasRead`: the reader's cancel (show the part read); false: the load is being replaced. */
   | { type: 'cancel'; loadId: number; keepsWhatWasRead: boolean }
   | { type: 'query'; requestId: number; query: Query };
@@ -238,7 +243,21 @@ export type WorkerToMain =
   /** Leading turns of the final summary, sent in parts just before 'loaded' so no one message is a
    * long structured clone on the main thread; the client puts them in front of 'loaded''s `turns`. */
   | { type: 'turns'; loadId: number; turns: TurnSpan[] }
-  | { type: 'loaded'; loadId: number; summary: LogSummary; progress: LoadProgress }
+  /** `keptSessions`: after a workspace session's load, the sessions the worker keeps opened (kept-logs.ts). */
+  | {
+      type: 'loaded';
+      loadId: number;
+      summary: LogSummary;
+      progress: LoadProgress;
+      keptSessions?: string[];
+    }
+  /**
+   * The answer to 'switch': the kept log is the open one now (`keptSessions` as after it), with its
+   * format verdicts if they were derived before the reader left it.
+   */
+  | { type: 'switched'; loadId: number; keptSessions: string[]; verdicts: FormatVerdicts | null }
+  /** The answer to 'switch' when the worker no longer keeps that log: the page loads it. */
+  | { type: 'switch-missed'; loadId: number; keptSessions: string[] }
   /** Right after 'loaded': the format verdicts, whose migration audit re-reads the log, so it waits until the log is shown. */
   | { type: 'format-verdicts'; loadId: number; verdicts: FormatVerdicts }
   | { type: 'load-failed'; loadId: number; failure: LoadFailure }

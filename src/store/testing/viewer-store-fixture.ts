@@ -6,6 +6,7 @@ import type {
   LoadSource,
   LogClient,
   LogSummary,
+  SwitchListener,
   WorkspaceListener,
   WorkspaceSearchPart,
 } from '../../worker/client.ts';
@@ -78,7 +79,12 @@ export function createFakeClient() {
     onPart: (part: WorkspaceSearchPart) => void;
     cancelled: boolean;
   }[] = [];
+  /** Each switch to a kept log, which the test answers through its listener. */
+  const switches: { sessionId: string; listener: SwitchListener }[] = [];
   const client: LogClient = {
+    switchToKept(sessionId, listener) {
+      switches.push({ sessionId, listener });
+    },
     openLog(source, listener) {
       sources.push(source);
       listeners.push(listener);
@@ -116,6 +122,7 @@ export function createFakeClient() {
     sources,
     workspaceListeners,
     workspaceSearches,
+    switches,
     crash: (message: string) => crashListeners.forEach((listener) => listener(message)),
   };
 }

@@ -102,10 +102,10 @@ export function EmptyState({
                       <VisibleText text={log.source.name} maxChars={120} />
                     </span>{' '}
                     ·{' '}
-                    {log.source.kind === 'file' ? (
-                      `a copy, ${formatBytes(log.bytes)}`
-                    ) : (
+                    {log.source.kind === 'url' ? (
                       <VisibleText text={log.source.url} maxChars={160} />
+                    ) : (
+                      `a copy, ${formatBytes(log.bytes)}`
                     )}{' '}
                     · stored {formatEpoch(log.savedAt)}
                   </button>

@@ -19,6 +19,7 @@ export function WorkspaceSessionBar() {
   return (
     <div
       data-testid="workspace-session-bar"
+      data-session-id={openId}
       className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-violet-200 bg-violet-50 px-3 py-1 text-xs text-violet-950 dark:border-violet-900 dark:bg-violet-950/40 dark:text-violet-100"
     >
       <span>

@@ -1,13 +1,23 @@
 // From what the browser hands over (a drop, a file or folder input, a directory handle) to workspace
 // files with paths relative to what was opened. Dropped folders are walked through
 // webkitGetAsEntry, which every browser supports; entries must be taken during the drop event.
+import { collectDirectoryFiles } from '../../store/directory-files.ts';
 import type { WorkspaceFile } from '../../worker/client.ts';
 
 export interface CollectedFiles {
   files: WorkspaceFile[];
   /** A folder was among them (then it is a workspace even when it holds one log). */
   hasDirectory: boolean;
+  /**
+   * The folder's handle when one folder alone was dropped and the browser gives handles for drops
+   * (Chromium's getAsFileSystemHandle): a link into it can then keep it (workspace-links.ts).
+   */
+  handle?: FileSystemDirectoryHandle;
 }
+
+type ItemWithHandle = DataTransferItem & {
+  getAsFileSystemHandle?: () => Promise<{ kind: string } | null>;
+};
 
 function readAllEntries(directory: FileSystemDirectoryEntry): Promise<FileSystemEntry[]> {
   const reader = directory.createReader();
@@ -54,7 +64,16 @@ function pathOf(file: File): string {
 export function collectDrop(dataTransfer: DataTransfer): Promise<CollectedFiles> {
   const entries: FileSystemEntry[] = [];
   const loose: File[] = [];
-  for (const item of Array.from(dataTransfer.items)) {
+  const items = Array.from(dataTransfer.items).filter((item) => item.kind === 'file');
+  // Asked during the drop event, like the entries: afterwards the items are empty.
+  const [only] = items;
+  const handleAsked =
+    items.length === 1 &&
+    only !== undefined &&
+    typeof (only as ItemWithHandle).getAsFileSystemHandle === 'function'
+      ? (only as ItemWithHandle).getAsFileSystemHandle!().catch(() => null)
+      : Promise.resolve(null);
+  for (const item of items) {
     if (item.kind !== 'file') continue;
     const entry = typeof item.webkitGetAsEntry === 'function' ? item.webkitGetAsEntry() : null;
     if (entry !== null) entries.push(entry);
@@ -69,7 +88,10 @@ export function collectDrop(dataTransfer: DataTransfer): Promise<CollectedFiles>
     for (const entry of entries) await walkEntry(entry, '', files);
     const hasDirectory =
       entries.some((entry) => entry.isDirectory) || files.some(({ path }) => path.includes('/'));
-    return { files, hasDirectory };
+    const handle = await handleAsked;
+    return handle?.kind === 'directory'
+      ? { files, hasDirectory, handle: handle as unknown as FileSystemDirectoryHandle }
+      : { files, hasDirectory };
   })();
 }
 
@@ -79,33 +101,23 @@ export function collectInput(list: FileList | null): CollectedFiles {
   return { files, hasDirectory: files.some(({ path }) => path.includes('/')) };
 }
 
-interface DirectoryHandleLike {
-  kind: 'directory';
-  name: string;
-  values(): AsyncIterable<DirectoryHandleLike | { kind: 'file'; name: string; getFile(): Promise<File> }>;
-}
-
-/** Where the browser has `showDirectoryPicker` (Chromium): asks for a folder and walks it; null when cancelled. */
-export async function pickDirectory(): Promise<CollectedFiles | null> {
-  const picker = (window as unknown as { showDirectoryPicker?: () => Promise<DirectoryHandleLike> })
+/**
+ * Where the browser has `showDirectoryPicker` (Chromium): asks for a folder and walks it; null when
+ * cancelled. The handle comes along: a link to one of its sessions can keep it (workspace-links.ts).
+ */
+export async function pickDirectory(): Promise<
+  (CollectedFiles & { handle: FileSystemDirectoryHandle }) | null
+> {
+  const picker = (window as unknown as { showDirectoryPicker?: () => Promise<FileSystemDirectoryHandle> })
     .showDirectoryPicker;
   if (picker === undefined) return null;
-  let root: DirectoryHandleLike;
+  let handle: FileSystemDirectoryHandle;
   try {
-    root = await picker.call(window);
+    handle = await picker.call(window);
   } catch {
     return null; // The person closed the picker.
   }
-  const files: WorkspaceFile[] = [];
-  const walk = async (directory: DirectoryHandleLike, prefix: string): Promise<void> => {
-    for await (const handle of directory.values()) {
-      if (handle.kind === 'file')
-        files.push({ file: await handle.getFile(), path: `${prefix}${handle.name}` });
-      else await walk(handle, `${prefix}${handle.name}/`);
-    }
-  };
-  await walk(root, `${root.name}/`);
-  return { files, hasDirectory: true };
+  return { files: await collectDirectoryFiles(handle), hasDirectory: true, handle };
 }
 
 /** Whether the browser can pick a folder with showDirectoryPicker. */

@@ -95,7 +95,8 @@ export function SearchBar() {
         actions.setSearchHighlight({ text: answer.text, currentSeq: isMatch ? request.atSeq : null });
       },
       (error: unknown) => {
-        if (searchId === searchIdRef.current) setNote(error instanceof Error ? error.message : 'search failed');
+        if (searchId === searchIdRef.current)
+          setNote(error instanceof Error ? error.message : 'search failed');
       },
     );
   }, [request, isReady, logGeneration, client, store, actions]);
