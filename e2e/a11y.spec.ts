@@ -1,7 +1,7 @@
 // Accessibility in real Chromium (issue 14): axe-core finds no serious or critical violation on the
-// empty page, a loaded log, the triage tab and the help dialog, a forked child of a workspace (its
-// parent link, inherited rows and timeline band) and an image and a placeholder from media/, in the
-// light and the dark theme.
+// empty page, a loaded log (with the facet bar open and the events list narrowed), the triage tab
+// and the help dialog, a forked child of a workspace (its parent link, inherited rows and timeline
+// band) and an image and a placeholder from media/, in the light and the dark theme.
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -43,6 +43,17 @@ for (const scheme of ['light', 'dark'] as const) {
       await viewer.waitForLoadState('ready');
       await viewer.scrubTo(134);
       expect(await seriousViolations(page)).toEqual([]);
+      // The facet bar with a facet's values open and the list narrowed by one of them.
+      await page.getByTestId('facet-bar').getByRole('button', { name: /^Type/ }).click();
+      await page
+        .getByTestId('facet-panel')
+        .locator('label[data-value="tool/call"]')
+        .getByRole('checkbox')
+        .check();
+      await expect(page.getByTestId('facet-shown-count')).toContainText('showing 1 of');
+      await expect(viewer.events.locator('[role="row"][data-state="loaded"]')).toHaveCount(1);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByTestId('facet-bar').getByRole('button', { name: 'Clear', exact: true }).click();
       await page.getByRole('tab', { name: 'Triage' }).click();
       await expect(page.getByRole('tab', { name: 'Triage' })).toHaveAttribute('aria-selected', 'true');
       expect(await seriousViolations(page)).toEqual([]);

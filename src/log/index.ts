@@ -59,6 +59,10 @@ export {
   type TextIndex,
 } from './search/text-index.ts';
 export { matchIndexOf, stepMatch } from './search/match-steps.ts';
+export type { EventSource, EventStatus, FacetColumns } from './projections/facet-columns.ts';
+export { buildFacetColumns, buildFacetColumnsSteps } from './projections/facet-columns.ts';
+export type { FacetCounts, FacetName, FacetSelection, FacetValueCount } from './projections/facet-query.ts';
+export { countFacets, filterSeqs, isEmptySelection } from './projections/facet-query.ts';
 export type { InspectReport, ProjectReport } from './reports/inspect-report.ts';
 export type { FormatVerdicts, CurrentVerdictStatus } from './reports/format-verdicts.ts';
 export {

@@ -10,6 +10,7 @@ import {
   type OpenedLog,
 } from '../log/index.ts';
 import { LoadError, classifyLoadError, detectRefusal } from './load-failure.ts';
+import { sliceFacetColumns } from './facets.ts';
 import { buildLogSummary, sliceFormatVerdicts, splitSummaryTurns } from './log-summary.ts';
 import { sliceTriage } from './triage-cache.ts';
 import type { LoadFailure, LoadProgress, LoadSource, LogSummary, WorkerToMain } from './protocol.ts';
@@ -220,6 +221,9 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
       deps.keepLog?.afterVerdicts(log, verdicts);
       post({ type: 'format-verdicts', loadId, verdicts });
     }
+    // Then the facet columns (the events list narrows with them), in slices between queries; a
+    // facets query before they are done builds them at once.
+    await sliceFacetColumns(log, deps.yieldToEventLoop, () => load.isCancelled);
   } catch (error) {
     if (load.isCancelled) return;
     // A cancel that aborted the download before it answered: nothing was read.

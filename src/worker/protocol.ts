@@ -7,6 +7,8 @@ import type {
   MediaUnavailable,
   EventDetail,
   EventRow,
+  FacetCounts,
+  FacetSelection,
   FileFacts,
   IgnoredLinesPage,
   FormatVerdicts,
@@ -136,7 +138,13 @@ export type Query =
   /** Where the text index of the open log is: what the search bar says until it is ready. */
   | { kind: 'text-index-status' }
   /** The image of an attachment id from the open workspace's media files (not about the open log). */
-  | { kind: 'media'; attachmentId: string };
+  | { kind: 'media'; attachmentId: string }
+  /** Every facet's counts for `selection` (countFacets), among `candidates` (seqs, ascending) when given. */
+  | { kind: 'facets'; selection: FacetSelection; candidates?: Int32Array }
+  /** The seqs that pass `selection` (filterSeqs), ascending, among `candidates` when given; transferred. */
+  | { kind: 'filter'; selection: FacetSelection; candidates?: Int32Array }
+  /** The rows of `seqs`, in their order (a narrowed list's visible rows); seqs outside the log are left out. */
+  | { kind: 'rows-at'; seqs: number[] };
 
 /**
  * An image's bytes (transferred) when they may be shown, else why not. `hashMatches`: the bytes'
@@ -186,6 +194,9 @@ export interface QueryResults {
   'text-search': TextSearchAnswer;
   'text-index-status': TextIndexStatus;
   media: MediaAnswer;
+  facets: FacetCounts;
+  filter: Int32Array;
+  'rows-at': EventRow[];
 }
 
 export type MainToWorker =

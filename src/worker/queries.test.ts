@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  buildFacetColumns,
+  countFacets,
   createLogDecoder,
   decodeLog,
   deriveRequestContext,
@@ -119,6 +121,30 @@ describe('answerQuery', () => {
     expect(answerQuery({ kind: 'triage' }, decoder.log)).not.toBe(
       answerQuery({ kind: 'triage' }, decoder.log),
     );
+  });
+
+  it('answers facet counts and the narrowed seqs over the log’s facet columns, transferring the seqs', () => {
+    const toolLog = decodeLog(new Uint8Array(readFileSync(resolve('fixtures/tool-error.jsonl'))));
+    const selection = { source: ['tool' as const] };
+    const counts = answerQuery({ kind: 'facets', selection }, toolLog);
+    expect(counts).toEqual(countFacets(buildFacetColumns(toolLog), selection));
+    const query = { kind: 'filter', selection } as const;
+    const seqs = answerQuery(query, toolLog) as Int32Array;
+    expect(seqs.length).toBe((counts as { matching: number }).matching);
+    expect(Array.from(seqs, (seq) => toolLog.store.typeOf(seq))).toEqual(['tool/call', 'tool/result']);
+    expect(transferablesOf(seqs, query)).toEqual([seqs.buffer]);
+    // Among candidates (a search's matches): only those that pass.
+    const candidates = Int32Array.from([0, seqs[1] as number]);
+    expect(Array.from(answerQuery({ ...query, candidates }, toolLog) as Int32Array)).toEqual([seqs[1]]);
+  });
+
+  it('answers the rows of given seqs in their order, leaving out seqs outside the log', () => {
+    const rows = answerQuery({ kind: 'rows-at', seqs: [7, 2, lastSeq + 1, -1, lastSeq] }, log);
+    expect(rows).toEqual([
+      ...readEventRows(log, 7, 1),
+      ...readEventRows(log, 2, 1),
+      ...readEventRows(log, lastSeq, 1),
+    ]);
   });
 
   it('pages through the problems', () => {

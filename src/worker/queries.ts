@@ -1,10 +1,12 @@
 // The worker's answers to the page's queries (all but the text searches, text-search.ts) over an open
 // log, and what each answer transfers instead of copying. Pure reads of the log: no messages here.
 import {
+  countFacets,
   deriveModelView,
   deriveRequestContext,
   deriveTranscript,
   deriveUsage,
+  filterSeqs,
   findConfusableTools,
   packModelView,
   packedViewBuffers,
@@ -17,6 +19,7 @@ import {
   type OpenedLog,
 } from '../log/index.ts';
 import { declaredToolNames, headerInForceAt } from './declared-tools.ts';
+import { facetColumnsOf } from './facets.ts';
 import { triageOf } from './triage-cache.ts';
 import type { ModelViewAnswer, Query, QueryResults } from './protocol.ts';
 
@@ -82,12 +85,20 @@ export function answerQuery(query: DirectQuery, log: OpenedLog): QueryResults[Di
       return query.seqs.map((seq) =>
         seq >= 0 && seq < log.store.eventCount ? log.store.eventTime.get(seq) : NaN,
       );
+    case 'facets':
+      return countFacets(facetColumnsOf(log), query.selection, query.candidates);
+    case 'filter':
+      return filterSeqs(facetColumnsOf(log), query.selection, query.candidates);
+    case 'rows-at':
+      return query.seqs.flatMap((seq) => readEventRows(log, seq, 1));
     default:
       return assertNever(query);
   }
 }
 
-/** What to transfer with an answer instead of copying it: a model view's packed columns. */
+/** What to transfer with an answer instead of copying it: a model view's packed columns, a filter's seqs. */
 export function transferablesOf(result: unknown, query: DirectQuery): ArrayBuffer[] {
-  return query.kind === 'model-view' ? packedViewBuffers((result as ModelViewAnswer).view) : [];
+  if (query.kind === 'model-view') return packedViewBuffers((result as ModelViewAnswer).view);
+  if (query.kind === 'filter') return [(result as Int32Array).buffer as ArrayBuffer];
+  return [];
 }

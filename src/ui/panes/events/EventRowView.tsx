@@ -12,6 +12,10 @@ interface EventRowViewProps {
   firstTime: number;
   heightPx: number;
   isCursor: boolean;
+  /** In a narrowed list: the row nearest the cursor, whose own event the list leaves out. */
+  isNearCursor?: boolean;
+  /** The row's place in the list (0-based) when it is not the seq: a narrowed list's rows. */
+  rowIndex?: number;
   /** The row of the event the detail is pinned to. */
   isPinned: boolean;
   hasProblem: boolean;
@@ -33,6 +37,8 @@ export const EventRowView = memo(function EventRowView({
   firstTime,
   heightPx,
   isCursor,
+  isNearCursor = false,
+  rowIndex = seq,
   isPinned,
   hasProblem,
   inheritance,
@@ -61,7 +67,8 @@ export const EventRowView = memo(function EventRowView({
       }
       aria-current={isCursor ? 'true' : undefined}
       aria-selected={isCursor}
-      aria-rowindex={seq + 1}
+      aria-rowindex={rowIndex + 1}
+      data-cursor-near={isNearCursor ? 'true' : undefined}
       onClick={() => onSelect(seq)}
       style={{ height: heightPx }}
       // A grid with fixed columns: each cell is one span. Narrower than 32rem (the events pane at a
@@ -70,11 +77,13 @@ export const EventRowView = memo(function EventRowView({
       className={`grid cursor-pointer grid-cols-[3.5rem_8rem_minmax(0,1fr)] items-center gap-2 whitespace-nowrap border-l-2 px-2 font-mono text-[11.5px] leading-none @lg:grid-cols-[4rem_5.5rem_9.5rem_minmax(0,1fr)] ${
         isCursor
           ? 'border-sky-500'
-          : hasProblem
-            ? 'border-red-500'
-            : isPinned
-              ? 'border-amber-500'
-              : 'border-transparent'
+          : isNearCursor
+            ? 'border-dashed border-sky-500'
+            : hasProblem
+              ? 'border-red-500'
+              : isPinned
+                ? 'border-amber-500'
+                : 'border-transparent'
       } ${inheritance === 'last' ? 'border-b-2 border-b-violet-500 border-dashed dark:border-b-violet-400' : ''} ${background}`}
     >
       <span role="gridcell" className="text-right tabular-nums text-zinc-600 dark:text-zinc-400">

@@ -12,6 +12,9 @@ import { useSettledCursor } from '../../../store/cursor/use-settled-cursor.ts';
 import { EventDetail } from './EventDetailPanel.tsx';
 import { SplitLayout } from '../../shared/SplitLayout.tsx';
 import { EventRowView } from './EventRowView.tsx';
+import { FacetBar } from './FacetBar.tsx';
+import { NarrowedEventList } from './NarrowedEventList.tsx';
+import { useEventFacets } from './use-event-facets.ts';
 import { ParentLinkButton, useParentTarget } from '../../workspace/ParentLink.tsx';
 import { SearchBar } from './SearchBar.tsx';
 import {
@@ -23,6 +26,8 @@ import {
   scrollTopToReveal,
 } from './list-layout.ts';
 
+/** The narrowed list's seqs before the first answer for a selection. */
+const NO_SEQS = new Int32Array(0);
 /** Blocks (of BLOCK_ROWS rows) rendered beyond the visible ones on each side: none, a block is taller than most viewports. */
 const OVERSCAN_BLOCKS = 0;
 
@@ -99,6 +104,7 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
   const parentTarget = useParentTarget();
   const actions = useViewer((state) => state.actions);
   const problemSet = useMemo(() => new Set(problemSeqs), [problemSeqs]);
+  const facets = useEventFacets();
 
   // Past what the browser can lay out (≈ 1.4 M rows in Chromium) the list shows a window of rows
   // that follows the cursor, so rows keep their height and every seq stays reachable.
@@ -181,9 +187,11 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
       if (target !== null) scrollToOffset(target);
     });
     return () => cancelAnimationFrame(frame);
-  }, [cursorRow, rowHeightPx, readViewport, scrollToOffset]);
+    // isNarrowed: the list mounts again when the facets are cleared, scrolled to the top.
+  }, [cursorRow, rowHeightPx, readViewport, scrollToOffset, facets.isNarrowed]);
 
   const onSelect = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
+  const onStep = useCallback((seq: number) => actions.setCursor(seq), [actions]);
 
   return (
     <section aria-label="Events" className="flex h-full min-h-0 flex-col">
@@ -205,6 +213,7 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
         )}
         <SearchBar />
       </div>
+      <FacetBar facets={facets} eventCount={eventCount} />
       {inheritedEvents > 0 && (
         <div
           data-testid="events-inherited-note"
@@ -229,56 +238,70 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
         separatorLabel="Resize the events list and the event detail"
         className="min-h-0 flex-1"
         first={
-          <div
-            ref={scrollRef}
-            // A size container: the rows drop their time column when it is narrow (EventRowView).
-            className="@container h-full min-h-0 overflow-auto"
-            // Its own layout root: a re-layout of the list never walks the rest of the page, and back.
-            style={{ contain: 'strict' }}
-            tabIndex={0}
-            // A grid whose selected row is the cursor: ↑/↓ move it one event (Home/End and the other
-            // keys are the app's, use-keyboard.ts).
-            onKeyDown={(event) => {
-              if (event.altKey || event.ctrlKey || event.metaKey) return;
-              if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-              event.preventDefault();
-              actions.moveCursor(event.key === 'ArrowDown' ? 1 : -1);
-            }}
-            role="grid"
-            aria-rowcount={eventCount}
-            aria-label="Event rows"
-            data-testid="events-scroll"
-            data-search-scope
-          >
-            <div style={{ height: totalSizePx, position: 'relative' }}>
-              {items.map((item) => {
-                const blockStart = firstRow + item.index * BLOCK_ROWS;
-                const blockEnd = blockStart + BLOCK_ROWS;
-                const inBlock = (seq: number | null) =>
-                  seq !== null && seq >= blockStart && seq < blockEnd ? seq : -1;
-                return (
-                  <div
-                    key={item.key}
-                    data-block={firstWindowBlock + item.index}
-                    style={{ ...placeVirtualItem(item), height: item.size, contain: 'strict' }}
-                  >
-                    <RowBlock
-                      block={firstWindowBlock + item.index}
-                      rowCount={Math.min(BLOCK_ROWS, eventCount - blockStart)}
-                      rowHeightPx={rowHeightPx}
-                      rows={rows.getBlock(firstWindowBlock + item.index)}
-                      firstTime={firstTime}
-                      cursorSeq={inBlock(cursorSeq)}
-                      pinnedSeq={inBlock(pinnedSeq)}
-                      problemSet={problemSet}
-                      inheritedEvents={inheritedEvents}
-                      onSelect={onSelect}
-                    />
-                  </div>
-                );
-              })}
+          facets.isNarrowed ? (
+            <NarrowedEventList
+              seqs={facets.seqs ?? NO_SEQS}
+              isCurrent={facets.isCurrent && facets.seqs !== null}
+              cursorSeq={cursorSeq}
+              pinnedSeq={pinnedSeq}
+              problemSet={problemSet}
+              inheritedEvents={inheritedEvents}
+              firstTime={firstTime}
+              onSelect={onSelect}
+              onStep={onStep}
+            />
+          ) : (
+            <div
+              ref={scrollRef}
+              // A size container: the rows drop their time column when it is narrow (EventRowView).
+              className="@container h-full min-h-0 overflow-auto"
+              // Its own layout root: a re-layout of the list never walks the rest of the page, and back.
+              style={{ contain: 'strict' }}
+              tabIndex={0}
+              // A grid whose selected row is the cursor: ↑/↓ move it one event (Home/End and the other
+              // keys are the app's, use-keyboard.ts).
+              onKeyDown={(event) => {
+                if (event.altKey || event.ctrlKey || event.metaKey) return;
+                if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+                event.preventDefault();
+                actions.moveCursor(event.key === 'ArrowDown' ? 1 : -1);
+              }}
+              role="grid"
+              aria-rowcount={eventCount}
+              aria-label="Event rows"
+              data-testid="events-scroll"
+              data-search-scope
+            >
+              <div style={{ height: totalSizePx, position: 'relative' }}>
+                {items.map((item) => {
+                  const blockStart = firstRow + item.index * BLOCK_ROWS;
+                  const blockEnd = blockStart + BLOCK_ROWS;
+                  const inBlock = (seq: number | null) =>
+                    seq !== null && seq >= blockStart && seq < blockEnd ? seq : -1;
+                  return (
+                    <div
+                      key={item.key}
+                      data-block={firstWindowBlock + item.index}
+                      style={{ ...placeVirtualItem(item), height: item.size, contain: 'strict' }}
+                    >
+                      <RowBlock
+                        block={firstWindowBlock + item.index}
+                        rowCount={Math.min(BLOCK_ROWS, eventCount - blockStart)}
+                        rowHeightPx={rowHeightPx}
+                        rows={rows.getBlock(firstWindowBlock + item.index)}
+                        firstTime={firstTime}
+                        cursorSeq={inBlock(cursorSeq)}
+                        pinnedSeq={inBlock(pinnedSeq)}
+                        problemSet={problemSet}
+                        inheritedEvents={inheritedEvents}
+                        onSelect={onSelect}
+                      />
+                    </div>
+                  );
+                })}
+              </div>
             </div>
-          </div>
+          )
         }
         second={<EventDetail eventCount={eventCount} onJump={onSelect} />}
       />
