@@ -166,3 +166,49 @@ test('the status facet narrows to a failed call’s events, and facets combine',
   await expect(facets.shown).toContainText('showing 0 of');
   await expect(viewer.events.getByText('No event has every value picked.')).toBeVisible();
 });
+
+test('the facets narrow to the search’s matches, and count among them', async ({ page }) => {
+  const viewer = new ViewerPage(page);
+  await viewer.goto();
+  await viewer.openFile(TOOL_ERROR);
+  await viewer.waitForLoadState('ready');
+  const facets = facetBar(page);
+  const search = page.getByRole('searchbox', { name: 'Search events' });
+  await search.fill('bash');
+  await search.press('Enter');
+  const count = page.getByTestId('search-count');
+  await expect(count).toHaveText(/ of \d+$/);
+  const matches = Number((await count.textContent())!.split(' of ')[1]);
+  expect(matches).toBeGreaterThan(2);
+
+  const within = page.getByTestId('facet-within-matches');
+  await within.check();
+  await expect(facets.shown).toHaveAttribute('data-shown', String(matches));
+  // The type counts are counts among the matches: they add up to them.
+  await facets.button('Type').click();
+  const labels = facets.panel.locator('label[data-count]');
+  await expect(labels.first()).toBeVisible();
+  const counts = await labels.evaluateAll((all) =>
+    all.map((label) => Number(label.getAttribute('data-count'))),
+  );
+  expect(counts.reduce((sum, value) => sum + value, 0)).toBe(matches);
+  await facets.value('tool/call').locator('input').check();
+  await expect(facets.shown).toHaveAttribute(
+    'data-shown',
+    String(counts[await indexOfValue(labels, 'tool/call')]),
+  );
+  for (const [, type] of await shownRows(viewer.events)) expect(type).toBe('tool/call');
+
+  // Unticked, the type alone narrows: every tool/call of the log, as the CLI counts them.
+  await within.uncheck();
+  const toolCalls = inspectEvents(TOOL_ERROR).byType['tool/call'];
+  await expect(facets.shown).toHaveAttribute('data-shown', String(toolCalls));
+  await facets.clear.click();
+  await expect(facets.shown).toHaveCount(0);
+  await expect(within).not.toBeChecked();
+});
+
+async function indexOfValue(labels: Locator, value: string): Promise<number> {
+  const values = await labels.evaluateAll((all) => all.map((label) => label.getAttribute('data-value')));
+  return values.indexOf(value);
+}

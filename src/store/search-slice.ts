@@ -1,5 +1,5 @@
 // What the last text search asked for, so every pane can highlight it: the text and the match the
-// search bar last stepped to. The matches themselves stay with the search bar (one typed array).
+// search bar last stepped to; and its matches (one typed array), which the facets can narrow to.
 
 import type { Slice, SliceContext } from './slice.ts';
 
@@ -20,15 +20,26 @@ interface SearchRequest {
   atSeq: number;
 }
 
+/** Every match of the last search run, for the log of `logGeneration` (the facets narrow to them). */
+export interface SearchMatches {
+  text: string;
+  /** Ascending, distinct seqs (the worker's text-search answer). */
+  seqs: Int32Array;
+  logGeneration: number;
+}
+
 export interface SearchSliceState {
   /** The last search run (not what is being typed), or null: nothing is highlighted. */
   searchHighlight: SearchHighlight | null;
   /** The newest search request for the search bar, or null. */
   searchRequest: SearchRequest | null;
+  /** The matches of the last search run, or null (none run, or cleared). One typed array, not an object per match. */
+  searchMatches: SearchMatches | null;
 }
 
 export interface SearchActions {
   setSearchHighlight(highlight: SearchHighlight | null): void;
+  setSearchMatches(matches: SearchMatches | null): void;
   /** Asks the search bar to take up `text`, its current match at `atSeq` (see SearchRequest). */
   requestSearch(text: string, atSeq: number): void;
 }
@@ -38,10 +49,13 @@ export function createSearchSlice({
   get,
 }: SliceContext<SearchSliceState>): Slice<SearchSliceState, SearchActions> {
   return {
-    state: { searchHighlight: null, searchRequest: null },
+    state: { searchHighlight: null, searchRequest: null, searchMatches: null },
     actions: {
       setSearchHighlight(searchHighlight) {
         set({ searchHighlight });
+      },
+      setSearchMatches(searchMatches) {
+        set({ searchMatches });
       },
       requestSearch(text, atSeq) {
         set({ searchRequest: { id: (get().searchRequest?.id ?? 0) + 1, text, atSeq } });

@@ -104,7 +104,12 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
   const parentTarget = useParentTarget();
   const actions = useViewer((state) => state.actions);
   const problemSet = useMemo(() => new Set(problemSeqs), [problemSeqs]);
-  const facets = useEventFacets();
+  // The facets may narrow to the last search's matches (its text in every row shown, counted by facet).
+  const searchMatches = useViewer((state) =>
+    state.searchMatches?.logGeneration === state.logGeneration ? state.searchMatches : null,
+  );
+  const [isWithinMatches, setWithinMatches] = useState(false);
+  const facets = useEventFacets(isWithinMatches && searchMatches !== null ? searchMatches.seqs : undefined);
 
   // Past what the browser can lay out (≈ 1.4 M rows in Chromium) the list shows a window of rows
   // that follows the cursor, so rows keep their height and every seq stays reachable.
@@ -213,7 +218,15 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
         )}
         <SearchBar />
       </div>
-      <FacetBar facets={facets} eventCount={eventCount} />
+      <FacetBar
+        facets={facets}
+        eventCount={eventCount}
+        searchMatches={
+          searchMatches === null ? null : { text: searchMatches.text, count: searchMatches.seqs.length }
+        }
+        isWithinMatches={isWithinMatches && searchMatches !== null}
+        onWithinMatches={setWithinMatches}
+      />
       {inheritedEvents > 0 && (
         <div
           data-testid="events-inherited-note"

@@ -16,9 +16,20 @@ const PANEL_ID = 'event-facet-values';
 interface FacetBarProps {
   facets: EventFacets;
   eventCount: number;
+  /** The last search's text and match count, when it has matches in this log (else null: no toggle). */
+  searchMatches: { text: string; count: number } | null;
+  /** Whether the list and the counts are narrowed to the search's matches too. */
+  isWithinMatches: boolean;
+  onWithinMatches: (isWithin: boolean) => void;
 }
 
-export function FacetBar({ facets, eventCount }: FacetBarProps) {
+export function FacetBar({
+  facets,
+  eventCount,
+  searchMatches,
+  isWithinMatches,
+  onWithinMatches,
+}: FacetBarProps) {
   const [openFacet, setOpenFacet] = useState<FacetName | null>(null);
   const buttonRefs = useRef(new Map<FacetName, HTMLButtonElement>());
   const { isAvailable, isNarrowed, selection, counts, seqs, askCounts } = facets;
@@ -65,6 +76,20 @@ export function FacetBar({ facets, eventCount }: FacetBarProps) {
             </button>
           );
         })}
+        {searchMatches !== null && searchMatches.count > 0 && (
+          <label
+            className="flex items-center gap-1 rounded border border-zinc-300 px-1.5 py-0.5 text-zinc-800 dark:border-zinc-600 dark:text-zinc-200"
+            title={`Only the events that show “${searchMatches.text}”; the facets count among them`}
+          >
+            <input
+              type="checkbox"
+              data-testid="facet-within-matches"
+              checked={isWithinMatches}
+              onChange={(event) => onWithinMatches(event.target.checked)}
+            />
+            search matches only ({formatCount(searchMatches.count)})
+          </label>
+        )}
         {isNarrowed && (
           <>
             <span
@@ -79,7 +104,10 @@ export function FacetBar({ facets, eventCount }: FacetBarProps) {
             <button
               type="button"
               data-testid="facet-clear"
-              onClick={facets.clearAll}
+              onClick={() => {
+                facets.clearAll();
+                onWithinMatches(false);
+              }}
               className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-zinc-800 hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700"
             >
               Clear

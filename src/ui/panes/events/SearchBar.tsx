@@ -5,17 +5,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { matchIndexOf, stepMatch } from '../../../log/index.ts';
 import { aimedSeq } from '../../../store/cursor/cursor-slice.ts';
+import type { SearchMatches } from '../../../store/search-slice.ts';
 import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
-import type { TextIndexStatus, TextSearchAnswer } from '../../../worker/client.ts';
+import type { TextIndexStatus } from '../../../worker/client.ts';
 import { formatCount } from '../../shared/format.ts';
 
 /** How often the bar asks how far the text index is, until it is ready (ms). */
 const STATUS_POLL_MS = 400;
-
-/** The matches of the last search, for the log they were found in. */
-interface SearchMatches extends TextSearchAnswer {
-  logGeneration: number;
-}
 
 /** What the bar says about the index while it is not ready, or null once it is. */
 function describeStatus(status: TextIndexStatus | null): string | null {
@@ -39,7 +35,8 @@ export function SearchBar() {
   const hasLog = useViewer((state) => state.summary !== null);
   const logGeneration = useViewer((state) => state.logGeneration);
   const [text, setText] = useState('');
-  const [matches, setMatches] = useState<SearchMatches | null>(null);
+  const matches = useViewer((state) => state.searchMatches);
+  const setMatches = (found: SearchMatches | null) => actions.setSearchMatches(found);
   const [note, setNote] = useState<string | null>(null);
   const [status, setStatus] = useState<TextIndexStatus | null>(null);
   /** Identifies the newest search: answers to older ones are dropped. */
@@ -89,7 +86,7 @@ export function SearchBar() {
     client.query({ kind: 'text-search', text: request.text }).then(
       (answer) => {
         if (searchId !== searchIdRef.current) return;
-        setMatches({ ...answer, logGeneration: store.getState().logGeneration });
+        actions.setSearchMatches({ ...answer, logGeneration: store.getState().logGeneration });
         setNote(null);
         const isMatch = matchIndexOf(answer.seqs, request.atSeq) >= 0;
         actions.setSearchHighlight({ text: answer.text, currentSeq: isMatch ? request.atSeq : null });
