@@ -25,7 +25,6 @@ export type {
   MediaAnswer,
   Query,
   TextIndexStatus,
-  TextSearchAnswer,
   ToolSpans,
 } from './protocol.ts';
 export type {
