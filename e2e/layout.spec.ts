@@ -73,9 +73,7 @@ test('beside the session list of a workspace, the panes and the timeline control
   await page.setViewportSize({ width: 1440, height: 900 });
   const viewer = new ViewerPage(page);
   await viewer.goto();
-  await page.getByTestId('folder-input').setInputFiles(resolve('fixtures/sessions/root'));
-  const list = page.getByTestId('session-list');
-  await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  const list = await viewer.openFolder(resolve('fixtures/sessions/root'));
   await list.locator('[data-session-id]').first().click();
   await viewer.waitForLoadState('ready');
   const pageWidth = 1440;

@@ -17,10 +17,7 @@ const FORK = 'ada8966c-9fa3-441b-8721-37ff1e795e6a';
 const IMAGE_ID = 'sha256:b1ff9c8ea3a780bad09b346c423d2d0e46815926879b18e841d928376a946640';
 
 async function openRoot(page: Page, folder = ROOT) {
-  await page.getByTestId('folder-input').setInputFiles(folder);
-  const list = page.getByTestId('session-list');
-  await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-  return list;
+  return new ViewerPage(page).openFolder(folder);
 }
 
 test('a child\'s header card and timeline offer "parent", opening the parent at the spawning call', async ({

@@ -31,9 +31,7 @@ test('a dropped sessions root lists every session; parent → child → parent t
 }) => {
   const viewer = new ViewerPage(page);
   await viewer.goto();
-  await page.getByTestId('folder-input').setInputFiles(ROOT);
-  const list = page.getByTestId('session-list');
-  await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  const list = await viewer.openFolder(ROOT);
   const ids = listedIds(ROOT);
   expect(ids.length).toBeGreaterThan(5);
   const rows = list.locator('[data-session-id]');
@@ -73,9 +71,7 @@ test('a parent of two foreground one-shot children links each call to its child,
 }) => {
   const viewer = new ViewerPage(page);
   await viewer.goto();
-  await page.getByTestId('folder-input').setInputFiles(ROOT);
-  const list = page.getByTestId('session-list');
-  await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  const list = await viewer.openFolder(ROOT);
   await list.locator('[data-session-id="14dda109-5728-45ba-a002-7db9543fe50e"]').click();
   await viewer.waitForLoadState('ready');
   const links = viewer.modelView.getByTestId('session-link');
@@ -93,9 +89,7 @@ test('a parent of two foreground one-shot children links each call to its child,
 test('a forked child marks its inherited prefix', async ({ page }) => {
   const viewer = new ViewerPage(page);
   await viewer.goto();
-  await page.getByTestId('folder-input').setInputFiles(ROOT);
-  const list = page.getByTestId('session-list');
-  await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  const list = await viewer.openFolder(ROOT);
   await list.locator(`[data-session-id="${FORK}"]`).click();
   await viewer.waitForLoadState('ready');
   await expect(page.getByTestId('inherited-note')).toContainText('seqs 0–41 inherited');

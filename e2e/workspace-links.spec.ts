@@ -111,9 +111,7 @@ test('a link into a dropped folder says which folder to open; opening it goes to
 }) => {
   const viewer = new ViewerPage(page);
   await viewer.goto();
-  await page.getByTestId('folder-input').setInputFiles(ROOT);
-  const list = page.getByTestId('session-list');
-  await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  const list = await viewer.openFolder(ROOT);
   await list.locator(`[data-session-id="${PARENT}"]`).click();
   await viewer.waitForLoadState('ready');
   await viewer.scrubTo(5);
@@ -144,9 +142,7 @@ test('switching back to a visited session shows it at once, where it was left, w
 }) => {
   const viewer = new ViewerPage(page);
   await viewer.goto();
-  await page.getByTestId('folder-input').setInputFiles(ROOT);
-  const list = page.getByTestId('session-list');
-  await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  const list = await viewer.openFolder(ROOT);
   await list.locator(`[data-session-id="${PARENT}"]`).click();
   await viewer.waitForLoadState('ready');
   const toChild = viewer.modelView.locator(`[data-testid="session-link"][data-to-session="${CHILD}"]`);

@@ -14,9 +14,7 @@ test('a search across the sessions groups its hits by session, and a hit opens i
 }) => {
   const viewer = new ViewerPage(page);
   await viewer.goto();
-  await page.getByTestId('folder-input').setInputFiles(ROOT);
-  const list = page.getByTestId('session-list');
-  await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  const list = await viewer.openFolder(ROOT);
 
   const box = page.getByRole('searchbox', { name: 'Search all sessions' });
   await box.fill('MARMALADE');

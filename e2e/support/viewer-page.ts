@@ -79,6 +79,17 @@ export class ViewerPage {
     await expect(this.root).toHaveAttribute('data-load-state', state, { timeout: timeoutMs });
   }
 
+  /**
+   * Opens a folder through the folder input (Playwright sets a directory on <input webkitdirectory>,
+   * as a browser's folder picker does) and waits until its session list is scanned; returns the list.
+   */
+  async openFolder(path: string): Promise<Locator> {
+    await this.page.getByTestId('folder-input').setInputFiles(path);
+    const list = this.page.getByTestId('session-list');
+    await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    return list;
+  }
+
   /** Opens a file through the hidden file input (the "Open file…" path). */
   async openFile(path: string): Promise<void> {
     await this.fileInput.setInputFiles(path);
