@@ -147,6 +147,9 @@ test('switching back to a visited session shows it at once, where it was left, w
   await viewer.waitForLoadState('ready');
   const toChild = viewer.modelView.locator(`[data-testid="session-link"][data-to-session="${CHILD}"]`);
   await expect(toChild.first()).toBeVisible();
+  // The parent's text index is built before the reader leaves it.
+  const searchBar = page.locator('[data-index-state]');
+  await expect(searchBar).toHaveAttribute('data-index-state', 'ready');
   const leftAt = await viewer.cursorSeq();
   // Parent → child through the spawning call: a first visit loads.
   await viewer.modelView.locator(`[data-testid="session-link"][data-to-session="${CHILD}"]`).first().click();
@@ -164,6 +167,9 @@ test('switching back to a visited session shows it at once, where it was left, w
     viewer.modelView.locator(`[data-testid="session-link"][data-to-session="${CHILD}"]`).first(),
   ).toBeVisible();
   expect(await loadStates()).not.toContain('loading');
+  // Its text index came back with it: ready, built in no time.
+  await expect(searchBar).toHaveAttribute('data-index-state', 'ready');
+  await expect(searchBar).toHaveAttribute('data-index-build-ms', '0');
 
   // And to the child at its parent link's seq: the same, the cursor where the link says.
   const toParent = page.getByTestId('open-parent');

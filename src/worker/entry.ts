@@ -54,7 +54,16 @@ const decoderOptionsReady: Promise<DecoderOptions> = Promise.all([
 
 const yieldToEventLoop = createYieldToEventLoop();
 
-const textSearch = createTextSearchService({ post, yieldToEventLoop, currentLog: () => currentLog });
+const textSearch = createTextSearchService({
+  post,
+  yieldToEventLoop,
+  currentLog: () => currentLog,
+  // A kept workspace session keeps its index too (kept only when the log is the kept one).
+  onIndexBuilt(log, index) {
+    const sessionId = log.header?.id;
+    if (typeof sessionId === 'string') keptLogs.setIndex(sessionId, log, index);
+  },
+});
 
 /** Posts to the page; buffers in `transfer` move instead of being copied. */
 function post(message: WorkerToMain, transfer: Transferable[] = []): void {
@@ -87,7 +96,7 @@ function keeperOf(source: LoadSource): LoadDependencies['keepLog'] {
   return {
     afterLoad(log, summary) {
       if (!log.isComplete) return keptLogs.ids();
-      keptLogs.keep(sessionId, { log, summary, verdicts: null, bytes: estimateLogBytes(log) });
+      keptLogs.keep(sessionId, { log, summary, verdicts: null, index: null, bytes: estimateLogBytes(log) });
       return keptLogs.ids();
     },
     afterVerdicts: (log, verdicts) => keptLogs.setVerdicts(sessionId, log, verdicts),
@@ -102,10 +111,11 @@ function switchToKept(message: Extract<MainToWorker, { type: 'switch' }>): void 
     return;
   }
   replaceActiveLoad();
-  // Searches waiting for the replaced load were about another log; the text index follows the swap
-  // (built again for the kept log on its first search: the index is not among what is kept).
+  // Searches waiting for the replaced load were about another log; the kept log's text index comes
+  // with it when it was built before the reader left (else it is built on the first search).
   textSearch.onLoadStarted();
   currentLog = kept.log;
+  if (kept.index !== null) textSearch.adoptIndex(kept.log, kept.index);
   post({ type: 'switched', loadId: message.loadId, keptSessions: keptLogs.ids(), verdicts: kept.verdicts });
   if (kept.verdicts === null) resumePostLoadWork(message.sessionId, kept.log, message.loadId);
 }

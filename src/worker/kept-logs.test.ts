@@ -1,15 +1,31 @@
 // Tests of the worker's kept workspace logs: least recently used first out, by count and by bytes.
 import { describe, expect, it } from 'vitest';
-import type { OpenedLog } from '../log/index.ts';
+import type { OpenedLog, TextIndex } from '../log/index.ts';
 import { KeptLogs, type KeptLog } from './kept-logs.ts';
 import type { LogSummary } from './protocol.ts';
 
 /** A kept entry of `bytes`; the log and summary are opaque to the LRU (it never reads them). */
-function entry(bytes: number): KeptLog {
-  return { log: {} as OpenedLog, summary: {} as LogSummary, verdicts: null, bytes };
+function entry(bytes: number, log = {} as OpenedLog): KeptLog {
+  return { log, summary: {} as LogSummary, verdicts: null, index: null, bytes };
 }
 
 describe('KeptLogs', () => {
+  it('keeps a kept log’s text index with it, counting its bytes, and only for that very log', () => {
+    const kept = new KeptLogs(3, 100);
+    const log = {} as OpenedLog;
+    kept.keep('a', entry(30));
+    kept.keep('b', entry(30, log));
+    const index = { retainedBytes: 50 } as TextIndex;
+    // Another log of the same id (a stale one) gets nothing.
+    kept.setIndex('b', {} as OpenedLog, index);
+    expect(kept.take('b')?.index).toBeNull();
+    kept.setIndex('b', log, index);
+    expect(kept.take('b')?.index).toBe(index);
+    // 30 + 30 + 50 is over the budget: the least recently used (a) is let go.
+    expect(kept.ids()).toEqual(['b']);
+    expect(kept.bytes).toBe(80);
+  });
+
   it('lets the least recently used go past the count bound; a take refreshes', () => {
     const kept = new KeptLogs(3, 1_000);
     kept.keep('a', entry(1));

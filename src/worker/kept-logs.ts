@@ -7,7 +7,7 @@
 // shown before it, the worker holds at most KEPT_LOGS_MAX + 1 opened logs, and never more than
 // budget + the open log's own size.
 
-import type { FormatVerdicts, OpenedLog } from '../log/index.ts';
+import type { FormatVerdicts, OpenedLog, TextIndex } from '../log/index.ts';
 import type { LogSummary } from './protocol.ts';
 
 /** Fully opened workspace logs kept besides the open one. */
@@ -22,6 +22,9 @@ export interface KeptLog {
   summary: LogSummary;
   /** Its format verdicts once derived (they follow 'loaded'), else null. */
   verdicts: FormatVerdicts | null;
+  /** Its text index once built (it follows 'loaded' too), else null: a switch back searches at once. */
+  index: TextIndex | null;
+  /** estimateLogBytes of the log, plus the index's retainedBytes once it is here. */
   bytes: number;
 }
 
@@ -70,6 +73,16 @@ export class KeptLogs {
   setVerdicts(sessionId: string, log: OpenedLog, verdicts: FormatVerdicts): void {
     const entry = this.entries.get(sessionId);
     if (entry !== undefined && entry.log === log) entry.verdicts = verdicts;
+  }
+
+  /**
+   * Adds the text index to a kept log; its bytes count from now on, so the least recently used may
+   * be let go to stay within the budget (the log itself too, when log and index exceed it).
+   */
+  setIndex(sessionId: string, log: OpenedLog, index: TextIndex): void {
+    const entry = this.entries.get(sessionId);
+    if (entry === undefined || entry.log !== log || entry.index !== null) return;
+    this.keep(sessionId, { ...entry, index, bytes: entry.bytes + index.retainedBytes });
   }
 
   drop(sessionId: string): void {

@@ -165,4 +165,31 @@ describe('createTextSearchService', () => {
     service.onLoadStarted();
     expect(service.builtIndexOf(log)).toBeNull();
   });
+
+  it('answers from an adopted index without building one, and tells who asked when it built one', async () => {
+    const log = bigLog(30);
+    const built: OpenedLog[] = [];
+    const posted: WorkerToMain[] = [];
+    const service = createTextSearchService({
+      post: (message) => posted.push(message),
+      yieldToEventLoop: () => Promise.resolve(),
+      currentLog: () => log,
+      onIndexBuilt: (indexed) => built.push(indexed),
+    });
+    const index = buildTextIndex(log);
+    service.adoptIndex(log, index);
+    expect(service.builtIndexOf(log)).toBe(index);
+    service.answer(1, { kind: 'text-index-status' }, log, false);
+    expect(posted.at(-1)).toMatchObject({ result: { state: 'ready', buildMs: 0 } });
+    service.answer(2, { kind: 'text-search', text: 'message 2' }, log, false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((posted.at(-1) as { result: { seqs: Int32Array } }).result.seqs).toEqual(
+      searchTextIndex(index, 'message 2'),
+    );
+    expect(built).toEqual([]);
+    const other = bigLog(3);
+    service.onLogRead(other);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(built).toEqual([other]);
+  });
 });

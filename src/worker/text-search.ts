@@ -5,7 +5,7 @@
 // answer shape keeps the page simple. Searches overtaken by a newer one fail saying so.
 import { searchTextIndex, type OpenedLog, type TextIndex } from '../log/index.ts';
 import type { Query, TextIndexStatus, TextSearchAnswer, WorkerToMain } from './protocol.ts';
-import { startTextIndexing, type TextIndexJob } from './text-indexing.ts';
+import { builtTextIndexJob, startTextIndexing, type TextIndexJob } from './text-indexing.ts';
 import type { YieldToEventLoop } from './work-slices.ts';
 
 type TextQuery = Extract<Query, { kind: 'text-search' | 'text-index-status' }>;
@@ -36,6 +36,11 @@ export interface TextSearchService {
   answer(requestId: number, query: TextQuery, log: OpenedLog, isReading: boolean): void;
   /** The index of `log` when it is built (a search across the workspace reuses the open log's), else null. */
   builtIndexOf(log: OpenedLog): TextIndex | null;
+  /**
+   * `log`, now the open one, comes with its index built before (a kept session switched back to):
+   * searches use it instead of building it again. Call after onLoadStarted.
+   */
+  adoptIndex(log: OpenedLog, index: TextIndex): void;
 }
 
 export interface TextSearchDependencies {
@@ -43,6 +48,8 @@ export interface TextSearchDependencies {
   yieldToEventLoop: YieldToEventLoop;
   /** The log queries run against now (null: none). */
   currentLog: () => OpenedLog | null;
+  /** Told when the index of a log is built (the router keeps it with a kept session). */
+  onIndexBuilt?: (log: OpenedLog, index: TextIndex) => void;
 }
 
 export function createTextSearchService(deps: TextSearchDependencies): TextSearchService {
@@ -63,7 +70,9 @@ export function createTextSearchService(deps: TextSearchDependencies): TextSearc
       job = started;
       started.ready.then(
         (index) => {
-          if (job === started) built = { log, index };
+          if (job !== started) return;
+          built = { log, index };
+          deps.onIndexBuilt?.(log, index);
         },
         () => undefined, // A search waiting for it hears why.
       );
@@ -117,6 +126,11 @@ export function createTextSearchService(deps: TextSearchDependencies): TextSearc
       job?.cancel();
       job = null;
       built = null;
+    },
+    adoptIndex(log, index) {
+      job?.cancel();
+      job = builtTextIndexJob(log, index);
+      built = { log, index };
     },
     builtIndexOf(log) {
       return built?.log === log ? built.index : null;
