@@ -160,7 +160,7 @@ export function SearchBar() {
       <input
         type="search"
         value={text}
-        placeholder="Search text…  (Enter / Shift+Enter)"
+        placeholder="Search text… (⏎ next, ⇧⏎ back)"
         aria-label="Search events"
         onChange={(event) => {
           setText(event.target.value);
