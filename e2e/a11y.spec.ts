@@ -1,7 +1,8 @@
 // Accessibility in real Chromium (issue 14): axe-core finds no serious or critical violation on the
 // empty page, a loaded log (with the facet bar open and the events list narrowed), the triage tab
 // and the help dialog, a forked child of a workspace (its parent link, inherited rows and timeline
-// band) and an image and a placeholder from media/, in the light and the dark theme.
+// band), the search across a workspace's sessions, and an image and a placeholder from media/, in the
+// light and the dark theme.
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -67,9 +68,17 @@ for (const scheme of ['light', 'dark'] as const) {
     }) => {
       const viewer = new ViewerPage(page);
       await viewer.goto();
-      const list = page.getByTestId('session-list');
-      await page.getByTestId('folder-input').setInputFiles(SESSIONS_ROOT);
-      await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+      const list = await viewer.openFolder(SESSIONS_ROOT);
+      // The search across the sessions: its results in the list's place, the matches marked.
+      const searchAll = page.getByRole('searchbox', { name: 'Search all sessions' });
+      await searchAll.fill('codeword');
+      await searchAll.press('Enter');
+      await expect(page.getByTestId('workspace-search-hit').first()).toBeVisible();
+      await expect(page.getByTestId('workspace-search-results').getByRole('status')).not.toContainText(
+        'searching',
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      await searchAll.press('Escape');
       await list.locator('[data-session-id="ada8966c-9fa3-441b-8721-37ff1e795e6a"]').click();
       await viewer.waitForLoadState('ready');
       await viewer.slider.fill('40');
