@@ -5,6 +5,12 @@
 /** What the page records from the drop on: long tasks and when rows, ready or error appeared (page ms). */
 export interface PageProbe {
   longTasks: { start: number; duration: number }[];
+  /**
+   * The scripts of every animation frame that held one over 50 ms (Long Animation Frames API), so a
+   * long task can be named: what ran it (e.g. `Worker.onmessage`), how long, and how much of that
+   * was style and layout the script forced.
+   */
+  longScripts: { start: number; invoker: string; duration: number; forcedLayout: number }[];
   dropAt: number | null;
   firstRowsAt: number | null;
   readyAt: number | null;
@@ -42,10 +48,22 @@ interface PageGlobals {
   requestAnimationFrame: (callback: () => void) => number;
 }
 
+/** A long-animation-frame entry, as far as the probe reads it. */
+interface LongAnimationFrame {
+  scripts: { startTime: number; duration: number; invoker: string; forcedStyleAndLayoutDuration: number }[];
+}
+
 /** Installed before the app loads: a longtask observer, the drop time and a DOM watcher. */
 export function installProbe(): void {
   const page = globalThis as unknown as PageGlobals;
-  const probe: PageProbe = { longTasks: [], dropAt: null, firstRowsAt: null, readyAt: null, errorAt: null };
+  const probe: PageProbe = {
+    longTasks: [],
+    longScripts: [],
+    dropAt: null,
+    firstRowsAt: null,
+    readyAt: null,
+    errorAt: null,
+  };
   page.__bench = probe;
   try {
     new page.PerformanceObserver((list) => {
@@ -54,6 +72,21 @@ export function installProbe(): void {
     }).observe({ type: 'longtask', buffered: true });
   } catch {
     // No longtask support: the caller checks PerformanceObserver.supportedEntryTypes and says so.
+  }
+  try {
+    new page.PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as LongAnimationFrame[])
+        for (const script of entry.scripts)
+          if (script.duration > 50)
+            probe.longScripts.push({
+              start: script.startTime,
+              invoker: script.invoker,
+              duration: script.duration,
+              forcedLayout: script.forcedStyleAndLayoutDuration,
+            });
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    // No Long Animation Frames: long tasks stay unnamed.
   }
   page.document.addEventListener(
     'change',

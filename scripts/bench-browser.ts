@@ -142,6 +142,13 @@ async function measure(page: Page, args: Args, files: LargeLogFiles, notes: stri
       .catch(() => notes.push('no loaded [role="row"] appeared'));
   }
   const loadTasks = longestIn(loaded.longTasks, dropAt, readyAt ?? Number.POSITIVE_INFINITY);
+  // Name what ran the load's long tasks (Long Animation Frames), so a missed target says where to look.
+  for (const script of loaded.longScripts.filter(
+    (entry) => entry.start >= dropAt && entry.start <= (readyAt ?? Number.POSITIVE_INFINITY),
+  ))
+    notes.push(
+      `a long script during load at +${Math.round(script.start - dropAt)} ms: ${script.invoker}, ${Math.round(script.duration)} ms (${Math.round(script.forcedLayout)} ms of it forced style and layout)`,
+    );
 
   const shownCount = await page
     .locator('[data-testid="cursor-position"]')
