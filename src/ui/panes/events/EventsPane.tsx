@@ -3,7 +3,6 @@
 // the cursor's event (or of the pinned one) below.
 import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { EventRow } from '../../../log/index.ts';
 import { useBlockFeed } from '../../../store/use-block-cache.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { formatCount } from '../../shared/format.ts';
@@ -11,7 +10,7 @@ import { placeVirtualItem, useVirtualList, type ListViewport } from '../../share
 import { useSettledCursor } from '../../../store/cursor/use-settled-cursor.ts';
 import { EventDetail } from './EventDetailPanel.tsx';
 import { SplitLayout } from '../../shared/SplitLayout.tsx';
-import { EventRowView } from './EventRowView.tsx';
+import { RowBlock } from './RowBlock.tsx';
 import { FacetBar } from './FacetBar.tsx';
 import { NarrowedEventList } from './NarrowedEventList.tsx';
 import { useEventFacets } from './use-event-facets.ts';
@@ -30,57 +29,6 @@ import {
 const NO_SEQS = new Int32Array(0);
 /** Blocks (of BLOCK_ROWS rows) rendered beyond the visible ones on each side: none, a block is taller than most viewports. */
 const OVERSCAN_BLOCKS = 0;
-
-interface RowBlockProps {
-  block: number;
-  rowCount: number;
-  rowHeightPx: number;
-  /** The block's rows from the worker, or undefined while they load. */
-  rows: readonly EventRow[] | undefined;
-  firstTime: number;
-  /** The cursor / pinned seq when it falls inside this block, else -1 (so other blocks skip re-rendering). */
-  cursorSeq: number;
-  pinnedSeq: number;
-  problemSet: ReadonlySet<number>;
-  /** Seqs below this were inherited from the parent (0: none). */
-  inheritedEvents: number;
-  onSelect: (seq: number) => void;
-}
-
-/** BLOCK_ROWS fixed-height rows keyed by seq; re-renders only when its rows, cursor or pin change. */
-const RowBlock = memo(function RowBlock({
-  block,
-  rowCount,
-  rowHeightPx,
-  rows,
-  firstTime,
-  cursorSeq,
-  pinnedSeq,
-  problemSet,
-  inheritedEvents,
-  onSelect,
-}: RowBlockProps) {
-  const firstSeq = block * BLOCK_ROWS;
-  const children = [];
-  for (let offset = 0; offset < rowCount; offset++) {
-    const seq = firstSeq + offset;
-    children.push(
-      <EventRowView
-        key={seq}
-        seq={seq}
-        row={rows?.[offset]}
-        firstTime={firstTime}
-        heightPx={rowHeightPx}
-        isCursor={seq === cursorSeq}
-        isPinned={seq === pinnedSeq}
-        hasProblem={problemSet.has(seq)}
-        inheritance={seq >= inheritedEvents ? undefined : seq === inheritedEvents - 1 ? 'last' : 'inherited'}
-        onSelect={onSelect}
-      />,
-    );
-  }
-  return <>{children}</>;
-});
 
 /** The events list with a search box and the event detail. */
 export function EventsPane() {
@@ -298,7 +246,8 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
                       style={{ ...placeVirtualItem(item), height: item.size, contain: 'strict' }}
                     >
                       <RowBlock
-                        block={firstWindowBlock + item.index}
+                        seqs={null}
+                        firstRow={blockStart}
                         rowCount={Math.min(BLOCK_ROWS, eventCount - blockStart)}
                         rowHeightPx={rowHeightPx}
                         rows={rows.getBlock(firstWindowBlock + item.index)}

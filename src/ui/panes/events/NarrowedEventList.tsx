@@ -1,14 +1,14 @@
 // The events list narrowed by the facets: only the seqs the selection keeps, row i showing seqs[i],
 // virtualized in blocks of BLOCK_ROWS like the full list, its rows fetched by seq. The cursor may be
 // on an event the list does not show: then the nearest row is marked and the note above says so.
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { EventRow } from '../../../log/index.ts';
 import { useBlockCache } from '../../../store/use-block-cache.ts';
 import { aimedSeq } from '../../../store/cursor/cursor-slice.ts';
 import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
 import { formatCount } from '../../shared/format.ts';
 import { placeVirtualItem, useVirtualList } from '../../shared/use-virtual-list.ts';
-import { EventRowView } from './EventRowView.tsx';
+import { RowBlock } from './RowBlock.tsx';
 import {
   BLOCK_ROWS,
   computeListLayout,
@@ -169,9 +169,10 @@ export function NarrowedEventList({
                 data-block={item.index}
                 style={{ ...placeVirtualItem(item), height: item.size, contain: 'strict' }}
               >
-                <NarrowedBlock
+                <RowBlock
                   seqs={seqs}
                   firstRow={firstRow}
+                  rowCount={Math.min(BLOCK_ROWS, seqs.length - firstRow)}
                   rowHeightPx={rowHeightPx}
                   rows={rows.getBlock(item.index)}
                   firstTime={firstTime}
@@ -190,62 +191,3 @@ export function NarrowedEventList({
     </div>
   );
 }
-
-interface NarrowedBlockProps {
-  /** Every seq of the list; the block shows BLOCK_ROWS of them from `firstRow`. */
-  seqs: Int32Array;
-  firstRow: number;
-  rowHeightPx: number;
-  rows: readonly EventRow[] | undefined;
-  firstTime: number;
-  /** The cursor, nearest-row and pinned seqs when in this block, else -1. */
-  cursorSeq: number;
-  nearSeq: number;
-  pinnedSeq: number;
-  problemSet: ReadonlySet<number>;
-  inheritedEvents: number;
-  onSelect: (seq: number) => void;
-}
-
-/** Up to BLOCK_ROWS rows of the narrowed list, each keyed by its seq. */
-const NarrowedBlock = memo(function NarrowedBlock({
-  seqs,
-  firstRow,
-  rowHeightPx,
-  rows,
-  firstTime,
-  cursorSeq,
-  nearSeq,
-  pinnedSeq,
-  problemSet,
-  inheritedEvents,
-  onSelect,
-}: NarrowedBlockProps) {
-  const blockSeqs = seqs.subarray(firstRow, Math.min(seqs.length, firstRow + BLOCK_ROWS));
-  return (
-    <>
-      {Array.from(blockSeqs, (seq, offset) => {
-        const row = rows?.[offset];
-        return (
-          <EventRowView
-            key={seq}
-            seq={seq}
-            rowIndex={firstRow + offset}
-            // A block fetched for an older list may be on screen for a frame: only a row of this seq counts.
-            row={row?.seq === seq ? row : undefined}
-            firstTime={firstTime}
-            heightPx={rowHeightPx}
-            isCursor={seq === cursorSeq}
-            isNearCursor={seq === nearSeq}
-            isPinned={seq === pinnedSeq}
-            hasProblem={problemSet.has(seq)}
-            inheritance={
-              seq >= inheritedEvents ? undefined : seq === inheritedEvents - 1 ? 'last' : 'inherited'
-            }
-            onSelect={onSelect}
-          />
-        );
-      })}
-    </>
-  );
-});
