@@ -129,6 +129,23 @@ function createEmptyLoadState(): Pick<
   return { progress: null, summary: null, formatVerdicts: null, failure: null, failedSourceName: null };
 }
 
+/** What opening another log resets, whether it is loaded or switched to (a kept session). */
+function createNextLogWrites(
+  logGeneration: number,
+): Pick<
+  LoadWrites,
+  'storedChoice' | 'isPlaying' | 'isProblemsOpen' | 'logGeneration' | 'openedFiles' | 'openedFilesChoice'
+> {
+  return {
+    storedChoice: null,
+    isPlaying: false,
+    isProblemsOpen: false,
+    logGeneration: logGeneration + 1,
+    openedFiles: [],
+    openedFilesChoice: null,
+  };
+}
+
 /** What the page showed of a loaded log, to give it back when the next load shows nothing of its own. */
 interface ShownLog {
   summary: LogSummary;
@@ -198,12 +215,7 @@ export function createLoadSlice(
       sourceName: entry.sourceName,
       openedSource: null,
       progress: entry.progress,
-      storedChoice: null,
-      isPlaying: false,
-      isProblemsOpen: false,
-      logGeneration: get().logGeneration + 1,
-      openedFiles: [],
-      openedFilesChoice: null,
+      ...createNextLogWrites(get().logGeneration),
     });
     client.switchToKept(sessionId, {
       onSwitched(keptSessions, verdicts) {
@@ -336,12 +348,7 @@ export function createLoadSlice(
       loadState: 'loading',
       sourceName: name,
       openedSource: opened.kind === 'workspace-session' ? null : opened,
-      storedChoice: null,
-      isPlaying: false,
-      isProblemsOpen: false,
-      logGeneration: get().logGeneration + 1,
-      openedFiles: [],
-      openedFilesChoice: null,
+      ...createNextLogWrites(get().logGeneration),
     });
     client.openLog(source, {
       onProgress(progress) {
