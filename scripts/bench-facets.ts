@@ -3,7 +3,6 @@
 // column build after the load (its longest step between two yields too: the worker slices it), and
 // counting and filtering for a few selections, with and without a candidate set. Median of `--runs`, ms.
 
-import { readFileSync } from 'node:fs';
 import {
   buildFacetColumns,
   buildFacetColumnsSteps,
@@ -12,8 +11,7 @@ import {
   type FacetColumns,
   type FacetSelection,
 } from '../src/log/index.ts';
-import { ensureLargeLog } from './large-log/cache.ts';
-import { decoderOptions, loadCore } from './lib/bench-core.ts';
+import { openBenchLog } from './lib/bench-core.ts';
 import { readOption } from './lib/cli-options.ts';
 import { median } from './lib/percentile.ts';
 
@@ -35,18 +33,10 @@ function format(ms: number): string {
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const runs = Math.max(1, Number(readOption(argv, '--runs') ?? '5'));
-  const files = await ensureLargeLog({
-    scale: 1,
-    seed: 1,
-    generation: Number(readOption(argv, '--generation') ?? '0') === 4 ? 4 : 0,
-    outDir: readOption(argv, '--out') ?? '.bench',
-  });
-  const { core } = await loadCore();
-  const decoder = core.createLogDecoder(decoderOptions(core));
-  const bytes = new Uint8Array(readFileSync(files.zstdPath));
-  for (let offset = 0; offset < bytes.length; offset += 1 << 20)
-    decoder.push(bytes.subarray(offset, offset + (1 << 20)));
-  const log = decoder.finish();
+  const { log } = await openBenchLog(
+    Number(readOption(argv, '--generation') ?? '0') === 4 ? 4 : 0,
+    readOption(argv, '--out') ?? '.bench',
+  );
   const out = (line: string) => process.stdout.write(`${line}\n`);
   out(
     `${log.store.eventCount} events, ${log.index.toolCalls.length} tool calls, ${log.index.turns.length} turns`,

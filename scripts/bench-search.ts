@@ -4,11 +4,9 @@
 // frequent one, one with no match, a callId and a non-ASCII term; and, for comparison, the event
 // scan the index replaced, looking for the text with no match (its worst case).
 
-import { readFileSync } from 'node:fs';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { buildTextIndex, createEventSearch, searchTextIndex, type OpenedLog } from '../src/log/index.ts';
-import { ensureLargeLog } from './large-log/cache.ts';
-import { decoderOptions, loadCore } from './lib/bench-core.ts';
+import { openBenchLog } from './lib/bench-core.ts';
 import { readOption } from './lib/cli-options.ts';
 import { median } from './lib/percentile.ts';
 
@@ -38,18 +36,7 @@ function mib(bytes: number): string {
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const runs = Math.max(1, Number(readOption(argv, '--runs') ?? '5'));
-  const files = await ensureLargeLog({
-    scale: 1,
-    seed: 1,
-    generation: 0,
-    outDir: readOption(argv, '--out') ?? '.bench',
-  });
-  const { core } = await loadCore();
-  const decoder = core.createLogDecoder(decoderOptions(core));
-  const bytes = new Uint8Array(readFileSync(files.zstdPath));
-  for (let offset = 0; offset < bytes.length; offset += 1 << 20)
-    decoder.push(bytes.subarray(offset, offset + (1 << 20)));
-  const log = decoder.finish();
+  const { files, log } = await openBenchLog(0, readOption(argv, '--out') ?? '.bench');
   process.stdout.write(
     `${log.store.eventCount} events, ${(files.jsonlBytes / 2 ** 20).toFixed(1)} MiB JSONL (.zstd as the app reads it)\n`,
   );

@@ -1,6 +1,7 @@
 // The core as the benchmarks measure it: src/log's decoder and model view with the options the app
 // injects (the checksum verifier and the @bokuweb/zstd-wasm fast path), or with fzstd alone.
 
+import { readFileSync } from 'node:fs';
 import { loadFastZstd } from '../../src/cli/fast-zstd.ts';
 import {
   createLogDecoder,
@@ -9,7 +10,9 @@ import {
   type ChecksumVerifier,
   type DecoderOptions,
   type FastDecompress,
+  type OpenedLog,
 } from '../../src/log/index.ts';
+import { ensureLargeLog, type LargeLogFiles } from '../large-log/cache.ts';
 
 /** The core under measurement. */
 export interface CoreApi {
@@ -35,4 +38,21 @@ export async function loadCore(): Promise<{ core: CoreApi; missing: string[] }> 
 /** The options the app uses, or fzstd alone when `useFast` is false. */
 export function decoderOptions(core: CoreApi, useFast = true): DecoderOptions {
   return { checksum: core.checksumVerifier, fastDecompress: useFast ? core.fastDecompress : null };
+}
+
+/**
+ * The benchmark log (generated once, cached in `outDir`) decoded as the app's worker decodes it:
+ * the .zstd in 1 MiB chunks, with the app's decoder options.
+ */
+export async function openBenchLog(
+  generation: 0 | 4,
+  outDir: string,
+): Promise<{ files: LargeLogFiles; log: OpenedLog }> {
+  const files = await ensureLargeLog({ scale: 1, seed: 1, generation, outDir });
+  const { core } = await loadCore();
+  const decoder = core.createLogDecoder(decoderOptions(core));
+  const bytes = new Uint8Array(readFileSync(files.zstdPath));
+  for (let offset = 0; offset < bytes.length; offset += 1 << 20)
+    decoder.push(bytes.subarray(offset, offset + (1 << 20)));
+  return { files, log: decoder.finish() };
 }
