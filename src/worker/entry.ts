@@ -15,8 +15,7 @@ import { createYieldToEventLoop } from './work-slices.ts';
 import { openWorkspaceSession, runWorkspaceScan, type ActiveScan } from './workspace-loop.ts';
 import { runWorkspaceSearch, type ActiveWorkspaceSearch } from './workspace-search.ts';
 import { KeptLogs, estimateLogBytes } from './kept-logs.ts';
-import { sliceFormatVerdicts } from './log-summary.ts';
-import { sliceTriage } from './triage-cache.ts';
+import { runPostLoadWork } from './post-load-work.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -121,22 +120,22 @@ function switchToKept(message: Extract<MainToWorker, { type: 'switch' }>): void 
 }
 
 /**
- * The work that follows a load (format verdicts, then triage, in slices), for a kept log the reader
- * left before it was done: it was cancelled then. Posts the verdicts as the switch's; stops when
- * another load or switch replaces it.
+ * The work that follows a load (post-load-work.ts), for a kept log the reader left before it was
+ * done: it was cancelled then. Posts the verdicts as the switch's; stops when another load or
+ * switch replaces it.
  */
 function resumePostLoadWork(sessionId: string, log: OpenedLog, loadId: number): void {
   const work = { isCancelled: false };
   resumedWork = work;
-  const isCancelled = () => work.isCancelled;
-  void (async () => {
-    const verdicts = await sliceFormatVerdicts(log, yieldToEventLoop, isCancelled);
-    if (verdicts === null || work.isCancelled) return;
-    await sliceTriage(log, yieldToEventLoop, isCancelled);
-    if (work.isCancelled) return;
-    keptLogs.setVerdicts(sessionId, log, verdicts);
-    post({ type: 'format-verdicts', loadId, verdicts });
-  })().finally(() => {
+  void runPostLoadWork(
+    log,
+    yieldToEventLoop,
+    () => work.isCancelled,
+    (verdicts) => {
+      keptLogs.setVerdicts(sessionId, log, verdicts);
+      post({ type: 'format-verdicts', loadId, verdicts });
+    },
+  ).finally(() => {
     if (resumedWork === work) resumedWork = null;
   });
 }

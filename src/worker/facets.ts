@@ -8,7 +8,7 @@ import {
   type FacetColumns,
   type OpenedLog,
 } from '../log/index.ts';
-import { WORK_SLICE_MS, type YieldToEventLoop } from './work-slices.ts';
+import { runStepsInSlices, type YieldToEventLoop } from './work-slices.ts';
 
 /** The columns of each log, for the events it held when they were built. */
 const columnsByLog = new WeakMap<OpenedLog, FacetColumns>();
@@ -33,18 +33,7 @@ export async function sliceFacetColumns(
   isCancelled: () => boolean,
 ): Promise<void> {
   if (columnsByLog.get(log)?.eventCount === log.store.eventCount) return;
-  const steps = buildFacetColumnsSteps(log);
-  let sliceStart = performance.now();
-  for (;;) {
-    const next = steps.next();
-    if (next.done === true) {
-      // A query may have built them meanwhile (facetColumnsOf): either is the same.
-      if (!columnsByLog.has(log)) columnsByLog.set(log, next.value);
-      return;
-    }
-    if (performance.now() - sliceStart < WORK_SLICE_MS) continue;
-    await yieldToEventLoop();
-    if (isCancelled()) return;
-    sliceStart = performance.now();
-  }
+  const columns = await runStepsInSlices(buildFacetColumnsSteps(log), yieldToEventLoop, isCancelled);
+  // A query may have built them meanwhile (facetColumnsOf): either is the same.
+  if (columns !== null && !columnsByLog.has(log)) columnsByLog.set(log, columns);
 }

@@ -10,9 +10,8 @@ import {
   type OpenedLog,
 } from '../log/index.ts';
 import { LoadError, classifyLoadError, detectRefusal } from './load-failure.ts';
-import { sliceFacetColumns } from './facets.ts';
-import { buildLogSummary, sliceFormatVerdicts, splitSummaryTurns } from './log-summary.ts';
-import { sliceTriage } from './triage-cache.ts';
+import { buildLogSummary, splitSummaryTurns } from './log-summary.ts';
+import { runPostLoadWork } from './post-load-work.ts';
 import type { LoadFailure, LoadProgress, LoadSource, LogSummary, WorkerToMain } from './protocol.ts';
 import { createContentHasher } from './content-key.ts';
 import type { OpenedSource } from './read-source.ts';
@@ -212,18 +211,15 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
     // its queries are answered between the audit's slices.
     await deps.yieldToEventLoop();
     if (load.isCancelled) return;
-    const verdicts = await sliceFormatVerdicts(log, deps.yieldToEventLoop, () => load.isCancelled);
-    if (load.isCancelled) return;
-    // The page asks for the triage findings (n / N) when the verdicts arrive: have them ready.
-    await sliceTriage(log, deps.yieldToEventLoop, () => load.isCancelled);
-    if (load.isCancelled) return;
-    if (verdicts !== null) {
-      deps.keepLog?.afterVerdicts(log, verdicts);
-      post({ type: 'format-verdicts', loadId, verdicts });
-    }
-    // Then the facet columns (the events list narrows with them), in slices between queries; a
-    // facets query before they are done builds them at once.
-    await sliceFacetColumns(log, deps.yieldToEventLoop, () => load.isCancelled);
+    await runPostLoadWork(
+      log,
+      deps.yieldToEventLoop,
+      () => load.isCancelled,
+      (verdicts) => {
+        deps.keepLog?.afterVerdicts(log, verdicts);
+        post({ type: 'format-verdicts', loadId, verdicts });
+      },
+    );
   } catch (error) {
     if (load.isCancelled) return;
     // A cancel that aborted the download before it answered: nothing was read.
