@@ -21,7 +21,7 @@ export function SegmentedControl<T extends string>({
     <div
       role="radiogroup"
       aria-label={label}
-      className={`flex overflow-hidden rounded border border-zinc-300 dark:border-zinc-600 ${className}`}
+      className={`flex shrink-0 overflow-hidden rounded border border-zinc-300 whitespace-nowrap dark:border-zinc-600 ${className}`}
     >
       {options.map((option) => (
         <button
