@@ -81,8 +81,9 @@ export function HeaderBar(props: HeaderBarProps) {
   const format = useViewer((state) => state.formatVerdicts);
   return (
     <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-      <div className="flex items-center gap-3 px-3 py-1.5">
-        <span className="flex items-center gap-1.5 text-sm font-semibold tracking-tight">
+      {/* One line: the badges and buttons keep their words, the file name gives way (truncated). */}
+      <div className="flex items-center gap-3 whitespace-nowrap px-3 py-1.5">
+        <span className="flex shrink-0 items-center gap-1.5 text-sm font-semibold tracking-tight">
           <svg aria-hidden viewBox="0 0 16 16" className="h-4 w-4 text-sky-600" fill="currentColor">
             <path d="M2 3h2v10H2zM6 5h2v8H6zM10 2h2v11h-2zM14 7h1v6h-1z" />
           </svg>
