@@ -1,27 +1,16 @@
 // `npm run bench:search [-- --out .bench] [--runs 5]`: the text search over the benchmark log
 // (scripts/large-log, generated or reused from .bench/), as the worker runs it: the text index's
 // build time and memory, then the median time of one query (every match) for a rare term, a
-// frequent one, one with no match, a callId and a non-ASCII term; and, for comparison, the event
-// scan the index replaced, looking for the text with no match (its worst case).
+// frequent one, one with no match, a callId and a non-ASCII term.
 
 import { getHeapSpaceStatistics } from 'node:v8';
-import { buildTextIndex, createEventSearch, searchTextIndex, type OpenedLog } from '../src/log/index.ts';
+import { buildTextIndex, searchTextIndex } from '../src/log/index.ts';
 import { openBenchLog } from './lib/bench-core.ts';
 import { readOption } from './lib/cli-options.ts';
 import { median } from './lib/percentile.ts';
 
-/** Events per step, as the worker's search stepped (the clock is not read here). */
-const SCAN_STEP_EVENTS = 2_048;
-
 /** Full search of the 1.3 M-event log must answer within this (issue 14). */
 const TARGET_MS = 200;
-
-function scanToEnd(log: OpenedLog, text: string): number {
-  const started = performance.now();
-  const search = createEventSearch(log, text, -1, 1);
-  while (search.step(SCAN_STEP_EVENTS).kind === 'more');
-  return performance.now() - started;
-}
 
 /** Bytes of the V8 heap in use (after a collection when --expose-gc is on). */
 function heapBytes(): number {
@@ -74,12 +63,6 @@ async function main(): Promise<void> {
       `query ${label} ${JSON.stringify(text)}: ${median(times).toFixed(1)} ms (runs ${times.map((ms) => ms.toFixed(1)).join(', ')}), ${count} matches\n`,
     );
   }
-  const scanTimes: number[] = [];
-  for (let run = 0; run < Math.min(runs, 2); run += 1)
-    scanTimes.push(scanToEnd(log, 'no such text anywhere'));
-  process.stdout.write(
-    `old event scan, no match: ${median(scanTimes).toFixed(0)} ms (runs ${scanTimes.map((ms) => ms.toFixed(0)).join(', ')})\n`,
-  );
   process.stdout.write(
     `slowest query ${slowest.toFixed(1)} ms: ${slowest <= TARGET_MS ? 'within' : 'OVER'} the ${TARGET_MS} ms target\n`,
   );

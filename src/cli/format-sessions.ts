@@ -2,16 +2,10 @@
 // (ids, titles, paths from the workspace) goes through the core's one cleaner (toPlainLine).
 
 import type { SessionListReport, SessionTreeReport, SessionTreeRow } from '../log/index.ts';
-import { toPlainLine } from '../log/index.ts';
+import { formatBytes, toPlainLine } from '../log/index.ts';
 
 function formatTime(epochMs: number | null): string {
   return epochMs === null ? '—' : new Date(epochMs).toISOString().replace('T', ' ').slice(0, 19);
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 
 function problemLines(problems: SessionListReport['problems']): string[] {

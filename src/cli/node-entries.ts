@@ -5,18 +5,15 @@ import { createReadStream } from 'node:fs';
 import { lstat, open, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { WorkspaceEntry, WorkspaceProblem } from '../log/index.ts';
-import { classifyWorkspacePath, readZipEntries } from '../log/index.ts';
+import { classifyWorkspacePath, describeError, readZipEntries } from '../log/index.ts';
 
 /** Chunk size of the summary pass's reads, and the least one (for files of a few bytes). */
 const READ_CHUNK_BYTES = 1024 * 1024;
 const MIN_READ_CHUNK_BYTES = 16 * 1024;
 
-function describeError(error: unknown): string {
-  return error instanceof Error && 'code' in error
-    ? String(error.code)
-    : error instanceof Error
-      ? error.message
-      : String(error);
+/** A file-system error as its code (`ENOENT`), as `ls` lists it. */
+function describeFileError(error: unknown): string {
+  return describeError(error, { preferCode: true });
 }
 
 /** A Node file as an entry: `path` is its workspace path, `file` where it is on disk. */
@@ -68,7 +65,7 @@ export async function walkDirectory(
     } catch (error) {
       problems.push({
         path: `${prefix}${rel}` || '.',
-        message: `cannot be listed (${describeError(error)})`,
+        message: `cannot be listed (${describeFileError(error)})`,
       });
       continue;
     }
@@ -83,7 +80,10 @@ export async function walkDirectory(
           if (info.isFile()) entries.push(nodeFileEntry(childAbs, `${prefix}${childRel}`, info.size));
         }
       } catch (error) {
-        problems.push({ path: `${prefix}${childRel}`, message: `cannot be read (${describeError(error)})` });
+        problems.push({
+          path: `${prefix}${childRel}`,
+          message: `cannot be read (${describeFileError(error)})`,
+        });
       }
     }
   }

@@ -11,6 +11,9 @@ export {
 } from './base/visible-text.ts';
 export { findSpanAt } from './base/span-lookup.ts';
 export { readDeepValueText } from './base/deep-values.ts';
+export { assertNever, describeError } from './base/errors.ts';
+export { findTextMatches, type TextMatch } from './search/text-matches.ts';
+export { concatBytes, formatBytes, formatMiB } from './base/bytes.ts';
 export type { LogNote, LogProblem, Verdict } from './problems.ts';
 export type { OpenedLog, FileFacts } from './decode/opened-log.ts';
 export type { LogIndex } from './structure/log-index.ts';
@@ -51,7 +54,6 @@ export { readEventRows, readEventDetail } from './projections/event-rows.ts';
 export type { IgnoredLine, IgnoredLinesPage } from './projections/ignored-lines.ts';
 export { readIgnoredLines } from './projections/ignored-lines.ts';
 export { deriveTranscript } from './projections/transcript.ts';
-export { createEventSearch } from './projections/search.ts';
 export {
   buildTextIndex,
   createTextIndexBuilder,

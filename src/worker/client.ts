@@ -16,6 +16,7 @@ import type {
   WorkspaceSnapshot,
 } from './protocol.ts';
 import type { EventRow, FormatVerdicts } from '../log/index.ts';
+import { assertNever } from '../log/index.ts';
 
 export type {
   LoadFailure,
@@ -259,7 +260,7 @@ export function createLogClient(
         }
         return;
       default:
-        assertNever(message);
+        assertNever(message, 'worker message');
     }
   }
 
@@ -368,8 +369,4 @@ export function createLogClient(
       worker = null;
     },
   };
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unexpected worker message: ${JSON.stringify(value)}`);
 }

@@ -2,7 +2,14 @@
 // answers queries (queries.ts) and text searches (text-search.ts) against the current
 // log. It holds the worker's state (the load in progress, the log queries see) and nothing else.
 
-import { loadChecksumVerifier, type DecoderOptions, type OpenedLog, type Workspace } from '../log/index.ts';
+import {
+  assertNever,
+  describeError,
+  loadChecksumVerifier,
+  type DecoderOptions,
+  type OpenedLog,
+  type Workspace,
+} from '../log/index.ts';
 import { loadFastZstd } from './fast-zstd.ts';
 import { runLoad, type ActiveLoad, type LoadDependencies } from './load-loop.ts';
 import type { LoadSource, MainToWorker, Query, WorkerToMain } from './protocol.ts';
@@ -67,10 +74,6 @@ const textSearch = createTextSearchService({
 /** Posts to the page; buffers in `transfer` move instead of being copied. */
 function post(message: WorkerToMain, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 /** Stops the load in progress (a newer load or a switch replaces it); returns the log it would have gone back to. */
@@ -228,7 +231,8 @@ function answer(requestId: number, query: Query): void {
     // About the workspace, not the open log: answered with or without one.
     answerMediaQuery(workspace, query.attachmentId).then(
       (result) => post({ type: 'result', requestId, result }, result.ok ? [result.bytes] : []),
-      (error: unknown) => post({ type: 'query-failed', requestId, message: describeError(error) }),
+      (error: unknown) =>
+        post({ type: 'query-failed', requestId, message: describeError(error, { withName: true }) }),
     );
     return;
   }
@@ -246,12 +250,8 @@ function answer(requestId: number, query: Query): void {
     const result = answerQuery(query, log);
     post({ type: 'result', requestId, result }, transferablesOf(result, query));
   } catch (error) {
-    post({ type: 'query-failed', requestId, message: describeError(error) });
+    post({ type: 'query-failed', requestId, message: describeError(error, { withName: true }) });
   }
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unknown message: ${JSON.stringify(value)}`);
 }
 
 self.addEventListener('message', (event: MessageEvent<MainToWorker>) => {
@@ -292,6 +292,6 @@ self.addEventListener('message', (event: MessageEvent<MainToWorker>) => {
       if (activeWorkspaceSearch?.searchId === message.searchId) activeWorkspaceSearch.isCancelled = true;
       return;
     default:
-      assertNever(message);
+      assertNever(message, 'message');
   }
 });

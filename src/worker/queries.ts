@@ -22,6 +22,7 @@ import { declaredToolNames, headerInForceAt } from './declared-tools.ts';
 import { facetColumnsOf } from './facets.ts';
 import { triageOf } from './triage-cache.ts';
 import type { ModelViewAnswer, Query, QueryResults } from './protocol.ts';
+import { assertNever } from '../log/index.ts';
 
 /** Every query kind about the open log but the text searches (text-search.ts answers those); media is media-query.ts's. */
 export type DirectQuery = Exclude<Query, { kind: 'text-search' | 'text-index-status' | 'media' }>;
@@ -32,10 +33,6 @@ function readModelMessages(log: OpenedLog, seqs: readonly number[]): ModelMessag
     const detail = readModelMessage(log, seq);
     return detail ? [detail] : [];
   });
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unknown query: ${JSON.stringify(value)}`);
 }
 
 /** The answer to `query` about `log` (the live log during a load). Throws on a bug, never for bad input. */
@@ -92,7 +89,7 @@ export function answerQuery(query: DirectQuery, log: OpenedLog): QueryResults[Di
     case 'rows-at':
       return query.seqs.flatMap((seq) => readEventRows(log, seq, 1));
     default:
-      return assertNever(query);
+      return assertNever(query, 'query');
   }
 }
 

@@ -7,6 +7,8 @@
 import { Decompress, decompress } from 'fzstd';
 import type { TornBlock, ZstdFrameHeader } from './zstd-frames.ts';
 import { ZSTD_MAGIC_BYTES, ZstdBlockType, scanZstdFrame } from './zstd-frames.ts';
+import { concatBytes, formatMiB } from '../base/bytes.ts';
+import { describeError } from '../base/errors.ts';
 
 /** Default largest frame window or declared content size we decode (256 MiB): the viewer's frame bound. */
 export const MAX_FRAME_ALLOCATION_BYTES = 256 * 1024 * 1024;
@@ -149,14 +151,6 @@ function hasDeclaredSize(header: ZstdFrameHeader): boolean {
 /** Thrown inside fzstd's `ondata` to stop a decompression bomb; caught right here. */
 class OutputLimitReached extends Error {}
 
-function formatMiB(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * Checks a frame header before anything is allocated: a failure (`decode` for a frame no zstd
  * decoder reads, `limit` for one over this viewer's frame bound), or null when it may be decoded.
@@ -221,19 +215,6 @@ function decodeStreaming(frame: Uint8Array, bounds: FrameBounds): FrameDecodeRes
     return { ok: false, reason: 'decode', message: `zstd decompression failed: ${describeError(error)}.` };
   }
   return { ok: true, text: concatBytes(parts, total), decompressor: 'fzstd' };
-}
-
-/** Joins byte arrays into one (no copy when there is a single part). */
-function concatBytes(parts: readonly Uint8Array[], totalBytes?: number): Uint8Array {
-  if (parts.length === 1) return parts[0] as Uint8Array;
-  const total = totalBytes ?? parts.reduce((sum, part) => sum + part.length, 0);
-  const joined = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    joined.set(part, at);
-    at += part.length;
-  }
-  return joined;
 }
 
 /**

@@ -21,7 +21,7 @@ import { summarizeEvent } from '../projections/event-summary.ts';
 import { decodeLog } from './log-decoder.ts';
 import { deriveModelView, readModelMessage } from '../projections/model-view.ts';
 import type { OpenedLog } from './opened-log.ts';
-import { searchEvents } from '../projections/search.ts';
+import { findNextMatch } from '../testing/search-steps.ts';
 import { eventLine, headerLine, jsonlText, textRowLine, utf8 } from '../testing/log-builder.ts';
 import { findUnaccountedLines, problemKinds } from '../testing/decoder-checks.ts';
 import { loadChecksumVerifier } from '../container/zstd-checksum.ts';
@@ -328,10 +328,11 @@ describe('event data nested 100,000 levels deep', () => {
 
   it('searches across the deep lines in both directions without throwing', () => {
     const log = deepLog();
-    expect(searchEvents(log, '[[[[', -1, 1)).toBe(2);
-    expect(searchEvents(log, '[[[[', log.store.eventCount, -1)).toBe(7);
-    expect(searchEvents(log, 'llo', -1, 1)).toBe(5);
-    expect(searchEvents(log, 'not in this log', -1, 1)).toBeNull();
+    expect(findNextMatch(log, '[[[[', -1, 1)).toBe(2);
+    expect(findNextMatch(log, '[[[[', log.store.eventCount, -1)).toBe(7);
+    // The deltas of the unanswered attempt are found on its last chunk, the block-end at seq 6.
+    expect(findNextMatch(log, 'llo', -1, 1)).toBe(6);
+    expect(findNextMatch(log, 'not in this log', -1, 1)).toBeNull();
   });
 
   it('derives the streaming state after a block-end whose block nests deeply, keeping the block whole', () => {

@@ -17,6 +17,7 @@ import { LineScanner } from './line-scan.ts';
 import type { FileFacts, OpenedLog } from './opened-log.ts';
 import { ProblemList, type ProblemPlace } from './problem-list.ts';
 import { ZstdFeed } from './zstd-feed.ts';
+import { concatBytes, formatMiB } from '../base/bytes.ts';
 
 export interface DecoderOptions {
   /** zstd content checksum (low 32 bits of XXH64 of the frame's plaintext); null/absent = not verified */
@@ -155,7 +156,7 @@ class Decoder implements LogDecoder {
     if (this.isFinished || bytes.length === 0) return;
     this.file.bytes += bytes.length;
     if (this.mode === 'sniffing') {
-      const joined = this.sniffBuffer.length === 0 ? bytes : concat(this.sniffBuffer, bytes);
+      const joined = this.sniffBuffer.length === 0 ? bytes : concatBytes([this.sniffBuffer, bytes]);
       if (!this.decideMode(joined, false)) {
         this.sniffBuffer = joined.slice();
         return;
@@ -428,17 +429,6 @@ class Decoder implements LogDecoder {
       isComplete,
     };
   }
-}
-
-function formatMiB(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(bytes >= 10 * 1024 * 1024 ? 0 : 1)} MiB`;
-}
-
-function concat(first: Uint8Array, second: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(first.length + second.length);
-  joined.set(first, 0);
-  joined.set(second, first.length);
-  return joined;
 }
 
 /** Creates an incremental decoder: push the file's bytes in order, then call finish(). */

@@ -5,7 +5,7 @@ import { deriveEventLinks } from './event-links.ts';
 import { readEventDetail, readEventRows } from './event-rows.ts';
 import { SUMMARY_MAX_CHARS, summarizeEvent } from './event-summary.ts';
 import { toPlainLine } from '../base/visible-text.ts';
-import { createEventSearch, searchEvents } from './search.ts';
+import { findNextMatch } from '../testing/search-steps.ts';
 import { decodeLog } from '../decode/log-decoder.ts';
 import { LogScript, buildCompactionExample } from '../testing/event-builders.ts';
 import { deriveTranscript } from './transcript.ts';
@@ -123,54 +123,55 @@ describe('deriveEventLinks', () => {
   });
 });
 
-describe('searchEvents', () => {
-  it('finds the next and previous event containing the text, ignoring case', () => {
+describe('search: where Enter lands', () => {
+  it('finds the next and previous event showing the text, ignoring case; a streamed delta lands on its message', () => {
     const log = buildCompactionExample().build();
-    expect(searchEvents(log, 'ALPHA beta', -1, 1)).toBe(11);
-    expect(searchEvents(log, 'alpha beta', 11, 1)).toBe(15);
-    expect(searchEvents(log, 'alpha beta', 15, -1)).toBe(11);
-    expect(searchEvents(log, 'no such text', -1, 1)).toBeNull();
-    expect(searchEvents(log, '', -1, 1)).toBeNull();
-    expect(searchEvents(log, 'notes.txt', log.store.eventCount, -1)).toBe(24);
+    expect(findNextMatch(log, 'ALPHA beta', -1, 1)).toBe(11);
+    // Seq 15 (text-delta) and 16 (block-end) built the message at seq 19: the match is shown there.
+    expect(findNextMatch(log, 'alpha beta', 11, 1)).toBe(19);
+    expect(findNextMatch(log, 'alpha beta', 19, -1)).toBe(11);
+    expect(findNextMatch(log, 'no such text', -1, 1)).toBeNull();
+    expect(findNextMatch(log, '', -1, 1)).toBeNull();
+    expect(findNextMatch(log, 'notes.txt', log.store.eventCount, -1)).toBe(24);
   });
 
-  it('returns the packed member whose own chunk matches', () => {
+  it('lands the packed deltas of a cut-off stream on its last chunk, where the partial message is shown', () => {
     const script = new LogScript();
     script.turnStart(1);
     script.stepStart(1, 1);
     const members = script.packedRow('text-chunks', 1, 1, 0, ['needle? no', 'Ünïcode here', 'the NEEDLE']);
     const log = script.build();
-    expect(searchEvents(log, 'needle', 2, 1)).toBe(members[2]);
-    expect(searchEvents(log, 'ünïcode', -1, 1)).toBe(members[1]);
-    expect(searchEvents(log, 'text-chunks', -1, 1)).toBe(members[0]);
-    expect(searchEvents(log, 'text-chunks', log.store.eventCount, -1)).toBe(members[2]);
+    expect(findNextMatch(log, 'needle', -1, 1)).toBe(members[2]);
+    expect(findNextMatch(log, 'ünïcode', -1, 1)).toBe(members[2]);
+    expect(findNextMatch(log, 'needle', members[2] as number, 1)).toBeNull();
   });
 });
 
-describe('searchEvents: what a person sees (issue 12)', () => {
+describe('search: what a person sees (issue 12)', () => {
   it('finds text with quotes and backslashes as the model view shows it, not as JSON escapes it', () => {
     const script = new LogScript();
     script.userMessage('u', 'say "hello" to C:\\temp now');
     const log = script.build();
-    expect(searchEvents(log, '"hello"', -1, 1)).toBe(0);
-    expect(searchEvents(log, 'C:\\temp', -1, 1)).toBe(0);
-    expect(searchEvents(log, 'say "hello" to', log.store.eventCount, -1)).toBe(0);
+    expect(findNextMatch(log, '"hello"', -1, 1)).toBe(0);
+    expect(findNextMatch(log, 'C:\\temp', -1, 1)).toBe(0);
+    expect(findNextMatch(log, 'say "hello" to', log.store.eventCount, -1)).toBe(0);
   });
 
   it('finds the words of the row summary that the stored line does not hold', () => {
     const log = buildCompactionExample().build();
-    expect(searchEvents(log, 'turn 1 ended: completed', -1, 1)).toBe(21);
-    expect(searchEvents(log, 'TURN 1 ENDED', log.store.eventCount, -1)).toBe(21);
+    expect(findNextMatch(log, 'turn 1 ended: completed', -1, 1)).toBe(21);
+    expect(findNextMatch(log, 'TURN 1 ENDED', log.store.eventCount, -1)).toBe(21);
   });
 
-  it('finds a packed member by its text as shown, quotes included', () => {
+  it('finds a packed delta by its text as shown, quotes included', () => {
     const script = new LogScript();
     script.turnStart(1);
     script.stepStart(1, 1);
     const members = script.packedRow('text-chunks', 1, 1, 0, ['plain', 'a "quoted" word', 'tab\there']);
     const log = script.build();
-    expect(searchEvents(log, '"quoted"', -1, 1)).toBe(members[1]);
-    expect(searchEvents(log, 'tab\there', -1, 1)).toBe(members[2]);
+    // A cut-off stream: every delta is found on its last chunk (see above).
+    expect(findNextMatch(log, '"quoted"', -1, 1)).toBe(members[2]);
+    expect(findNextMatch(log, 'tab\there', -1, 1)).toBe(members[2]);
   });
 
   it('finds text written with \\u escapes in the file by the characters they stand for', () => {
@@ -179,51 +180,7 @@ describe('searchEvents: what a person sees (issue 12)', () => {
       '{"type":"user/message","seq":0,"time":1,"data":{"id":"u","role":"user","content":[{"type":"text","text":"caf\\u00e9 \\u201cnoir\\u201d"}],"source":{"kind":"user"}},"surfaceOp":"append"}',
     ];
     const log = decodeLog(new TextEncoder().encode(`${lines.join('\n')}\n`));
-    expect(searchEvents(log, 'café “noir”', -1, 1)).toBe(0);
-  });
-});
-
-describe('createEventSearch', () => {
-  /** Steps a search `maxEvents` events at a time to its end; the found seq or null. */
-  function stepToEnd(search: ReturnType<typeof createEventSearch>, maxEvents: number): number | null {
-    for (;;) {
-      const result = search.step(maxEvents);
-      if (result.kind === 'found') return result.seq;
-      if (result.kind === 'none') return null;
-    }
-  }
-
-  it('finds what the one-shot search finds, however few events each step scans', () => {
-    const script = new LogScript();
-    script.turnStart(1);
-    script.stepStart(1, 1);
-    script.packedRow('text-chunks', 1, 1, 0, ['needle? no', 'Ünïcode here', 'the NEEDLE']);
-    const logs = [buildCompactionExample().build(), script.build()];
-    const texts = ['alpha beta', 'notes.txt', 'needle', 'ünïcode', 'text-chunks', 'no such text', 'turn'];
-    for (const log of logs) {
-      for (const text of texts) {
-        for (const from of [-1, 0, 5, log.store.eventCount - 1, log.store.eventCount]) {
-          for (const direction of [1, -1] as const) {
-            const expected = searchEvents(log, text, from, direction);
-            for (const maxEvents of [1, 2, 3, 7])
-              expect(
-                stepToEnd(createEventSearch(log, text, from, direction), maxEvents),
-                `${text} ${from} ${direction}`,
-              ).toBe(expected);
-          }
-        }
-      }
-    }
-  });
-
-  it('says there is more to scan until it reaches a match or the end', () => {
-    const log = buildCompactionExample().build();
-    const search = createEventSearch(log, 'notes.txt', log.store.eventCount, -1);
-    expect(search.step(1)).toEqual({ kind: 'more' });
-    expect(search.step(log.store.eventCount)).toEqual({ kind: 'found', seq: 24 });
-    const none = createEventSearch(log, 'no such text', -1, 1);
-    expect(none.step(3)).toEqual({ kind: 'more' });
-    expect(none.step(log.store.eventCount)).toEqual({ kind: 'none' });
+    expect(findNextMatch(log, 'café “noir”', -1, 1)).toBe(0);
   });
 });
 

@@ -1,15 +1,16 @@
-// The text index against the event scan it replaces (projections/search.ts), over the fixtures and
-// the shared corpus: where both look at the same text they find the same events, and everywhere
-// a match lands on an event that shows the text (never on a delta), a callId first on its tool/call.
+// The text index against a plain reference (every stored string value of every event, walked and
+// lower-cased here), over the fixtures and the shared corpus: where both look at the same text they
+// find the same events, and everywhere a match lands on an event that shows the text (never on a
+// delta), a callId first on its tool/call.
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildTextIndex, searchTextIndex, type TextIndex } from './text-index.ts';
-import { searchEvents } from '../projections/search.ts';
 import { decodeLog } from '../decode/log-decoder.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
+import { summarizeEvent } from '../projections/event-summary.ts';
 import { ChunkKind, isRecord } from '../event.ts';
 import { CORPUS_DIR } from '../testing/corpus-dir.ts';
 
@@ -24,16 +25,35 @@ function listLogs(dir: string, found: string[] = []): string[] {
   return found;
 }
 
-/** Every seq the old scan finds for `text`, stepping forward from the start. */
+/** Every string value of `value`, however deep (iteratively: no recursion on untrusted depth). */
+function stringValues(value: unknown): string[] {
+  const found: string[] = [];
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') found.push(next);
+    else if (Array.isArray(next)) pending.push(...(next as unknown[]));
+    else if (isRecord(next)) pending.push(...Object.values(next));
+  }
+  return found;
+}
+
+/**
+ * The reference: every seq whose row (its summary, as the events list shows it) or stored event
+ * holds `text` in a string value, ignoring case.
+ */
 function scanAll(log: OpenedLog, text: string): number[] {
+  const needle = text.toLowerCase();
   const seqs: number[] = [];
-  for (let seq = searchEvents(log, text, -1, 1); seq !== null; seq = searchEvents(log, text, seq, 1))
-    seqs.push(seq);
+  for (let seq = 0; seq < log.store.eventCount; seq++) {
+    const shown = [summarizeEvent(log, seq), ...stringValues(log.store.readStoredEvent(seq))];
+    if (shown.some((value) => value.toLowerCase().includes(needle))) seqs.push(seq);
+  }
   return seqs;
 }
 
 /**
- * Where the two should agree: events that are not chunks and carry no embedded stream (the scan
+ * Where the two should agree: events that are not chunks and carry no embedded stream (the reference
  * matches each delta, the index the assembled text), and that hold no executed tool-call block
  * (the index finds its id and arguments on the tool/call).
  */
@@ -47,14 +67,14 @@ function isComparable(log: OpenedLog, seq: number): boolean {
 
 /**
  * Words to search for: letter runs of the log's stored string values that never occur inside a key,
- * an envelope field or a non-string value (the scan matches the stored line, the index only string
+ * an envelope field or a non-string value (the reference matches the stored values, the index only string
  * values) — a deterministic sample.
  */
 function sampleWords(log: OpenedLog, count: number): string[] {
   const words = new Set<string>();
   const structural: string[] = [];
   for (let seq = 0; seq < log.store.eventCount; seq++) {
-    // As stored: the scan reads values of the stored line (a legacy upgrade adds ids it never sees).
+    // As stored: the reference reads values of the stored line (a legacy upgrade adds ids it never sees).
     const event = log.store.readStoredEvent(seq);
     const pending: unknown[] = [event.data];
     for (const [key, value] of Object.entries(event))
@@ -77,7 +97,7 @@ function sampleWords(log: OpenedLog, count: number): string[] {
   return candidates.filter((_, i) => i % stride === 0).slice(0, count);
 }
 
-describe('the text index agrees with the event scan where both see the same text', () => {
+describe('the text index agrees with the reference where both see the same text', () => {
   const paths = [
     ...readdirSync(FIXTURES_DIR)
       .filter((name) => name.endsWith('.jsonl'))

@@ -6,6 +6,7 @@
 import type { OpenedLog } from '../decode/opened-log.ts';
 import { collectShownText, unansweredAttemptEnds } from '../search/shown-text.ts';
 import { createTextIndexBuilder, searchTextIndex, type TextIndex } from '../search/text-index.ts';
+import { findTextMatches } from '../search/text-matches.ts';
 
 /** One event of a session whose shown text contains the searched text. */
 export interface SessionSearchHit {
@@ -58,9 +59,9 @@ export function* searchSessionSteps(
 
 /**
  * The shown text of `seq` around the first occurrence of `text`: the first piece that holds it,
- * cut to SNIPPET_BEFORE characters before and SNIPPET_AFTER after, line breaks as spaces. When lower-casing changes a
- * piece's length (a few letters such as `İ`), offsets in the lower-cased copy do not map back: the
- * piece's start is shown instead, with no highlight.
+ * cut to SNIPPET_BEFORE characters before and SNIPPET_AFTER after, line breaks as spaces. The match
+ * is found by the one matcher the highlights use (findTextMatches), so its offsets are right even
+ * where lower-casing changes a letter's length (`İ`).
  */
 function snippetOf(
   log: OpenedLog,
@@ -72,17 +73,15 @@ function snippetOf(
   collectShownText(log, seq, attemptEnds, pieces);
   const needle = text.toLowerCase();
   for (const piece of pieces) {
-    const lower = piece.toLowerCase();
-    const at = lower.indexOf(needle);
-    if (at < 0) continue;
-    if (lower.length !== piece.length)
-      return { snippet: oneLine(piece.slice(0, SNIPPET_AFTER)), match: null };
+    const first = findTextMatches(piece, needle)[0];
+    if (first === undefined) continue;
+    const [at, matchEnd] = first;
     const start = Math.max(0, at - SNIPPET_BEFORE);
-    const end = Math.min(piece.length, at + needle.length + SNIPPET_AFTER);
+    const end = Math.min(piece.length, matchEnd + SNIPPET_AFTER);
     const lead = start > 0 ? '…' : '';
     const snippet = `${lead}${oneLine(piece.slice(start, end))}${end < piece.length ? '…' : ''}`;
     const matchStart = lead.length + (at - start);
-    return { snippet, match: { start: matchStart, end: matchStart + needle.length } };
+    return { snippet, match: { start: matchStart, end: matchStart + (matchEnd - at) } };
   }
   return { snippet: oneLine((pieces[0] ?? '').slice(0, SNIPPET_AFTER)), match: null };
 }

@@ -1,13 +1,7 @@
 // Formatting of sizes, counts, times and durations for display.
 
-/** Bytes as B / KiB / MiB / GiB with one or two decimals. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes)) return '?';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KiB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
-}
+/** Sizes are formatted by the core's one definition (log/base/bytes.ts). */
+export { formatBytes } from '../../log/index.ts';
 
 /** An integer with thousands separators (`1,300,327`); non-finite numbers as toLocaleString shows them.
  * Built by hand: toLocaleString costs microseconds per call, and every row and scrub frame calls this. */

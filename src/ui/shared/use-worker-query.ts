@@ -1,6 +1,7 @@
 // The one way a component asks the worker (or anything else async) for data it shows: a question
 // per set of inputs, and the rule that an answer is shown only for the inputs it was asked for.
 import { useEffect, useState, useSyncExternalStore, type DependencyList } from 'react';
+import { describeError } from '../../log/index.ts';
 
 /** What a component shows for its current inputs. */
 type QueryAnswer<T> =
@@ -38,10 +39,6 @@ function doNothing(): void {}
 
 function areSameInputs(a: DependencyList, b: DependencyList): boolean {
   return a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Creates an empty slot: nothing asked, nothing answered. */

@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import { useViewer } from '../../store/use-viewer.ts';
 import type { SearchHighlight } from '../../store/search-slice.ts';
-import { findTextMatches } from '../shared/text-matches.ts';
+import { findTextMatches } from '../../log/index.ts';
 
 /** The registry names styles.css styles (`::highlight(…)`); e2e reads them too (e2e/search.spec.ts). */
 const MATCH_HIGHLIGHT = 'search-match';

@@ -8,6 +8,7 @@ import type {
   ToolCallStatusAt,
 } from '../../../log/index.ts';
 import type { StatusTone } from '../../shared/status-tone.ts';
+import { assertNever } from '../../../log/index.ts';
 
 /** What a badge shows: a short label, its tone, and a sentence saying what it means (or null). */
 export interface StatusWords {
@@ -60,12 +61,8 @@ export function describeCallStatus(
       };
     }
     default:
-      return assertNever(statusAt);
+      return assertNever(statusAt, 'tool-call status');
   }
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unknown tool-call status: ${JSON.stringify(value)}`);
 }
 
 /** Words for an approval/decided outcome (FORMAT.md §5.3); null while undecided. */

@@ -1,6 +1,7 @@
-// Where a searched text occurs in one displayed string, ignoring case the way the text index does
-// (String.prototype.toLowerCase on both sides), as offsets into the displayed string, so a
-// highlight can cover them with a Range.
+// Where a searched text occurs in one shown string, ignoring case the way the text index does
+// (String.prototype.toLowerCase on both sides), as offsets into the shown string. The one matcher
+// of the worker (the snippets of a search across sessions) and of the DOM (the highlights, which
+// cover these offsets with Ranges).
 
 /** Half-open [start, end) offsets (UTF-16 code units) of each occurrence, in order, not overlapping. */
 export type TextMatch = readonly [start: number, end: number];
