@@ -49,7 +49,7 @@ describe('searchSessionSteps', () => {
     expect(hit && hit.match && hit.snippet.slice(hit.match.start, hit.match.end)).toBe('needle');
   });
 
-  it('finds text outside Latin-1, and marks the match where lower-casing changes a letter\'s length', () => {
+  it("finds text outside Latin-1, and marks the match where lower-casing changes a letter's length", () => {
     const builder = new TriageLogBuilder();
     builder.turnStart();
     builder.stepStart();
