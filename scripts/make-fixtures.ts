@@ -12,6 +12,7 @@ import { makePng } from './lib/png.ts';
 import { createRandom } from './lib/random.ts';
 import xxhash from 'xxhash-wasm';
 import { blockHeader, loadFrameCompressor } from './lib/zstd-frames.ts';
+import { hasFlag, readOption } from './lib/cli-options.ts';
 import { ZSTD_MAGIC_BYTES } from '../src/log/index.ts';
 
 /** One adversarial input: the file name inside fixtures/adversarial/ and its exact bytes. */
@@ -359,7 +360,6 @@ function writeReadme(
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const bigIndex = argv.indexOf('--big');
   const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
   const directory = join(root, ADVERSARIAL_DIR);
   mkdirSync(directory, { recursive: true });
@@ -368,8 +368,8 @@ async function main(): Promise<void> {
   const big = await buildBigAdversarialFixtures();
   writeReadme(directory, fixtures, big);
   process.stdout.write(`wrote ${fixtures.length} fixtures to ${ADVERSARIAL_DIR}/\n`);
-  if (bigIndex !== -1) {
-    const bigDirectory = resolve(argv[bigIndex + 1] ?? '.bench/adversarial');
+  if (hasFlag(argv, '--big')) {
+    const bigDirectory = resolve(readOption(argv, '--big') ?? '.bench/adversarial');
     mkdirSync(bigDirectory, { recursive: true });
     for (const fixture of big) writeFileSync(join(bigDirectory, fixture.name), fixture.bytes);
     process.stdout.write(`wrote ${big.length} big fixtures to ${bigDirectory}/\n`);

@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { compress as zstdCompress } from '@bokuweb/zstd-wasm';
 import xxhash from 'xxhash-wasm';
 import { addContentChecksum, initZstdOnce } from '../generate-large-log.ts';
+import { hasFlag } from '../lib/cli-options.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -416,7 +417,7 @@ function readStoredJsonl(text: string): StoredLog {
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  const check = process.argv.includes('--check');
+  const check = hasFlag(process.argv.slice(2), '--check');
   const sources = JSON.parse(readFileSync(join(GEN_DIR, 'SOURCES.json'), 'utf8')) as { files: SourceEntry[] };
   const pins = loadPins();
   const outputs = new Map<string, Uint8Array>();

@@ -39,6 +39,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decompress } from 'fzstd';
 import { listFrames } from '../lib/zstd-frames.ts';
+import { hasFlag, positionalArgs, readOptions } from '../lib/cli-options.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -989,11 +990,11 @@ function printReport(report: CheckReport, comparison: ShapeComparison | null): v
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const argv = process.argv.slice(2);
-  const sampleDirs = argv.flatMap((arg, i) => (arg === '--samples' ? [argv[i + 1] ?? ''] : []));
+  const sampleDirs = readOptions(argv, '--samples');
   if (sampleDirs.length === 0) sampleDirs.push('fixtures/generations/upstream/v4');
-  const files = argv.filter((arg, i) => !arg.startsWith('--') && argv[i - 1] !== '--samples');
-  const json = argv.includes('--json');
-  const sampleTexts = argv.includes('--no-compare')
+  const files = positionalArgs(argv, ['--samples']);
+  const json = hasFlag(argv, '--json');
+  const sampleTexts = hasFlag(argv, '--no-compare')
     ? []
     : sampleDirs.flatMap(listJsonl).map((path) => readFileSync(path, 'utf8'));
   let isOk = true;
