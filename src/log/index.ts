@@ -12,8 +12,8 @@ export {
 export { findSpanAt } from './base/span-lookup.ts';
 export { readDeepValueText } from './base/deep-values.ts';
 export { assertNever, describeError } from './base/errors.ts';
-export { findTextMatches, type TextMatch } from './search/text-matches.ts';
-export { concatBytes, formatBytes, formatMiB } from './base/bytes.ts';
+export { findTextMatches } from './search/text-matches.ts';
+export { formatBytes } from './base/bytes.ts';
 export type { LogNote, LogProblem, Verdict } from './problems.ts';
 export type { OpenedLog, FileFacts } from './decode/opened-log.ts';
 export type { LogIndex } from './structure/log-index.ts';
