@@ -15,7 +15,7 @@ import { assembleStream, checkStream } from './stream.ts';
 import { inOpenStep } from './structure.ts';
 
 /** Fails when a message `source` has no kind, or the kind "plugin" that v4 replaced by producer names. */
-export function noPluginSource(context: CheckContext, source: Json | undefined, where: string): void {
+function noPluginSource(context: CheckContext, source: Json | undefined, where: string): void {
   const { fail } = context;
   if (!isObject(source) || !isNonEmptyString(source.kind)) fail('message', `${where}: source without a kind`);
   else if (source.kind === 'plugin') fail('message', `${where}: source kind "plugin" (v4 names producers)`);

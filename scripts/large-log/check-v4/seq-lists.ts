@@ -25,13 +25,13 @@ export function decodeSeqList(list: Json[]): { seqs: number[]; hasPairs: boolean
 }
 
 /** Whether every seq is greater than the one before it. */
-export function isStrictlyIncreasing(seqs: readonly number[]): boolean {
+function isStrictlyIncreasing(seqs: readonly number[]): boolean {
   for (let i = 1; i < seqs.length; i += 1) if ((seqs[i] as number) <= (seqs[i - 1] as number)) return false;
   return true;
 }
 
 /** The writer's form of a decoded list (P12 `encodeSeqRanges`), as JSON, to compare with what is stored. */
-export function writerForm(seqs: readonly number[]): string {
+function writerForm(seqs: readonly number[]): string {
   if (!isStrictlyIncreasing(seqs)) return JSON.stringify(seqs);
   const out: (number | number[])[] = [];
   let i = 0;
