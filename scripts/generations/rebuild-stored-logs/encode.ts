@@ -41,13 +41,14 @@ function batches(log: StoredLog): JsonObject[][] {
   return out;
 }
 
-/** A log's bytes in both forms, and the frame count of the .zstd. */
+/** A log's bytes in both forms, and the frame count of the .zstd (header frame included). */
 interface Encoded {
   jsonl: Uint8Array;
   zstd: Uint8Array;
   frames: number;
 }
 
+/** Encodes `log` deterministically (zstd level ZSTD_LEVEL, each frame with its content checksum). */
 export async function encode(log: StoredLog): Promise<Encoded> {
   await initZstdOnce();
   const hasher = await xxhash();

@@ -1,8 +1,11 @@
 // A stored log as JSON rows (header, then events), and the JSON helpers the rebuild steps share.
 
+/** A parsed JSON value. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+/** A parsed JSON object. */
 export type JsonObject = { [key: string]: Json };
 
+/** A log as rows: the header line and the event rows after it, in order. */
 export interface StoredLog {
   header: JsonObject;
   events: JsonObject[];
