@@ -9,189 +9,20 @@
 // - tool results in the tool-role shape, producer-owned sources instead of `kind: "plugin"`,
 //   `{op: "replace", startSeq, endSeq}`, range-encoded sourceEventSeqs;
 // - every seq reference renumbered, since chunks no longer take seqs.
+//
+// The row types, the stream compaction and the message shapes live in format-v4/.
 
-import { createHash } from 'node:crypto';
 import type { LogFormat, RowCounts } from './batch-writer.ts';
 import type { ChunkEvent, LogicalEvent, PlainEvent, SessionHeader } from './logical-event.ts';
-
-/** A sourceEventSeqs list as stored from generation 2 on: seqs, or inclusive [start, end] runs. */
-type StoredSeqList = (number | [number, number])[];
-
-/** A generation-4 surface op (renamed from generation 0's `{op, start, end}`). */
-type SurfaceOpV4 = 'append' | { op: 'replace'; startSeq: number; endSeq: number };
-
-/** One stored generation-4 event; keys in the writer's order (type, seq, time, data, …). */
-interface EventV4 {
-  type: string;
-  seq: number;
-  /** Milliseconds since the epoch. */
-  time: number;
-  data: unknown;
-  sourceEventSeqs?: StoredSeqList;
-  surfaceOp?: SurfaceOpV4;
-}
-
-/** One record of an embedded assistant stream (docs/format-generations.md §4). */
-type StreamRecord =
-  | {
-      type: 'text-chunks' | 'reasoning-chunks';
-      time0: number;
-      index: number;
-      dt: number[];
-      texts: string[];
-    }
-  | {
-      type: 'tool-call-chunks';
-      time0: number;
-      index: number;
-      dt: number[];
-      id: string;
-      name?: string;
-      args: string[];
-    }
-  | { type: 'chunk'; time: number; chunk: Record<string, unknown> };
-
-/** The plugin sources of generation 0 and the producer kinds generation 4 names them by (v3→v4 edge). */
-const PLUGIN_SOURCE_KINDS: Record<string, (role: string) => string> = {
-  '@deepseek-ai/dsh-system-prompt': (role) => (role === 'system' ? 'system-prompt' : 'runtime-context'),
-  compact: () => 'compact-checkpoint',
-};
-
-/** Generation 4's name for a message `source`: the same fields, `kind: "plugin"` + `plugin` replaced. */
-function sourceV4(source: Record<string, unknown>, role: string): Record<string, unknown> {
-  if (source.kind !== 'plugin') return source;
-  const { kind: _kind, plugin, ...rest } = source;
-  const kindOf = PLUGIN_SOURCE_KINDS[String(plugin)];
-  if (kindOf === undefined) throw new Error(`no generation-4 source kind for plugin ${String(plugin)}`);
-  return { kind: kindOf(role), ...rest };
-}
-
-/**
- * The writer's physical form of a sourceEventSeqs list (P12 `encodeSeqRanges`): when the list is
- * strictly increasing, runs of at least 3 consecutive seqs become [start, end]; otherwise verbatim.
- */
-function encodeSeqRanges(seqs: readonly number[]): StoredSeqList {
-  for (let i = 1; i < seqs.length; i += 1)
-    if ((seqs[i] as number) <= (seqs[i - 1] as number)) return [...seqs];
-  const out: StoredSeqList = [];
-  let i = 0;
-  while (i < seqs.length) {
-    const start = seqs[i] as number;
-    let end = i;
-    while (end + 1 < seqs.length && seqs[end + 1] === (seqs[end] as number) + 1) end += 1;
-    if (end - i >= 2) out.push([start, seqs[end] as number]);
-    else for (let k = i; k <= end; k += 1) out.push(seqs[k] as number);
-    i = end + 1;
-  }
-  return out;
-}
-
-const RUN_TYPES: Record<string, 'text-chunks' | 'reasoning-chunks'> = {
-  'text-delta': 'text-chunks',
-  'reasoning-delta': 'reasoning-chunks',
-};
-
-/**
- * One attempt's chunks as its compact stream, run by run as the v4 writer's accumulator builds it
- * (LFC `AssistantStreamAccumulator.push`): a delta joins the previous record while its type, index
- * (for tool calls also id and name) are the same; other chunks are raw `chunk` records.
- */
-function compactStream(chunks: readonly ChunkEvent[]): StreamRecord[] {
-  const records: StreamRecord[] = [];
-  let lastTime = 0;
-  for (const { time, data } of chunks) {
-    const chunk = data.chunk;
-    const previous = records[records.length - 1];
-    const runType = RUN_TYPES[chunk.type as string];
-    if (runType !== undefined) {
-      if (previous?.type === runType && previous.index === chunk.index) {
-        previous.dt.push(time - lastTime);
-        previous.texts.push(chunk.text as string);
-      } else {
-        records.push({
-          type: runType,
-          time0: time,
-          index: chunk.index as number,
-          dt: [],
-          texts: [chunk.text as string],
-        });
-      }
-    } else if (chunk.type === 'tool-call-delta' && chunk.id !== '' && chunk.name !== '') {
-      const hasName = 'name' in chunk;
-      if (
-        previous?.type === 'tool-call-chunks' &&
-        previous.index === chunk.index &&
-        previous.id === chunk.id &&
-        'name' in previous === hasName &&
-        previous.name === chunk.name
-      ) {
-        previous.dt.push(time - lastTime);
-        previous.args.push(chunk.argumentsDelta as string);
-      } else {
-        records.push({
-          type: 'tool-call-chunks',
-          time0: time,
-          index: chunk.index as number,
-          dt: [],
-          id: chunk.id as string,
-          ...(hasName ? { name: chunk.name as string } : {}),
-          args: [chunk.argumentsDelta as string],
-        });
-      }
-    } else {
-      records.push({ type: 'chunk', time, chunk });
-    }
-    lastTime = time;
-  }
-  return records;
-}
-
-/** A generation-0 tool/result payload, as run-tools.ts and prune() write it. */
-interface ToolResultDataV0 {
-  turn: number;
-  step: number;
-  message: {
-    source: Record<string, unknown>;
-    content: { type: string; toolCallId: string; content: unknown[]; isError?: boolean }[];
-    role: string;
-    id: string;
-  };
-  error?: unknown;
-  meta?: unknown;
-}
-
-/** A tool/result payload in the tool-role shape (message `{role, source, toolCallId, content, isError, id}`), keys in place. */
-function toolResultV4(data: ToolResultDataV0): Record<string, unknown> {
-  const { message } = data;
-  const block = message.content[0];
-  if (message.content.length !== 1 || block?.type !== 'tool-result')
-    throw new Error('a generation-0 tool result has exactly one tool-result block');
-  if (data.error !== undefined && block.isError !== true)
-    throw new Error('data.error on a successful result');
-  const messageV4: Record<string, unknown> = {
-    role: 'tool',
-    source: sourceV4(message.source, 'tool'),
-    toolCallId: block.toolCallId,
-    content: block.content,
-  };
-  if (block.isError !== undefined) messageV4.isError = block.isError;
-  messageV4.id = message.id;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) out[key] = key === 'message' ? messageV4 : value;
-  return out;
-}
-
-/** A UUID (version-4 layout) derived from `text`, for the messages this format adds. */
-function derivedId(text: string): string {
-  const hex = createHash('sha256').update(text).digest('hex');
-  const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-/** The system prompt of a `request/header` (absent: '', no prompt; its message content is `[]`). */
-function systemText(system: unknown): string {
-  return typeof system === 'string' ? system : '';
-}
+import {
+  derivedId,
+  sourceV4,
+  systemText,
+  toolResultV4,
+  type ToolResultDataV0,
+} from './format-v4/messages.ts';
+import { encodeSeqRanges, type EventV4, type SurfaceOpV4 } from './format-v4/rows.ts';
+import { compactStream } from './format-v4/stream.ts';
 
 /** A turn and step number. */
 interface Step {
