@@ -212,7 +212,7 @@ export function formatTriageText(report: TriageReport): string {
 
   section('3. last tool call without a result or with an error');
   const call = report.lastFailedCall;
-  if (call === null) lines.push('every tool call has an ok result');
+  if (call === null) lines.push(report.noFailedCallSentence);
   else {
     lines.push(row('callId', toPlainLine(call.callId)));
     lines.push(row('tool', toPlainLine(call.name)));
@@ -273,7 +273,8 @@ export function formatTriageText(report: TriageReport): string {
     );
 
   section('5. unexpected tool names');
-  if (report.unexpectedTools.length === 0) lines.push(`none: ${describeToolNameCheck(report.toolNameCheck)}`);
+  if (report.unexpectedTools.length === 0)
+    lines.push(`none: ${describeToolNameCheck(report.toolNameCheck, report.callOutcomes)}`);
   for (const tool of report.unexpectedTools)
     lines.push(
       `seq ${tool.seq}  ${toPlainLine(tool.name)} ${toPlainLine(tool.callId)}  ${tool.headerSeq === null ? 'no request/header before it' : `not in request/header seq ${tool.headerSeq}`}`,

@@ -17,6 +17,8 @@ export type { LogIndex } from './structure/log-index.ts';
 export type { TurnSpan } from './structure/turns.ts';
 export type { ToolCallStatus } from './structure/tool-calls.ts';
 export type { ModelMessageDetail } from './projections/model-view.ts';
+export type { AttemptEnding, DroppedCall } from './projections/attempt-ending.ts';
+export { MAX_TOKENS_RETRY_ADVICE } from './projections/attempt-ending.ts';
 export type { ApprovalFacts, ApprovalPolicyFacts, ToolCallFacts } from './projections/tool-call-facts.ts';
 export type { ToolCallPhase, ToolCallStatusAt } from './projections/tool-call-status.ts';
 export { deriveToolCallStatusAt, findLastCallEventSeq } from './projections/tool-call-status.ts';

@@ -89,9 +89,7 @@ export function formatBugReport(report: Omit<TriageReport, 'bugReport'>): string
   if (call === null)
     add(
       'failing call',
-      report.truncatedCalls.length > 0
-        ? 'none started (see truncated call)'
-        : 'none (every tool call has an ok result)',
+      `none (${report.noFailedCallSentence.replace(/\.$/, '')}${report.truncatedCalls.length > 0 ? '; see truncated call' : ''})`,
     );
   else {
     add('callId', quote(call.callId));
