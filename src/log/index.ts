@@ -28,6 +28,7 @@ export type { StreamingState } from './projections/block-assembler.ts';
 export type { TranscriptEntry } from './projections/transcript.ts';
 export type { EventRow, EventDetail } from './projections/event-rows.ts';
 export type { TriageReport, TriageFinding } from './reports/triage.ts';
+export type { DshAnswer, RunEnding, ThreeAnswers } from './reports/three-answers.ts';
 export type { CallApproval, TriageCall } from './reports/triage-calls.ts';
 export type { UsagePoint } from './projections/usage.ts';
 export { deriveTriage, deriveTriageSteps } from './reports/triage.ts';

@@ -294,17 +294,16 @@ describe('the triage fixtures (fixtures/triage/)', () => {
     });
   });
 
-  it('forged-bug-report: the report keeps its 19 lines, one per field', () => {
+  it('forged-bug-report: the report keeps its 22 lines, one per field (19, and the three answers)', () => {
     const report = deriveTriage(decodeLog(new TextEncoder().encode(read('forged-bug-report.jsonl'))));
-    expect(report.bugReport.split('\n')).toHaveLength(19);
+    expect(report.bugReport.split('\n')).toHaveLength(22);
   });
 });
 
 describe('deriveTriage: one count of the calls feeds every sentence (issue 20)', () => {
-  it('after a max-tokens cut, no section says every call is ok or that the log has no calls', async () => {
-    const { readFileSync: read } = await import('node:fs');
+  it('after a max-tokens cut, no section says every call is ok or that the log has no calls', () => {
     const cut = decodeLog(
-      new Uint8Array(read('fixtures/generations/stored/v4/sdk/max-tokens-continue/session.v4.jsonl')),
+      new Uint8Array(readFileSync('fixtures/generations/stored/v4/sdk/max-tokens-continue/session.v4.jsonl')),
     );
     const report = deriveTriage(cut);
     expect(report.callOutcomes).toEqual({ recorded: 0, ok: 0, notOk: 0, dropped: 1 });

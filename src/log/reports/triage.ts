@@ -7,6 +7,7 @@ import type { ApprovalRecord } from '../structure/pairings.ts';
 import type { LogProblem, Verdict } from '../problems.ts';
 import { formatBugReport } from './bug-report.ts';
 import { countCallOutcomes, describeNoFailedCall, type CallOutcomes } from './call-outcomes.ts';
+import { deriveThreeAnswers, type ThreeAnswers } from './three-answers.ts';
 import type { FormatVerdicts } from './format-verdicts.ts';
 import { deriveFormatVerdicts } from './format-verdicts.ts';
 import type { SilentRequest } from './silent-requests.ts';
@@ -31,6 +32,8 @@ export interface TriageReport {
   verdict: Verdict;
   /** The format generation and who refuses what: the writing release and current dsh (format-verdicts.ts). */
   format: FormatVerdicts;
+  /** Can this viewer read it, would dsh open it, how did the run end (three-answers.ts). */
+  answers: ThreeAnswers;
   continuity: TriageContinuity;
   /** Last tool call without a result or with an error (by callId), or null. */
   lastFailedCall: TriageCall | null;
@@ -212,10 +215,12 @@ export function* deriveTriageSteps(
       });
   findings.sort((a, b) => a.seq - b.seq);
 
+  const format = formatVerdicts ?? deriveFormatVerdicts(log);
   const report: TriageReport = {
     header,
     verdict: log.verdict,
-    format: formatVerdicts ?? deriveFormatVerdicts(log),
+    format,
+    answers: deriveThreeAnswers(log, format),
     continuity,
     lastFailedCall,
     failedCalls,
