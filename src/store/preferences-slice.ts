@@ -9,7 +9,7 @@ type ModelMode = 'model' | 'transcript';
 type TimelineAxis = 'seq' | 'time';
 type SidePanel = 'model' | 'triage';
 /** How log text is shown: exactly as stored (the default), or rendered as markdown for reading. */
-export type TextMode = 'exact' | 'markdown';
+type TextMode = 'exact' | 'markdown';
 
 export interface PreferencesSliceState {
   /** One short, dismissible message (clamped seq, storage unavailable …), or null. */

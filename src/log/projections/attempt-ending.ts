@@ -16,7 +16,7 @@ export const MAX_TOKENS_RETRY_ADVICE =
   'Nothing ran: the model reached its output limit (max-tokens) in the reply that asked for this call, and dsh drops every tool call of a cut-off reply (it may be incomplete, so it cannot be run safely); the turn ended max-tokens. Retrying the same request will likely be cut off again: raise the output limit, or ask for smaller steps (for example, a large file in parts).';
 
 /** One tool-call block as an attempt's chunks built it up. */
-export interface CallDraft {
+interface CallDraft {
   id: string | null;
   name: string | null;
   firstSeq: number;
@@ -26,12 +26,6 @@ export interface CallDraft {
   /** A block-end delivered the finished block: the call was written out whole. */
   isComplete: boolean;
 }
-
-/**
- * How an attempt ended, in the log's words (`finish.reason.kind`: stop, tool-calls, max-tokens,
- * content-filter, error, other …) or, without a finish chunk, from what else the log says.
- */
-export type AttemptEndKind = string;
 
 /** A tool call the attempt streamed that never reached the tool (no tool/call for its id). */
 export interface DroppedCall {
@@ -46,8 +40,11 @@ export interface DroppedCall {
 
 /** The ending of the attempt an assistant/message answered. Plain data (crosses to the UI). */
 export interface AttemptEnding {
-  /** The finish reason kind, or `interrupted` / `aborted` / `none` when the stream has no finish. */
-  kind: AttemptEndKind;
+  /**
+   * How the attempt ended, in the log's words (`finish.reason.kind`: stop, tool-calls, max-tokens,
+   * content-filter, error, other …), or `interrupted` / `aborted` / `none` without a finish chunk.
+   */
+  kind: string;
   /** True when `kind` comes from a finish chunk; false when it is read from the flag or the turn. */
   isFromFinish: boolean;
   /** The finish chunk's seq (the message's seq for an embedded stream), or null. */
@@ -85,7 +82,7 @@ function applyChunk(drafts: Map<number, CallDraft>, chunk: unknown, seq: number)
 }
 
 /** The tool-call drafts of one attempt, from its top-level chunks or its embedded stream. */
-export function readAttemptCalls(log: OpenedLog, attempt: AttemptSpan): Map<number, CallDraft> {
+function readAttemptCalls(log: OpenedLog, attempt: AttemptSpan): Map<number, CallDraft> {
   const drafts = new Map<number, CallDraft>();
   const chunkKind = log.index.chunkKind;
   if (chunkKind.get(attempt.firstChunkSeq) === ChunkKind.NONE) {

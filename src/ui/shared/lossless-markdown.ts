@@ -8,8 +8,20 @@
 // Contract (lossless-markdown.test.ts): the rendered text content, with white space removed, equals
 // the source with white space removed; white space inside a line is kept by `white-space: pre-wrap`
 // on the inline containers (styles.css, `.markdown-body`), and each blank line is an empty line.
-import type { Handler, State } from 'mdast-util-to-hast';
-import type { Element, ElementContent, Text as HastText } from 'hast';
+
+/** The hast nodes the handlers build (structurally hast's `Text` and `Element`). */
+interface HastText {
+  type: 'text';
+  value: string;
+}
+interface Element {
+  type: 'element';
+  tagName: string;
+  properties: Record<string, string | string[]>;
+  children: (HastText | Element)[];
+}
+/** A remark-rehype handler of one of our node types (it needs neither the state nor the parent). */
+type Handler = (state: unknown, node: unknown) => HastText | Element;
 
 /** The slice of an mdast node this plugin reads (remark's own types would pull in `@types/mdast`). */
 interface SourceNode {
@@ -197,13 +209,13 @@ function textOf(node: unknown): string {
 
 /** remark-rehype handlers for the rebuilt tree's own nodes (the text as it is: no line trimming). */
 export const LOSSLESS_HANDLERS: Record<string, Handler> = {
-  exactText(_state: State, node: unknown): ElementContent {
+  exactText(_state: unknown, node: unknown): HastText | Element {
     const value = textOf(node);
     if ((node as SourceNode).isMark) return markElement(value, 'span');
     const text: HastText = { type: 'text', value };
     return text;
   },
-  exactCode(_state: State, node: unknown): Element {
+  exactCode(_state: unknown, node: unknown): Element {
     return {
       type: 'element',
       tagName: 'code',
@@ -211,7 +223,7 @@ export const LOSSLESS_HANDLERS: Record<string, Handler> = {
       children: [{ type: 'text', value: textOf(node) }],
     };
   },
-  exactCodeBlock(_state: State, node: unknown): Element {
+  exactCodeBlock(_state: unknown, node: unknown): Element {
     return {
       type: 'element',
       tagName: 'pre',
@@ -226,7 +238,7 @@ export const LOSSLESS_HANDLERS: Record<string, Handler> = {
       ],
     };
   },
-  exactBlock(_state: State, node: unknown): Element {
+  exactBlock(_state: unknown, node: unknown): Element {
     const value = textOf(node);
     if ((node as SourceNode).isMark) return markElement(value, 'div');
     // Blank lines (and a line's leading white space): pre-wrap shows one empty line per line break.
