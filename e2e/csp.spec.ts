@@ -53,6 +53,8 @@ test('a log served from its ?src= origin makes neither the page nor the worker c
     const viewer = new ViewerPage(page);
     await viewer.goto(`/?src=${encodeURIComponent(`${logServer.origin}/session.jsonl`)}`);
     await viewer.waitForLoadState('ready');
+    // Text is exact by default (issue 20); render markdown, where links and images could hide.
+    await viewer.modelView.getByRole('radio', { name: 'Markdown' }).click();
     // Every message rendered, markdown included, and the event detail's JSON tree opened.
     const max = Number(await viewer.slider.getAttribute('max'));
     for (const seq of [Math.floor(max / 2), max]) await viewer.scrubTo(seq);

@@ -21,6 +21,8 @@ test('a hostile log opens, renders as text, runs nothing and sends nothing anywh
   await viewer.goto('/');
   await viewer.openFile(writeHostileLog(resolve('fixtures/tool-error.jsonl')));
   await viewer.waitForLoadState('ready');
+  // Text is exact by default (issue 20); render markdown, where links and images could hide.
+  await viewer.modelView.getByRole('radio', { name: 'Markdown' }).click();
 
   // Walk the model view through the whole log so every message is rendered at least once.
   const max = Number(await viewer.slider.getAttribute('max'));

@@ -94,8 +94,9 @@ test('the bug report keeps one line per field whatever the log holds, on screen,
   const shown = (await triage.bugReport.textContent()) ?? '';
   expect(shown).toBe(triageBugReport(FORGED_LOG));
   const lines = shown.split('\n');
-  // The fence, the title and 17 fields: the log's newlines, fences and image are escaped in their values.
-  expect(lines).toHaveLength(19);
+  // The fence, the title, the three answers and 17 fields: the log's newlines, fences and image are
+  // escaped in their values.
+  expect(lines).toHaveLength(22);
   expect(lines.filter((line) => /^(classification|verdict): +ok/.test(line))).toEqual([]);
   expect(lines.filter((line) => line === '' || line.startsWith('![') || line.startsWith('```'))).toEqual([
     '```text',

@@ -2,7 +2,13 @@
 // Every string that comes from the log goes through the core's one cleaner (`toPlainLine`), so
 // controls, bidi characters and escape sequences are printed as escapes, never applied.
 
-import type { FormatVerdicts, InspectReport, ProjectReport, TriageReport } from '../log/index.ts';
+import type {
+  FormatVerdicts,
+  InspectReport,
+  ProjectReport,
+  ThreeAnswers,
+  TriageReport,
+} from '../log/index.ts';
 import {
   describeCurrentVerdict,
   describeGeneration,
@@ -23,6 +29,15 @@ function plural(count: number, noun: string): string {
 
 function seqRange(start: number, end: number | null): string {
   return end === null ? `${start}–… (hanging)` : `${start}–${end}`;
+}
+
+/** The three answers (three-answers.ts), one row each, before the verdict details. */
+function answerRows(answers: ThreeAnswers): string[] {
+  return [
+    row('viewer reads', toPlainLine(answers.viewer.sentence, 400)),
+    row('dsh opens', toPlainLine(answers.dsh.sentence, 600)),
+    row('run ended', toPlainLine(answers.run.sentence, 400)),
+  ];
 }
 
 /** The format rows: generation and writer, the writer's verdict, current dsh's verdict and its refusals. */
@@ -72,6 +87,7 @@ export function formatInspectText(report: InspectReport, fileName: string): stri
     if (typeof header.agentPreset === 'string') parts.push(`agentPreset ${header.agentPreset}`);
     lines.push(row('header', toPlainLine(parts.join('  '), 400)));
   }
+  lines.push(...answerRows(report.answers));
   lines.push(
     row(
       'verdict',
@@ -189,6 +205,7 @@ export function formatTriageText(report: TriageReport): string {
   );
   lines.push(row('parentSession', toPlainLine(header.parentSession ?? '-')));
   for (const note of header.notes) lines.push(row('', `! ${toPlainLine(note, 400)}`));
+  lines.push(...answerRows(report.answers));
   lines.push(
     row(
       'verdict',
@@ -212,7 +229,7 @@ export function formatTriageText(report: TriageReport): string {
 
   section('3. last tool call without a result or with an error');
   const call = report.lastFailedCall;
-  if (call === null) lines.push('every tool call has an ok result');
+  if (call === null) lines.push(report.noFailedCallSentence);
   else {
     lines.push(row('callId', toPlainLine(call.callId)));
     lines.push(row('tool', toPlainLine(call.name)));
@@ -273,7 +290,8 @@ export function formatTriageText(report: TriageReport): string {
     );
 
   section('5. unexpected tool names');
-  if (report.unexpectedTools.length === 0) lines.push(`none: ${describeToolNameCheck(report.toolNameCheck)}`);
+  if (report.unexpectedTools.length === 0)
+    lines.push(`none: ${describeToolNameCheck(report.toolNameCheck, report.callOutcomes)}`);
   for (const tool of report.unexpectedTools)
     lines.push(
       `seq ${tool.seq}  ${toPlainLine(tool.name)} ${toPlainLine(tool.callId)}  ${tool.headerSeq === null ? 'no request/header before it' : `not in request/header seq ${tool.headerSeq}`}`,

@@ -8,12 +8,16 @@ export type ThemePreference = 'system' | 'light' | 'dark';
 type ModelMode = 'model' | 'transcript';
 type TimelineAxis = 'seq' | 'time';
 type SidePanel = 'model' | 'triage';
+/** How log text is shown: exactly as stored (the default), or rendered as markdown for reading. */
+type TextMode = 'exact' | 'markdown';
 
 export interface PreferencesSliceState {
   /** One short, dismissible message (clamped seq, storage unavailable …), or null. */
   notice: string | null;
   theme: ThemePreference;
   modelMode: ModelMode;
+  /** The model view's and request card's text: each message may override it for itself. */
+  textMode: TextMode;
   timelineAxis: TimelineAxis;
   sidePanel: SidePanel;
   isKeysOverlayOpen: boolean;
@@ -28,6 +32,7 @@ export interface PreferencesSliceState {
 export interface PreferencesActions {
   setTheme(theme: ThemePreference): void;
   setModelMode(mode: ModelMode): void;
+  setTextMode(mode: TextMode): void;
   setTimelineAxis(axis: TimelineAxis): void;
   setSidePanel(panel: SidePanel): void;
   setKeysOverlayOpen(isOpen: boolean): void;
@@ -52,6 +57,7 @@ export function createPreferencesSlice({
       notice: null,
       theme: 'system',
       modelMode: 'model',
+      textMode: 'exact',
       timelineAxis: 'seq',
       sidePanel: 'model',
       isKeysOverlayOpen: false,
@@ -66,6 +72,9 @@ export function createPreferencesSlice({
       },
       setModelMode(modelMode) {
         set({ modelMode });
+      },
+      setTextMode(textMode) {
+        set({ textMode });
       },
       setTimelineAxis(timelineAxis) {
         set({ timelineAxis });

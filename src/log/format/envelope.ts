@@ -4,6 +4,7 @@
 import type { MessageRole, StoredEvent } from '../event.ts';
 import { isRecord } from '../event.ts';
 import type { GenerationRules } from './generations/generation-rules.ts';
+import { generationsKnowingType } from './generations/generation-rules.ts';
 
 /** The seven keys an event envelope may have (FORMAT.md §3.1). */
 const ENVELOPE_KEYS = new Set(['type', 'seq', 'time', 'data', 'surfaceOp', 'sourceEventSeqs', 'ignorable']);
@@ -127,7 +128,13 @@ export function checkUnknownType(event: StoredEvent, rules: GenerationRules): st
   if (rules.knownEventTypes.has(event.type) || event.ignorable === true) return null;
   if (rules.hasPluginRecords && event.type.startsWith('plugin:') && event.type.length > 'plugin:'.length)
     return null;
-  return `Unknown event type "${event.type}" without ignorable: true; dsh refuses the log as "format unsupported" (likely written by a newer harness).`;
+  const knownIn = generationsKnowingType(event.type);
+  // Say which it is (issue 20): a type of another generation, or no released dsh's at all.
+  const what =
+    knownIn.length === 0
+      ? 'not a type of any dsh release up to 0.2.1: written by a fork or a plugin?'
+      : `a type of generation ${knownIn.join(', ')}, not of generation ${rules.generation} that this log is`;
+  return `Unknown event type "${event.type}" (${what}) without ignorable: true; dsh refuses the log as "format unsupported". The rest of the log reads normally here.`;
 }
 
 function checkRequestHeader(data: unknown, rules: GenerationRules): string | null {

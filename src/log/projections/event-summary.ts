@@ -6,6 +6,7 @@ import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
 import { isRecord, type StoredEvent } from '../event.ts';
 import { expandStream } from '../format/generations/stream-records.ts';
 import { readToolResultFacts } from '../format/generations/tool-result-facts.ts';
+import { generationsKnowingType } from '../format/generations/generation-rules.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 
 /** Longest summary returned, in UTF-16 code units (an ellipsis marks the cut). */
@@ -13,6 +14,9 @@ export const SUMMARY_MAX_CHARS = PLAIN_LINE_MAX_CHARS;
 
 /** Longest quoted excerpt of message or chunk text inside a summary, in UTF-16 code units. */
 const EXCERPT_MAX_CHARS = 80;
+
+/** What the row of an event type no dsh release knows says first. */
+const UNKNOWN_TYPE_LABEL = 'not a type of any dsh release up to 0.2.1: written by a fork or a plugin?';
 
 /**
  * A one-line plain-text summary of event `seq` (at most SUMMARY_MAX_CHARS): the salient payload
@@ -118,6 +122,9 @@ function describeEvent(type: string, data: Record<string, unknown>, surfaceOp: u
     case 'feedback/record':
       return excerpt(typeof data.text === 'string' ? data.text : '');
     default:
+      // A type no released dsh writes is named as such on its row (issue 20); the log reads on.
+      if (!type.startsWith('plugin:') && generationsKnowingType(type).length === 0)
+        return `${UNKNOWN_TYPE_LABEL} · ${genericSummary(data)}`;
       return genericSummary(data);
   }
 }

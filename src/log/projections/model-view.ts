@@ -9,6 +9,7 @@ import { isRecord } from '../event.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 import { findOp, foldSurfaceAt } from '../structure/surface.ts';
 import { readToolCallFacts } from './tool-call-facts.ts';
+import { readAttemptEnding, type AttemptEnding } from './attempt-ending.ts';
 import type { ToolCallFacts } from './tool-call-facts.ts';
 
 /** One message of the model view: a surface node that projects to a message (FORMAT.md §6.3). */
@@ -52,6 +53,8 @@ export interface ModelMessageDetail {
    * so the body can be cached per seq (tool-call-status.ts says what a card shows at a cursor).
    */
   toolCalls: ToolCallFacts[];
+  /** assistant/message only: how its model attempt ended, and the calls a max-tokens cut dropped. */
+  ending: AttemptEnding | null;
 }
 
 /**
@@ -126,17 +129,19 @@ export function readModelMessage(log: OpenedLog, seq: number): ModelMessageDetai
     const facts = op.callId !== null ? readToolCallFacts(log, op.callId) : null;
     if (facts !== null) toolCalls.push(facts);
   }
+  const isInterrupted = op.type === 'assistant/message' && data.interrupted === true;
   return {
     seq,
     type: op.type,
     message,
-    isInterrupted: op.type === 'assistant/message' && data.interrupted === true,
+    isInterrupted,
     usage:
       op.type === 'assistant/message' && isRecord(data.usage) ? (data.usage as unknown as TokenUsage) : null,
     toolName,
     errorCode,
     replacedSeqs: [...op.shadowedSeqs],
     toolCalls,
+    ending: op.type === 'assistant/message' ? readAttemptEnding(log, seq, isInterrupted) : null,
   };
 }
 

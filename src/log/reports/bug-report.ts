@@ -64,6 +64,16 @@ export function formatBugReport(report: Omit<TriageReport, 'bugReport'>): string
     lines.push(`${`${label}:`.padEnd(LABEL_WIDTH)}${value}`);
   };
   const writerVerdict = describeWriterVerdict(report.format);
+  // The three answers first (three-answers.ts): a refusal is never read as a failed run.
+  const { answers } = report;
+  add('viewer reads', `yes: ${answers.viewer.events} events, ${answers.viewer.problemLines} problem line(s)`);
+  add(
+    'dsh opens',
+    answers.dsh.reason === null
+      ? answers.dsh.answer
+      : `${answers.dsh.answer}${answers.dsh.rule !== null ? ` [${answers.dsh.rule}]` : ''}${answers.dsh.seq !== null ? ` seq ${answers.dsh.seq}` : ''} (${answers.dsh.release}): ${quote(answers.dsh.reason, MESSAGE_MAX_CHARS)}`,
+  );
+  add('run ended', `${answers.run.ending}${answers.run.turn !== null ? ` (turn ${answers.run.turn})` : ''}`);
   add(
     'header version',
     header.version === null
@@ -89,9 +99,7 @@ export function formatBugReport(report: Omit<TriageReport, 'bugReport'>): string
   if (call === null)
     add(
       'failing call',
-      report.truncatedCalls.length > 0
-        ? 'none started (see truncated call)'
-        : 'none (every tool call has an ok result)',
+      `none (${report.noFailedCallSentence.replace(/\.$/, '')}${report.truncatedCalls.length > 0 ? '; see truncated call' : ''})`,
     );
   else {
     add('callId', quote(call.callId));

@@ -176,7 +176,10 @@ export function describeCurrentVerdict(verdicts: FormatVerdicts): string {
     case 'refuses': {
       const more = current.refusalCount - 1;
       const reason = (current.reason ?? '').replace(REFUSAL_PREFIX, '').trim();
-      return `refuses to migrate it: ${reason}${more > 0 ? ` (+${more} more)` : ''}`;
+      // A generation-4 log is not migrated: current dsh refuses to open it (issue 20).
+      const verb =
+        verdicts.generation === NEWEST_KNOWN_GENERATION ? 'refuses to open it' : 'refuses to migrate it';
+      return `${verb}: ${reason}${more > 0 ? ` (+${more} more)` : ''}`;
     }
     case 'corrupt':
     case 'newer':

@@ -8,6 +8,7 @@ import type { OpenedLog } from '../decode/opened-log.ts';
 import type { LogNote, LogProblem, Verdict } from '../problems.ts';
 import type { FormatVerdicts } from './format-verdicts.ts';
 import { deriveFormatVerdicts } from './format-verdicts.ts';
+import { deriveThreeAnswers, type ThreeAnswers } from './three-answers.ts';
 
 /** CLI.md `inspect <file> --json`. Field names and null rules are the contract; fields may be added. */
 export interface InspectReport {
@@ -79,6 +80,11 @@ export interface InspectReport {
    * keeps its meaning: for generation 0 that is dsh 0.1.1) and what current dsh does (format-verdicts.ts).
    */
   format: FormatVerdicts;
+  /**
+   * An addition (issue 20): the three separate answers — can this viewer read it, would dsh open
+   * it, how did the run end — as the viewer's header, triage and bug report give them.
+   */
+  answers: ThreeAnswers;
 }
 
 /** CLI.md `project <file> --at <seq> --json`. */
@@ -98,6 +104,7 @@ export interface ProjectReport {
 /** Builds the CLI.md `inspect` JSON. Counts stored types from the store's type column (no re-parse). */
 export function buildInspectReport(log: OpenedLog): InspectReport {
   const { store } = log;
+  const format = deriveFormatVerdicts(log);
   const countsByTypeId = new Map<number, number>();
   const typeIds = store.eventType.view();
   for (const typeId of typeIds) countsByTypeId.set(typeId, (countsByTypeId.get(typeId) ?? 0) + 1);
@@ -151,7 +158,8 @@ export function buildInspectReport(log: OpenedLog): InspectReport {
       status: call.status,
     })),
     surface: { nodes: view?.nodeCount ?? 0, messages: view?.messages.length ?? 0 },
-    format: deriveFormatVerdicts(log),
+    format,
+    answers: deriveThreeAnswers(log, format),
   };
 }
 

@@ -6,6 +6,8 @@ import { findFirstAtOrAbove } from '../base/binary-search.ts';
 import { findSpanAt } from '../base/span-lookup.ts';
 import { isRecord } from '../event.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
+import { MAX_TOKENS_RETRY_ADVICE } from '../projections/attempt-ending.ts';
+import { describeNothingToCheck, type CallOutcomes } from './call-outcomes.ts';
 import type { ApprovalRecord } from '../structure/pairings.ts';
 import type { ToolCallRecord, ToolCallStatus } from '../structure/tool-calls.ts';
 import type { StepSpan } from '../structure/turns.ts';
@@ -86,8 +88,7 @@ export const RETRY_ADVICE = {
     'A tool/call was recorded but no result, and the turn ended without crash repair (scheduler failure). Treat it like an unknown outcome: check the workspace before retrying.',
   noResultWithoutCall:
     'The model asked for the call but it was never started (no tool/call) and the turn ended. Nothing ran.',
-  truncated:
-    'Nothing ran: the model reached its output limit (max-tokens) in the reply that asked for this call, and dsh drops every tool call of a cut-off reply (it may be incomplete, so it cannot be run safely); the turn ended max-tokens. Retrying the same request will likely be cut off again: raise the output limit, or ask for smaller steps (for example, a large file in parts).',
+  truncated: MAX_TOKENS_RETRY_ADVICE,
 } as const;
 
 /** Who refused, in words, per CallApproval.refusedBy. */
@@ -292,9 +293,12 @@ export function* deriveUnexpectedToolsSteps(
   return { unexpected, toolNameCheck };
 }
 
-/** One sentence on what the unexpected-tool check covered, for an empty finding list. */
-export function describeToolNameCheck(check: ToolNameCheck): string {
-  if (check.checkedCalls === 0 && check.uncheckedCalls === 0) return 'No tool calls in this log.';
+/**
+ * One sentence on what the unexpected-tool check covered, for an empty finding list. `outcomes`:
+ * the report's one count of the calls (call-outcomes.ts), so "nothing to check" says why.
+ */
+export function describeToolNameCheck(check: ToolNameCheck, outcomes: CallOutcomes): string {
+  if (check.checkedCalls === 0 && check.uncheckedCalls === 0) return describeNothingToCheck(outcomes);
   const checked =
     check.checkedCalls === 0
       ? 'No call could be checked'

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeLog } from '../decode/log-decoder.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 import { deriveTriage } from './triage.ts';
-import { RETRY_ADVICE } from './triage-calls.ts';
+import { RETRY_ADVICE, describeToolNameCheck } from './triage-calls.ts';
 import { TriageLogBuilder, textBlock, toolCallBlock } from '../testing/triage-log-builder.ts';
 import {
   TRIAGE_FIXTURES_DIR,
@@ -294,8 +294,32 @@ describe('the triage fixtures (fixtures/triage/)', () => {
     });
   });
 
-  it('forged-bug-report: the report keeps its 19 lines, one per field', () => {
+  it('forged-bug-report: the report keeps its 22 lines, one per field (19, and the three answers)', () => {
     const report = deriveTriage(decodeLog(new TextEncoder().encode(read('forged-bug-report.jsonl'))));
-    expect(report.bugReport.split('\n')).toHaveLength(19);
+    expect(report.bugReport.split('\n')).toHaveLength(22);
+  });
+});
+
+describe('deriveTriage: one count of the calls feeds every sentence (issue 20)', () => {
+  it('after a max-tokens cut, no section says every call is ok or that the log has no calls', () => {
+    const cut = decodeLog(
+      new Uint8Array(readFileSync('fixtures/generations/stored/v4/sdk/max-tokens-continue/session.v4.jsonl')),
+    );
+    const report = deriveTriage(cut);
+    expect(report.callOutcomes).toEqual({ recorded: 0, ok: 0, notOk: 0, dropped: 1 });
+    expect(report.noFailedCallSentence).toBe(
+      'No tool call ran: 1 tool call was dropped at a max-tokens cut and never reached the tool.',
+    );
+    expect(describeToolNameCheck(report.toolNameCheck, report.callOutcomes)).toBe(
+      'No call to check: 1 tool call was dropped at a max-tokens cut and never reached the tool.',
+    );
+    expect(report.bugReport).not.toMatch(/every tool call has an ok result|No tool calls in this log/i);
+  });
+
+  it('a call that ran ok and one that was dropped: both are counted', () => {
+    const report = deriveTriage(decodeLog(new Uint8Array(readFileSync('fixtures/max-tokens.jsonl'))));
+    expect(report.noFailedCallSentence).toBe(
+      'The one recorded tool call has an ok result; 1 tool call was dropped at a max-tokens cut and never reached the tool.',
+    );
   });
 });

@@ -168,7 +168,7 @@ describe('deriveTriage classification (FORMAT.md §7.6)', () => {
     const report = deriveTriage(open(builder));
     expect(report.lastFailedCall).toBeNull();
     expect(report.failedCalls).toEqual([]);
-    expect(report.bugReport).toContain('none (every tool call has an ok result)');
+    expect(report.bugReport).toContain('none (The one recorded tool call has an ok result)');
   });
 });
 
@@ -378,7 +378,9 @@ describe('deriveTriage continuity, retries, approvals, commands, unexpected tool
     const report = deriveTriage(open(builder));
     expect(report.unexpectedTools).toEqual([]);
     expect(report.toolNameCheck).toEqual({ checkedCalls: 1, uncheckedCalls: 1 });
-    expect(describeToolNameCheck(report.toolNameCheck)).toMatch(/1 call\(s\) had no request\/header/);
+    expect(describeToolNameCheck(report.toolNameCheck, report.callOutcomes)).toMatch(
+      /1 call\(s\) had no request\/header/,
+    );
   });
 
   it('builds a bug report with callId, tool name, header version, session id, provider/model and turn end', () => {

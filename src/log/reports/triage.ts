@@ -6,6 +6,8 @@ import type { OpenedLog } from '../decode/opened-log.ts';
 import type { ApprovalRecord } from '../structure/pairings.ts';
 import type { LogProblem, Verdict } from '../problems.ts';
 import { formatBugReport } from './bug-report.ts';
+import { countCallOutcomes, describeNoFailedCall, type CallOutcomes } from './call-outcomes.ts';
+import { deriveThreeAnswers, type ThreeAnswers } from './three-answers.ts';
 import type { FormatVerdicts } from './format-verdicts.ts';
 import { deriveFormatVerdicts } from './format-verdicts.ts';
 import type { SilentRequest } from './silent-requests.ts';
@@ -30,6 +32,8 @@ export interface TriageReport {
   verdict: Verdict;
   /** The format generation and who refuses what: the writing release and current dsh (format-verdicts.ts). */
   format: FormatVerdicts;
+  /** Can this viewer read it, would dsh open it, how did the run end (three-answers.ts). */
+  answers: ThreeAnswers;
   continuity: TriageContinuity;
   /** Last tool call without a result or with an error (by callId), or null. */
   lastFailedCall: TriageCall | null;
@@ -47,6 +51,10 @@ export interface TriageReport {
   turnErrors: TurnError[];
   /** Tool calls dropped because the model's reply was cut off by max-tokens (no tool/call), in seq order. */
   truncatedCalls: TruncatedCall[];
+  /** The one count of the calls' outcomes every sentence about them is made from (call-outcomes.ts). */
+  callOutcomes: CallOutcomes;
+  /** Section 3's sentence when `lastFailedCall` is null (describeNoFailedCall). Plain text. */
+  noFailedCallSentence: string;
   /** The log's problems (first TRIAGE_PROBLEMS_MAX), as in OpenedLog.problems; `problemCount` is the total. */
   problems: LogProblem[];
   problemCount: number;
@@ -143,6 +151,7 @@ export function* deriveTriageSteps(
 
   const turnErrors = deriveTurnErrors(log);
   const truncatedCalls = deriveTruncatedCalls(log);
+  const callOutcomes = countCallOutcomes(index.toolCalls, truncatedCalls);
 
   // Labels are one line: log text in them goes through the one cleaner (toPlainLine).
   const findings: TriageFinding[] = [];
@@ -206,10 +215,12 @@ export function* deriveTriageSteps(
       });
   findings.sort((a, b) => a.seq - b.seq);
 
+  const format = formatVerdicts ?? deriveFormatVerdicts(log);
   const report: TriageReport = {
     header,
     verdict: log.verdict,
-    format: formatVerdicts ?? deriveFormatVerdicts(log),
+    format,
+    answers: deriveThreeAnswers(log, format),
     continuity,
     lastFailedCall,
     failedCalls,
@@ -223,6 +234,8 @@ export function* deriveTriageSteps(
     turnEndReasons,
     turnErrors,
     truncatedCalls,
+    callOutcomes,
+    noFailedCallSentence: describeNoFailedCall(callOutcomes),
     problems: log.problems.slice(0, TRIAGE_PROBLEMS_MAX),
     problemCount: log.problems.length,
     findings,

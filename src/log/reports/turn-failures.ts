@@ -2,11 +2,9 @@
 // (FORMAT.md §5.1 TurnEndReason `error`), and tool calls the model was still writing when its output
 // hit max-tokens, which dsh drops (§5.1 BlockAssembler, §7.5) so they never become a tool/call.
 
-import { isRecord } from '../event.ts';
-import { ChunkKind } from '../event.ts';
+import { ChunkKind, isRecord } from '../event.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
-import { expandStream } from '../format/generations/stream-records.ts';
-import { readChunkData } from '../storage/chunk-reader.ts';
+import { readDroppedCalls } from '../projections/attempt-ending.ts';
 import type { AttemptSpan, StepSpan } from '../structure/turns.ts';
 import { RETRY_ADVICE } from './triage-calls.ts';
 
@@ -67,60 +65,6 @@ export function deriveTurnErrors(log: OpenedLog): TurnError[] {
   return errors;
 }
 
-/** One tool-call block as its chunks built it up. */
-interface CallDraft {
-  id: string | null;
-  name: string | null;
-  firstSeq: number;
-  lastSeq: number;
-  argumentsChars: number;
-  /** A block-end delivered the finished block: the call was written out whole. */
-  isComplete: boolean;
-}
-
-/** Applies one chunk to the tool-call drafts by block index (the BlockAssembler's rules, FORMAT.md §5.1). */
-function applyChunk(drafts: Map<number, CallDraft>, chunk: unknown, seq: number): void {
-  if (!isRecord(chunk) || typeof chunk.index !== 'number') return;
-  const isCallStart = chunk.type === 'block-start' && chunk.blockType === 'tool-call';
-  const isCallDelta = chunk.type === 'tool-call-delta';
-  const block = chunk.type === 'block-end' && isRecord(chunk.block) ? chunk.block : null;
-  let draft = drafts.get(chunk.index);
-  if (draft === undefined) {
-    if (!isCallStart && !isCallDelta && block?.type !== 'tool-call') return;
-    draft = { id: null, name: null, firstSeq: seq, lastSeq: seq, argumentsChars: 0, isComplete: false };
-    drafts.set(chunk.index, draft);
-  }
-  if (draft.isComplete) return;
-  draft.lastSeq = seq;
-  if (isCallDelta) {
-    if (typeof chunk.id === 'string' && chunk.id !== '') draft.id = chunk.id;
-    if (typeof chunk.name === 'string' && chunk.name !== '') draft.name = chunk.name;
-    if (typeof chunk.argumentsDelta === 'string') draft.argumentsChars += chunk.argumentsDelta.length;
-  } else if (block !== null) {
-    draft.isComplete = true;
-    if (typeof block.id === 'string' && block.id !== '') draft.id = block.id;
-    if (typeof block.name === 'string' && block.name !== '') draft.name = block.name;
-    if (typeof block.arguments === 'string') draft.argumentsChars = block.arguments.length;
-  }
-}
-
-/** The tool-call drafts of one attempt, from its top-level chunks or its embedded stream. */
-function readAttemptCalls(log: OpenedLog, attempt: AttemptSpan): Map<number, CallDraft> {
-  const drafts = new Map<number, CallDraft>();
-  const chunkKind = log.index.chunkKind;
-  if (chunkKind.get(attempt.firstChunkSeq) === ChunkKind.NONE) {
-    const data = log.store.readEvent(attempt.firstChunkSeq).data;
-    const { chunks } = expandStream(isRecord(data) ? data.stream : undefined);
-    for (const { chunk } of chunks) applyChunk(drafts, chunk, attempt.firstChunkSeq);
-    return drafts;
-  }
-  for (let seq = attempt.firstChunkSeq; seq <= attempt.lastChunkSeq; seq++) {
-    if (chunkKind.get(seq) === ChunkKind.NONE) continue;
-    applyChunk(drafts, readChunkData(log.store, seq)?.chunk, seq);
-  }
-  return drafts;
-}
-
 /**
  * Tool calls cut off by max-tokens: every tool-call block streamed by an attempt that finished
  * max-tokens whose call id never got a tool/call (dsh drops them all, finished or not, since the
@@ -130,11 +74,9 @@ export function deriveTruncatedCalls(log: OpenedLog): TruncatedCall[] {
   const truncated: TruncatedCall[] = [];
   const visit = (step: StepSpan, attempt: AttemptSpan): void => {
     const isEmbedded = log.index.chunkKind.get(attempt.firstChunkSeq) === ChunkKind.NONE;
-    for (const draft of readAttemptCalls(log, attempt).values()) {
-      const record = draft.id === null ? undefined : log.index.toolCallById.get(draft.id);
-      if (record !== undefined && record.callSeq !== null) continue;
+    for (const draft of readDroppedCalls(log, attempt)) {
       truncated.push({
-        callId: draft.id,
+        callId: draft.callId,
         name: draft.name,
         seq: draft.lastSeq,
         firstSeq: draft.firstSeq,
@@ -142,8 +84,8 @@ export function deriveTruncatedCalls(log: OpenedLog): TruncatedCall[] {
         messageSeq: attempt.messageSeq,
         turn: step.turn,
         step: step.step,
-        argumentsChars: draft.argumentsChars,
-        isBlockComplete: draft.isComplete,
+        argumentsChars: draft.argumentsText.length,
+        isBlockComplete: draft.isBlockComplete,
         retryAdvice: RETRY_ADVICE.truncated,
       });
     }

@@ -11,7 +11,8 @@ import { toPlainLine } from '../base/visible-text.ts';
  *   interruption (a call crash repair would settle, FORMAT.md §7.6, or a damaged tail), or dsh
  *   already repaired a crash (a turn ended `interrupted`, a result with TOOL_NOT_STARTED /
  *   TOOL_OUTCOME_UNKNOWN).
- * - `failed`: dsh refuses the log (verdict not ok), or a turn ended with reason `error`.
+ * - `failed`: a turn ended with reason `error`. A log dsh refuses is not a failed run (issue 20): the
+ *   verdict says what dsh does with the file, and the list shows it in its own column.
  * - `hanging`: the last turn has no turn/end and nothing else says why: live, or stopped cleanly
  *   between writes (FORMAT.md §7.2: the bytes cannot tell).
  * - `ok`: none of these.
@@ -68,14 +69,6 @@ export function deriveFailureState(log: OpenedLog): SessionFailure {
         reason: `turn ${lastTurn.turn} has no turn/end and the log ends damaged (${damage.kind})`,
       };
   }
-  if (log.verdict.status !== 'ok')
-    return {
-      state: 'failed',
-      reason: toPlainLine(
-        `dsh ${log.verdict.status === 'unsupported' ? 'refuses' : 'rejects'} the log: ${log.verdict.reason ?? ''}`,
-        240,
-      ),
-    };
   const errorTurn = turns.find((turn) => turn.reason === 'error');
   if (errorTurn !== undefined)
     return { state: 'failed', reason: `turn ${errorTurn.turn} ended with an error` };

@@ -188,14 +188,15 @@ describe('failure state', () => {
     expect((await stateOf(`${builder.toJsonl()}{"type":"assistant/chu`))[0]).toBe('crashed');
   });
 
-  it('is failed for a turn that ended with an error and for a log dsh refuses; ok otherwise', async () => {
+  it('is failed for a turn that ended with an error, never for a log dsh only refuses (issue 20); ok otherwise', async () => {
     expect(await stateOf(fixture('triage/turn-error.jsonl'))).toEqual([
       'failed',
       'turn 2 ended with an error',
     ]);
-    const refused = await stateOf(new TriageLogBuilder({ version: 7 }).toJsonl());
-    expect(refused[0]).toBe('failed');
-    expect(refused[1]).toMatch(/^dsh refuses the log: /);
+    // Refused by dsh (a newer format), with no turn: the verdict says so, the run state does not.
+    expect(await stateOf(new TriageLogBuilder({ version: 7 }).toJsonl())).toEqual(['ok', null]);
+    // Refused for a type no dsh release knows, every turn completed: not failed.
+    expect(await stateOf(fixture('exact/unknown-type.v4.jsonl'))).toEqual(['ok', null]);
     const fine = new TriageLogBuilder();
     fine.turnStart();
     fine.turnEnd();

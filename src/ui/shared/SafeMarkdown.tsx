@@ -4,6 +4,8 @@ import Markdown, { type Components } from 'react-markdown';
 import { useDeferredWork } from './deferred-work.ts';
 import { previewText, revealInvisibleCharacters, sanitizeLinkUrl } from './visible-text.ts';
 import { VisibleText } from './VisibleText.tsx';
+import { formatCount } from './format.ts';
+import { LOSSLESS_HANDLERS, remarkLossless } from './lossless-markdown.ts';
 
 /** Markdown longer than this (characters) is shown as plain text: parsing it would stall the page. */
 const MARKDOWN_MAX_CHARS = 60_000;
@@ -45,6 +47,29 @@ function keepUrlAsText(url: string): string {
   return url;
 }
 
+const REMARK_PLUGINS = [remarkLossless];
+const REMARK_REHYPE_OPTIONS = { handlers: LOSSLESS_HANDLERS };
+
+/**
+ * Markdown of `source` with every character kept (lossless-markdown.ts): no raw HTML (it is text),
+ * only http(s) links, images never fetched. Synchronous.
+ */
+function LosslessMarkdown({ source }: { source: string }) {
+  return (
+    <div className="markdown-body break-words" data-markdown="rendered">
+      <Markdown
+        components={COMPONENTS}
+        urlTransform={keepUrlAsText}
+        skipHtml={false}
+        remarkPlugins={REMARK_PLUGINS}
+        remarkRehypeOptions={REMARK_REHYPE_OPTIONS}
+      >
+        {source}
+      </Markdown>
+    </div>
+  );
+}
+
 /**
  * Renders markdown text; raw HTML stays literal text because no HTML plugin is installed. The text
  * shows at once as plain (pre-wrapped) text and is parsed as markdown as deferred work (once the cursor has
@@ -54,7 +79,9 @@ function keepUrlAsText(url: string): string {
 export const SafeMarkdown = memo(function SafeMarkdown({ text }: { text: string }) {
   const defer = useDeferredWork();
   const [isParsed, setParsed] = useState(false);
+  const [isExpanded, setExpanded] = useState(false);
   const isTooLong = text.length > MARKDOWN_MAX_CHARS;
+  // Before it is parsed the text shows as exact, plain text: nothing is lost while it waits.
   useEffect(() => {
     if (isTooLong) return;
     return defer(() => startTransition(() => setParsed(true)));
@@ -69,12 +96,20 @@ export const SafeMarkdown = memo(function SafeMarkdown({ text }: { text: string 
       </div>
     );
   }
-  const source = revealInvisibleCharacters(previewText(text).text);
+  const preview = previewText(text);
+  const shown = isExpanded ? text : preview.text;
   return (
-    <div className="markdown-body break-words">
-      <Markdown components={COMPONENTS} urlTransform={keepUrlAsText} skipHtml={false}>
-        {source}
-      </Markdown>
+    <div>
+      <LosslessMarkdown source={revealInvisibleCharacters(shown)} />
+      {!isExpanded && preview.hiddenChars > 0 && (
+        <button
+          type="button"
+          className="mt-1 rounded border border-zinc-300 px-1 text-xs text-sky-700 hover:bg-zinc-100 dark:border-zinc-600 dark:text-sky-300 dark:hover:bg-zinc-800"
+          onClick={() => setExpanded(true)}
+        >
+          … show all ({formatCount(preview.hiddenChars)} more characters)
+        </button>
+      )}
     </div>
   );
 });

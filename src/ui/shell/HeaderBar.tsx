@@ -9,6 +9,7 @@ import type { ThemePreference } from '../../store/preferences-slice.ts';
 import { useViewer } from '../../store/use-viewer.ts';
 import { FormatBadge } from './FormatBadge.tsx';
 import { VerdictBadge } from './VerdictBadge.tsx';
+import { RunEndingHeaderBadge } from './RunEndingHeaderBadge.tsx';
 import { ParentLinkButton, useParentTarget } from '../workspace/ParentLink.tsx';
 
 interface HeaderBarProps {
@@ -117,6 +118,7 @@ export function HeaderBar(props: HeaderBarProps) {
         {summary && summary.isComplete && format && (
           <FormatBadge verdicts={format} onSelectSeq={props.onSelectSeq} />
         )}
+        {summary && summary.isComplete && <RunEndingHeaderBadge />}
         {summary && (
           <button
             type="button"

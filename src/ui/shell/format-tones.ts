@@ -14,7 +14,7 @@ export type FormatTone = keyof typeof TONE_CLASSES;
 export const CURRENT_STATUS_LABELS: Record<CurrentVerdictStatus, string> = {
   ok: 'loads it',
   migrates: 'migrates it',
-  refuses: 'refuses to migrate it',
+  refuses: 'refuses it',
   corrupt: 'refuses it as corrupt',
   newer: 'refuses it: newer format',
 };

@@ -132,6 +132,11 @@ const RULES: Readonly<Record<FormatGeneration, GenerationRules>> = {
   },
 };
 
+/** The generations whose writing release knows `type` (empty: no dsh release up to 0.2.x knows it). */
+export function generationsKnowingType(type: string): FormatGeneration[] {
+  return ([0, 1, 2, 3, 4] as const).filter((generation) => RULES[generation].knownEventTypes.has(type));
+}
+
 /** The rules of one generation. */
 export function rulesOfGeneration(generation: FormatGeneration): GenerationRules {
   return RULES[generation];

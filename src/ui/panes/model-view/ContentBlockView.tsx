@@ -3,8 +3,7 @@
 import { memo } from 'react';
 import type { ContentBlock, ToolCallFacts } from '../../../log/index.ts';
 import { JsonTree } from '../../shared/JsonTree.tsx';
-import { SafeMarkdown } from '../../shared/SafeMarkdown.tsx';
-import { VisibleText } from '../../shared/VisibleText.tsx';
+import { LogText, type LogTextMode } from '../../shared/LogText.tsx';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
 import { AttachmentImage } from './AttachmentImage.tsx';
 import { ToolCallCard } from './ToolCallCard.tsx';
@@ -16,8 +15,10 @@ function readString(block: ContentBlock, key: string): string {
 
 interface ContentBlockViewProps {
   block: ContentBlock;
-  /** Renders text blocks as markdown (assistant and user text). */
-  isMarkdown: boolean;
+  /** Text as stored (the default) or rendered as markdown that keeps every character. */
+  textMode: LogTextMode;
+  /** Exact text in monospace (tool output). */
+  isMono?: boolean;
   /** For a tool-call block: its call's facts (absent while streaming). */
   callFacts?: ToolCallFacts;
   /** The cursor for the call card (see ToolCallCard); undefined: the card reads the store's. */
@@ -28,21 +29,15 @@ interface ContentBlockViewProps {
 /** Renders a block. Memoized: a message re-rendered for its cursor ring leaves its blocks alone. */
 export const ContentBlockView = memo(function ContentBlockView({
   block,
-  isMarkdown,
+  textMode,
+  isMono = false,
   callFacts,
   cursorSeq,
   onJump,
 }: ContentBlockViewProps) {
   switch (block.type) {
     case 'text': {
-      const text = readString(block, 'text');
-      return isMarkdown ? (
-        <SafeMarkdown text={text} />
-      ) : (
-        <div className="whitespace-pre-wrap break-words font-mono text-xs">
-          <VisibleText text={text} />
-        </div>
-      );
+      return <LogText text={readString(block, 'text')} mode={textMode} isMono={isMono} />;
     }
     case 'reasoning':
       return (
@@ -50,9 +45,11 @@ export const ContentBlockView = memo(function ContentBlockView({
           <summary className="cursor-pointer select-none px-2 py-0.5 text-xs italic text-zinc-600 dark:text-zinc-400">
             reasoning ({readString(block, 'text').length.toLocaleString('en-US')} chars)
           </summary>
-          <div className="whitespace-pre-wrap break-words px-2 pb-2 text-xs text-zinc-600 dark:text-zinc-300">
-            <VisibleText text={readString(block, 'text')} />
-          </div>
+          <LogText
+            text={readString(block, 'text')}
+            mode={textMode}
+            className="px-2 pb-2 text-xs text-zinc-600 dark:text-zinc-300"
+          />
         </details>
       );
     case 'tool-call':
@@ -81,7 +78,7 @@ export const ContentBlockView = memo(function ContentBlockView({
           <div className="space-y-1">
             {content.map((inner, index) => (
               // Blocks of a stored message never reorder: the index is stable.
-              <ContentBlockView key={index} block={inner} isMarkdown={false} />
+              <ContentBlockView key={index} block={inner} textMode={textMode} isMono />
             ))}
           </div>
         </div>

@@ -1,8 +1,12 @@
 // One model-visible message: role, seq, harness metadata, and its content blocks.
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import type { ContentBlock, ModelMessageDetail, ToolCallFacts } from '../../../log/index.ts';
+import { useViewer } from '../../../store/use-viewer.ts';
+import { CopyTextButton, TextModeToggle, type LogTextMode } from '../../shared/LogText.tsx';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
+import { AttemptEndingNotes, FinishBadge } from './AttemptEndingView.tsx';
 import { ContentBlockView } from './ContentBlockView.tsx';
+import { messageText } from './message-text.ts';
 import { ToolResultStrip } from './ToolResultStrip.tsx';
 
 const ROLE_STYLES: Record<string, string> = {
@@ -46,12 +50,18 @@ export const MessageView = memo(function MessageView({
       : (detail?.message.role ?? '…');
   const content = Array.isArray(detail?.message.content) ? detail.message.content : [];
   const resultFacts = detail?.type === 'tool/result' ? detail.toolCalls[0] : undefined;
+  // The card's own choice wins over the view's (issue 20: a per-message and a global toggle).
+  const globalTextMode = useViewer((state) => state.textMode);
+  const [ownTextMode, setOwnTextMode] = useState<LogTextMode | null>(null);
+  const textMode = ownTextMode ?? globalTextMode;
+  const copyText = detail ? messageText(content) : '';
   return (
     <article
       data-testid="model-message"
       data-seq={seq}
       data-loaded={detail ? 'true' : 'false'}
       data-inherited={isInherited ? 'true' : undefined}
+      data-text-mode={textMode}
       className={`rounded-md border border-l-4 border-zinc-200 bg-white px-3 py-2 shadow-sm dark:border-zinc-700 dark:bg-zinc-900 ${ROLE_STYLES[kind] ?? ''} ${
         isAtCursor ? 'ring-2 ring-sky-400/60' : ''
       } ${isInherited ? 'border-dashed !bg-zinc-100 dark:!bg-zinc-900/50' : ''}`}
@@ -76,11 +86,12 @@ export const MessageView = memo(function MessageView({
             inherited from parent
           </span>
         )}
-        {detail?.isInterrupted && (
+        {detail?.isInterrupted && detail.ending?.kind !== 'interrupted' && (
           <span className="rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-900/50 dark:text-amber-200">
             interrupted
           </span>
         )}
+        {detail?.ending && <FinishBadge ending={detail.ending} />}
         {detail?.errorCode && (
           <span className="rounded bg-red-100 px-1 font-mono text-red-800 dark:bg-red-900/50 dark:text-red-200">
             {revealInvisibleCharacters(detail.errorCode)}
@@ -105,11 +116,15 @@ export const MessageView = memo(function MessageView({
             {detail && detail.replacedSeqs.length > 8 && ` … ${detail.replacedSeqs.length - 8} more`}
           </span>
         )}
-        {detail?.usage && (
-          <span className="ml-auto font-mono text-zinc-600 dark:text-zinc-400" title="input / output tokens">
-            {detail.usage.inputTokens}→{detail.usage.outputTokens} tok
-          </span>
-        )}
+        <span className="ml-auto flex items-center gap-1">
+          {detail?.usage && (
+            <span className="font-mono text-zinc-600 dark:text-zinc-400" title="input / output tokens">
+              {detail.usage.inputTokens}→{detail.usage.outputTokens} tok
+            </span>
+          )}
+          {detail && copyText !== null && <CopyTextButton text={copyText} />}
+          {detail && <TextModeToggle mode={textMode} onChange={setOwnTextMode} />}
+        </span>
       </header>
       {resultFacts && <ToolResultStrip facts={resultFacts} onJump={onJump} />}
       {detail ? (
@@ -119,7 +134,8 @@ export const MessageView = memo(function MessageView({
             <ContentBlockView
               key={index}
               block={block}
-              isMarkdown={detail.type !== 'tool/result'}
+              textMode={textMode}
+              isMono={detail.type === 'tool/result'}
               callFacts={block.type === 'tool-call' ? findCallFacts(detail, block) : undefined}
               cursorSeq={cursorSeq}
               onJump={onJump}
@@ -128,6 +144,7 @@ export const MessageView = memo(function MessageView({
           {content.length === 0 && (
             <div className="text-xs italic text-zinc-600 dark:text-zinc-400">(empty: projects nothing)</div>
           )}
+          {detail.ending && <AttemptEndingNotes ending={detail.ending} onJump={onJump} />}
         </div>
       ) : (
         <div className="h-4 w-2/3 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800" />

@@ -26,6 +26,12 @@ const MODE_OPTIONS = [
   { value: 'transcript', label: 'Transcript' },
 ] as const;
 
+/** Every text of the view exactly as stored, or rendered as markdown that keeps every character. */
+const TEXT_MODE_OPTIONS = [
+  { value: 'exact', label: 'Exact text' },
+  { value: 'markdown', label: 'Markdown' },
+] as const;
+
 /** A transcript marker's height (px). */
 const MARKER_PX = 24;
 /** The request card's height before it is measured (px): collapsed, it is a few lines. */
@@ -40,6 +46,7 @@ export function ModelViewPane() {
   const cursorSeq = useViewer((state) => state.cursorSeq);
   const generation = useViewer((state) => state.logGeneration);
   const mode = useViewer((state) => state.modelMode);
+  const textMode = useViewer((state) => state.textMode);
   const actions = useViewer((state) => state.actions);
   const inheritedEvents = useViewer((state) => state.summary?.inheritedEvents ?? null);
   const { view, error } = useModelView(feed, cursorSeq);
@@ -163,6 +170,13 @@ export function ModelViewPane() {
           options={MODE_OPTIONS}
           value={mode}
           onChange={(option) => actions.setModelMode(option)}
+          className="text-xs"
+        />
+        <SegmentedControl
+          label="Text"
+          options={TEXT_MODE_OPTIONS}
+          value={textMode}
+          onChange={(option) => actions.setTextMode(option)}
           className="text-xs"
         />
         <span

@@ -1,6 +1,8 @@
-// The request card's system prompt: its first line, and the whole prompt as inert markdown when opened.
+// The request card's system prompt: its first line, and the whole prompt when opened — exactly as
+// stored by default, or as markdown that keeps every character (the view's or its own toggle).
 import { memo, useState } from 'react';
-import { SafeMarkdown } from '../../shared/SafeMarkdown.tsx';
+import { useViewer } from '../../../store/use-viewer.ts';
+import { CopyTextButton, LogText, TextModeToggle, type LogTextMode } from '../../shared/LogText.tsx';
 import { formatCount } from '../../shared/format.ts';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
 import { previewFirstLine } from './request-card-text.ts';
@@ -18,6 +20,9 @@ export const RequestSystemPrompt = memo(function RequestSystemPrompt({
   origin,
 }: RequestSystemPromptProps) {
   const [isOpen, setOpen] = useState(false);
+  const globalTextMode = useViewer((state) => state.textMode);
+  const [ownTextMode, setOwnTextMode] = useState<LogTextMode | null>(null);
+  const textMode = ownTextMode ?? globalTextMode;
   const preview = text === null ? null : previewFirstLine(text);
   const isEmpty = text === '';
   return (
@@ -55,8 +60,17 @@ export const RequestSystemPrompt = memo(function RequestSystemPrompt({
         )}
       </button>
       {isOpen && text !== null && (
-        <div className="mt-1 max-h-[60vh] overflow-auto rounded border border-zinc-200 bg-zinc-50 px-2 py-1 text-sm text-zinc-800 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100">
-          <SafeMarkdown text={text} />
+        <div className="mt-1 rounded border border-zinc-200 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-950">
+          <div className="flex items-center justify-end gap-1 border-b border-zinc-200 px-1 py-0.5 dark:border-zinc-700">
+            <CopyTextButton text={text} />
+            <TextModeToggle mode={textMode} onChange={setOwnTextMode} />
+          </div>
+          <div
+            className="max-h-[60vh] overflow-auto px-2 py-1 text-sm text-zinc-800 dark:text-zinc-100"
+            data-testid="request-system-text"
+          >
+            <LogText text={text} mode={textMode} />
+          </div>
         </div>
       )}
     </div>

@@ -3,7 +3,8 @@
 import { memo, useState } from 'react';
 import type { RequestTool } from '../../../log/index.ts';
 import { JsonTree } from '../../shared/JsonTree.tsx';
-import { VisibleText } from '../../shared/VisibleText.tsx';
+import { useViewer } from '../../../store/use-viewer.ts';
+import { LogText } from '../../shared/LogText.tsx';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
 import { previewFirstLine } from './request-card-text.ts';
 
@@ -13,6 +14,7 @@ const COLLAPSED_NAMES_MAX = 8;
 function ToolRow({ tool }: { tool: RequestTool }) {
   const [isOpen, setOpen] = useState(false);
   const summary = previewFirstLine(tool.description, 120);
+  const textMode = useViewer((state) => state.textMode);
   return (
     <li data-testid="request-tool" data-tool-name={tool.name}>
       <button
@@ -36,9 +38,7 @@ function ToolRow({ tool }: { tool: RequestTool }) {
       {isOpen && (
         <div className="mb-1 ml-5 space-y-1">
           {tool.description !== '' && (
-            <div className="whitespace-pre-wrap break-words text-zinc-700 dark:text-zinc-200">
-              <VisibleText text={tool.description} />
-            </div>
+            <LogText text={tool.description} mode={textMode} className="text-zinc-700 dark:text-zinc-200" />
           )}
           <div className="rounded border border-zinc-200 bg-zinc-50 p-1 dark:border-zinc-700 dark:bg-zinc-950">
             <JsonTree value={tool.parameters} rawText={JSON.stringify(tool.parameters) ?? 'null'} />

@@ -1,9 +1,11 @@
 // The assistant output assembled from chunks so far, when the cursor is inside a model attempt.
 import type { StreamingState } from '../../../log/index.ts';
+import { useViewer } from '../../../store/use-viewer.ts';
 import { ContentBlockView } from './ContentBlockView.tsx';
 
 /** A "streaming" card: blocks so far, chunk count, finish kind once known. */
 export function StreamingView({ streaming }: { streaming: StreamingState }) {
+  const textMode = useViewer((state) => state.textMode);
   return (
     <article
       data-testid="streaming"
@@ -24,7 +26,7 @@ export function StreamingView({ streaming }: { streaming: StreamingState }) {
       <div className="space-y-1.5 text-sm">
         {streaming.blocks.map((block, index) => (
           // Blocks are assembled in first-seen order and never reorder.
-          <ContentBlockView key={index} block={block} isMarkdown />
+          <ContentBlockView key={index} block={block} textMode={textMode} />
         ))}
         {streaming.blocks.length === 0 && (
           <div className="text-xs italic text-zinc-600 dark:text-zinc-400">(no content yet)</div>

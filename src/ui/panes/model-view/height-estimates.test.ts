@@ -16,6 +16,7 @@ function detail(type: ModelMessageDetail['type'], content: unknown[]): ModelMess
     errorCode: null,
     replacedSeqs: [],
     toolCalls: [],
+    ending: null,
   };
 }
 

@@ -7,7 +7,7 @@ export function Badge({ tone, children, testId }: { tone: BadgeTone; children: R
   return (
     <span
       data-testid={testId}
-      className={`inline-flex items-center rounded px-1.5 py-px font-mono text-[11px] font-medium ring-1 ring-inset ${BADGE_TONE_CLASSES[tone]}`}
+      className={`inline-flex shrink-0 items-center whitespace-nowrap rounded px-1.5 py-px font-mono text-[11px] font-medium ring-1 ring-inset ${BADGE_TONE_CLASSES[tone]}`}
     >
       {children}
     </span>

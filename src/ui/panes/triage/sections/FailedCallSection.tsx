@@ -16,7 +16,7 @@ export function FailedCallSection({ report, onSelect }: TriageSectionProps) {
   return (
     <Section title="Last call without a result or with an error" step={3} testId="triage-failed-call">
       {call === null ? (
-        <Muted>Every tool call has an ok result.</Muted>
+        <Muted>{report.noFailedCallSentence}</Muted>
       ) : (
         <CallCard call={call} onSelect={onSelect} />
       )}

@@ -10,6 +10,14 @@ import { Section } from '../parts/Section.tsx';
 import { SeqLink } from '../parts/SeqLink.tsx';
 import type { TriageSectionProps } from './section-props.ts';
 import { revealInvisibleCharacters } from '../../../shared/visible-text.ts';
+import { ThreeAnswersList } from '../../../shared/ThreeAnswersView.tsx';
+
+/** The writer's verdict: a refusal (unsupported) is a warning about the file, not a failure of the run. */
+const VERDICT_TONES: Record<TriageSectionProps['report']['verdict']['status'], BadgeTone> = {
+  ok: 'ok',
+  unsupported: 'warn',
+  corrupt: 'bad',
+};
 
 const CURRENT_TONES: Record<CurrentVerdictStatus, BadgeTone> = {
   ok: 'ok',
@@ -27,6 +35,9 @@ export function HeaderSection({ report, onSelect }: TriageSectionProps) {
   const { header, format } = report;
   return (
     <Section title="Header" step={1} testId="triage-header">
+      <div className="mb-2 rounded border border-zinc-200 p-2 dark:border-zinc-700">
+        <ThreeAnswersList answers={report.answers} onSelectSeq={onSelect} />
+      </div>
       <Facts
         rows={[
           [
@@ -37,7 +48,9 @@ export function HeaderSection({ report, onSelect }: TriageSectionProps) {
               <span className="flex items-center gap-2">
                 <span className="font-mono">{revealInvisibleCharacters(String(header.version))}</span>
                 <Badge tone={header.isVersionSupported ? 'ok' : 'bad'}>
-                  {header.isVersionSupported ? 'readable by this dsh' : 'not readable by this dsh'}
+                  {header.isVersionSupported
+                    ? 'a version this viewer reads'
+                    : 'a version this viewer does not know'}
                 </Badge>
               </span>
             ),
@@ -83,7 +96,7 @@ export function HeaderSection({ report, onSelect }: TriageSectionProps) {
           [
             'verdict',
             <span className="flex items-center gap-2">
-              <Badge tone={report.verdict.status === 'ok' ? 'ok' : 'bad'}>{report.verdict.status}</Badge>
+              <Badge tone={VERDICT_TONES[report.verdict.status]}>{report.verdict.status}</Badge>
               {report.verdict.reason !== null && <VisibleText text={report.verdict.reason} />}
             </span>,
           ],
@@ -98,7 +111,7 @@ export function HeaderSection({ report, onSelect }: TriageSectionProps) {
               <Badge tone={CURRENT_TONES[format.current.status]}>{format.current.status}</Badge>
               <VisibleText
                 text={
-                  format.current.status === 'refuses'
+                  format.current.status === 'refuses' && format.current.refusals.length > 0
                     ? `${format.current.release} would refuse to migrate it (${format.current.refusalCount} ${format.current.refusalCount === 1 ? 'reason' : 'reasons'}, below).`
                     : describeCurrentVerdict(format)
                 }

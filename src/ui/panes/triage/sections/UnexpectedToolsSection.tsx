@@ -28,7 +28,7 @@ export function UnexpectedToolsSection({ report, onSelect }: TriageSectionProps)
   return (
     <Section title="Unexpected tool names" step={5} testId="triage-unexpected-tools">
       {report.unexpectedTools.length === 0 ? (
-        <Muted>{describeToolNameCheck(report.toolNameCheck)}</Muted>
+        <Muted>{describeToolNameCheck(report.toolNameCheck, report.callOutcomes)}</Muted>
       ) : (
         <>
           <ul className="space-y-0.5 text-xs">

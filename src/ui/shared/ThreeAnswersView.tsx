@@ -1,0 +1,105 @@
+// The three separate answers of a log (issue 20): can this viewer read it, would dsh open it, how
+// did the run end. Each has its own badge and words, so "dsh refuses it" never reads as "failed".
+import type { DshAnswer, RunEnding, ThreeAnswers } from '../../log/index.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+import type { StatusTone } from './status-tone.ts';
+import { revealInvisibleCharacters } from './visible-text.ts';
+
+const DSH_WORDS: Record<DshAnswer, { label: string; tone: StatusTone }> = {
+  opens: { label: 'dsh opens it', tone: 'ok' },
+  migrates: { label: 'dsh would migrate it', tone: 'ok' },
+  refuses: { label: 'dsh refuses it', tone: 'warning' },
+  'cannot-read': { label: 'dsh cannot read it', tone: 'error' },
+};
+
+const RUN_WORDS: Record<RunEnding, { label: string; tone: StatusTone }> = {
+  completed: { label: 'run completed', tone: 'ok' },
+  failed: { label: 'run failed', tone: 'error' },
+  crashed: { label: 'run crashed', tone: 'error' },
+  hanging: { label: 'run hanging', tone: 'pending' },
+  interrupted: { label: 'run interrupted', tone: 'warning' },
+  'no-turns': { label: 'no turn yet', tone: 'neutral' },
+  other: { label: 'run ended (unknown reason)', tone: 'neutral' },
+};
+
+/** The run's ending as one badge (the header bar shows it beside the verdict badges). */
+export function RunEndingBadge({ answers }: { answers: ThreeAnswers }) {
+  const words = RUN_WORDS[answers.run.ending];
+  return (
+    <span data-testid="run-ending" data-ending={answers.run.ending}>
+      <StatusBadge
+        tone={words.tone}
+        label={words.label}
+        title={revealInvisibleCharacters(answers.run.sentence)}
+      />
+    </span>
+  );
+}
+
+/** The three answers as three rows: a badge and the sentence that says why. */
+export function ThreeAnswersList({
+  answers,
+  onSelectSeq,
+}: {
+  answers: ThreeAnswers;
+  onSelectSeq?: (seq: number) => void;
+}) {
+  const rows: {
+    key: string;
+    question: string;
+    label: string;
+    tone: StatusTone;
+    sentence: string;
+    seq: number | null;
+  }[] = [
+    {
+      key: 'viewer',
+      question: 'Can this viewer read it?',
+      label:
+        answers.viewer.problemLines === 0
+          ? 'reads all of it'
+          : `reads it · ${answers.viewer.problemLines} problem line${answers.viewer.problemLines === 1 ? '' : 's'}`,
+      tone: answers.viewer.problemLines === 0 ? 'ok' : 'warning',
+      sentence: answers.viewer.sentence,
+      seq: null,
+    },
+    {
+      key: 'dsh',
+      question: 'Would dsh open it?',
+      ...DSH_WORDS[answers.dsh.answer],
+      sentence: answers.dsh.sentence,
+      seq: answers.dsh.seq,
+    },
+    {
+      key: 'run',
+      question: 'How did the run end?',
+      ...RUN_WORDS[answers.run.ending],
+      sentence: answers.run.sentence,
+      seq: answers.run.seq,
+    },
+  ];
+  return (
+    <dl className="space-y-1 text-xs" data-testid="three-answers">
+      {rows.map((row) => (
+        <div key={row.key} className="flex flex-wrap items-baseline gap-x-2" data-answer={row.key}>
+          <dt className="w-40 shrink-0 text-zinc-600 dark:text-zinc-400">{row.question}</dt>
+          <dd className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-2">
+            <StatusBadge tone={row.tone} label={row.label} />
+            <span className="min-w-0 text-zinc-800 dark:text-zinc-200">
+              {revealInvisibleCharacters(row.sentence)}
+            </span>
+            {row.seq !== null && onSelectSeq && (
+              <button
+                type="button"
+                className="font-mono text-sky-800 hover:underline dark:text-sky-300"
+                onClick={() => onSelectSeq(row.seq as number)}
+              >
+                seq {row.seq}
+              </button>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
