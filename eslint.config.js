@@ -38,6 +38,10 @@ const CORE_LAYERS = [
     'workspace',
     'many sessions: discovery, ZIP members, listing summaries, the lineage tree, links between sessions',
   ],
+  [
+    'compare',
+    'two or more runs side by side (issue 23): outlines, the LCS alignment, the first divergence, request and text diffs',
+  ],
 ];
 
 const CORE_PATTERNS = [
