@@ -181,3 +181,6 @@ export type { DiffReport, DiffTurnRow, RunFigures } from './compare/diff-report.
 export { buildDiffReport, buildDiffReportFrom } from './compare/diff-report.ts';
 export type { ColumnCell, ColumnRow, RunColumns } from './compare/multi-run.ts';
 export { alignColumns } from './compare/multi-run.ts';
+export { alignKeys, type AlignedPair } from './compare/sequence-alignment.ts';
+export { describeMessageForCompare, type CompareMessageText } from './compare/message-text.ts';
+export { diffTexts, type TextDiffPart } from './compare/text-diff.ts';
