@@ -6,18 +6,22 @@ import { isRecord } from '../event.ts';
 import { readToolResultFacts } from '../format/generations/tool-result-facts.ts';
 import { canonicalMessage, hashText } from './canonical.ts';
 
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
 function blockText(block: ContentBlock): string {
   const record = block as Record<string, unknown>;
   switch (block.type) {
     case 'text':
-      return String(record.text ?? '');
+      return str(record.text);
     case 'reasoning':
-      return `[reasoning] ${String(record.text ?? '')}`;
+      return `[reasoning] ${str(record.text)}`;
     case 'tool-call':
-      return `→ ${String(record.name ?? '')}(${String(record.arguments ?? '')})`;
+      return `→ ${str(record.name)}(${str(record.arguments)})`;
     case 'image': {
       const attachment = isRecord(record.attachment) ? record.attachment : {};
-      return `[image ${String(attachment.attachmentId ?? '')}]`;
+      return `[image ${str(attachment.attachmentId)}]`;
     }
     default:
       return `[${block.type}]`;
