@@ -3,7 +3,7 @@
 // below, the locked timelines, the request diff, the two model views and the tool results of the
 // aligned step at the one compare position.
 
-import type { RunOutline } from '../../log/index.ts';
+import type { FirstDivergence, RunAlignment, RunOutline } from '../../log/index.ts';
 import { findFirstDivergence } from '../../log/index.ts';
 import { firstDivergencePosition } from '../../store/compare-slice.ts';
 import { useViewer } from '../../store/use-viewer.ts';
@@ -14,6 +14,19 @@ import { CompareTimelines } from './CompareTimelines.tsx';
 import { RequestDiff } from './RequestDiff.tsx';
 import { ToolResultDiffs } from './ToolResultDiffs.tsx';
 import { formatDelta, formatDuration } from './compare-model.ts';
+
+/** The first divergence per alignment: walked once, not at every render of a cursor move. */
+const divergenceCache = new WeakMap<RunAlignment, FirstDivergence | null>();
+
+function firstDivergenceOf(
+  alignment: RunAlignment,
+  base: RunOutline,
+  run: RunOutline,
+): FirstDivergence | null {
+  if (!divergenceCache.has(alignment))
+    divergenceCache.set(alignment, findFirstDivergence(alignment, base, run));
+  return divergenceCache.get(alignment) ?? null;
+}
 
 const RELATION_TEXT = {
   generations: 'two generations of one session',
@@ -64,7 +77,7 @@ export function CompareView() {
   const alignment = opened.columns.alignments[other - 1];
   const report = opened.reports[other - 1];
   if (alignment === undefined || report === undefined) return null;
-  const first = findFirstDivergence(alignment, base, run);
+  const first = firstDivergenceOf(alignment, base, run);
   const turn = alignment.turns[position.turnIndex];
   const aligned = position.stepIndex === null ? undefined : turn?.steps[position.stepIndex];
   const stepA = aligned?.a == null || turn?.a == null ? null : (base.turns[turn.a]?.steps[aligned.a] ?? null);
