@@ -38,6 +38,10 @@ const CORE_LAYERS = [
     'workspace',
     'many sessions: discovery, ZIP members, listing summaries, the lineage tree, links between sessions',
   ],
+  [
+    'compare',
+    'two or more runs side by side (issue 23): outlines, the LCS alignment, the first divergence, request and text diffs',
+  ],
 ];
 
 const CORE_PATTERNS = [
@@ -191,6 +195,24 @@ const RULES = [
       },
     ],
   })),
+  {
+    // The compare view (issue 23) is a view of its own over several runs, not a pane of the open
+    // log: it reads the store and the client's compare queries, and shares widgets only.
+    files: ['src/ui/compare/**/*.{ts,tsx}'],
+    patterns: [
+      {
+        group: [
+          '**/panes/**',
+          '**/scrubber/**',
+          '**/workspace/**',
+          '**/shell/**',
+          ...WORKER_INTERNALS,
+          '**/url/**',
+        ],
+        message: 'The compare view imports src/log, src/store, worker/client and src/ui/shared only.',
+      },
+    ],
+  },
   {
     files: ['src/cli/**/*.ts'],
     patterns: [

@@ -6,6 +6,7 @@ export const USAGE = [
   'usage: dsh-replay <inspect|project|triage> <file|dir|zip>[#<session id>] [--json] [--at SEQ]',
   '       dsh-replay ls <dir|zip|file…> [--json]',
   '       dsh-replay tree <dir|zip> [--json]',
+  '       dsh-replay diff <a> <b> [--json]',
 ].join('\n');
 
 type LogCommand = 'inspect' | 'project' | 'triage';
@@ -27,7 +28,26 @@ export interface WorkspaceCommandArguments {
   isJson: boolean;
 }
 
-export type CliArguments = LogCommandArguments | WorkspaceCommandArguments;
+/** diff: two logs, each named as inspect names one (CLI.md `diff`). */
+export interface DiffCommandArguments {
+  command: 'diff';
+  a: string;
+  b: string;
+  isJson: boolean;
+}
+
+export type CliArguments = LogCommandArguments | WorkspaceCommandArguments | DiffCommandArguments;
+
+function parseDiffArguments(rest: readonly string[]): Parsed<DiffCommandArguments> {
+  const files = rest.filter((arg) => !arg.startsWith('--'));
+  const unknown = rest.find((arg) => arg.startsWith('--') && arg !== '--json');
+  if (unknown !== undefined) return { ok: false, message: `unknown option ${unknown}` };
+  if (files.length !== 2) return { ok: false, message: `diff needs two logs, got ${files.length}` };
+  return {
+    ok: true,
+    value: { command: 'diff', a: files[0] as string, b: files[1] as string, isJson: rest.includes('--json') },
+  };
+}
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -37,6 +57,7 @@ const WORKSPACE_COMMANDS: ReadonlySet<string> = new Set<WorkspaceCommand>(['ls',
 /** Parses `<command> <file…> [--json] [--at SEQ]` (options may come in any order after the command). */
 export function parseCliArguments(args: readonly string[]): Parsed<CliArguments> {
   const [command, ...rest] = args;
+  if (command === 'diff') return parseDiffArguments(rest);
   if (command === undefined || (!LOG_COMMANDS.has(command) && !WORKSPACE_COMMANDS.has(command)))
     return {
       ok: false,

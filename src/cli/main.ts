@@ -1,6 +1,6 @@
 // The dsh-replay command line (CLI.md): `inspect|project|triage <log> [--json] [--at SEQ]`,
-// `ls <dir|zip|file…> [--json]` and `tree <dir|zip> [--json]` over the pure core. Exit 0 when the
-// input could be read (any verdict), 2 when it could not, 1 on a bug.
+// `ls <dir|zip|file…> [--json]`, `tree <dir|zip> [--json]` and `diff <a> <b> [--json]` over the
+// pure core. Exit 0 when the input could be read (any verdict), 2 when it could not, 1 on a bug.
 
 import { argv, exit, stderr, stdout } from 'node:process';
 import {
@@ -22,6 +22,7 @@ import type { LogCommandArguments, WorkspaceCommandArguments } from './cli-argum
 import { parseCliArguments, USAGE } from './cli-arguments.ts';
 import { collectEntries } from './node-entries.ts';
 import { readLogTarget } from './open-target.ts';
+import { formatDiffText, runDiff } from './diff-command.ts';
 import { CLI_READ_LIMITS, readLogChunks, type ReadLogResult } from './read-log-file.ts';
 
 /** Exit statuses of CLI.md. */
@@ -117,6 +118,12 @@ async function run(args: readonly string[]): Promise<number> {
     return EXIT_NOT_READABLE;
   }
   const { value } = parsed;
+  if (value.command === 'diff') {
+    const report = await runDiff(value);
+    if (report === null) return EXIT_NOT_READABLE;
+    await writeOut(value.isJson ? formatJson(report) : formatDiffText(report));
+    return EXIT_READABLE;
+  }
   if ('files' in value) return runWorkspaceCommand(value);
   return runLogCommand(value);
 }

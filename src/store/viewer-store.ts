@@ -21,6 +21,7 @@ import {
   type PreferencesSliceState,
 } from './preferences-slice.ts';
 import { createSearchSlice, type SearchActions, type SearchSliceState } from './search-slice.ts';
+import { createCompareSlice, type CompareActions, type CompareSliceState } from './compare-slice.ts';
 import { createViewerFeeds, type ViewerFeeds } from './viewer-feeds.ts';
 import { createWorkspaceSlice, type WorkspaceActions, type WorkspaceSliceState } from './workspace-slice.ts';
 import {
@@ -35,7 +36,8 @@ type ViewerActions = LoadActions &
   PreferencesActions &
   WorkspaceActions &
   WorkspaceSearchActions &
-  SearchActions;
+  SearchActions &
+  CompareActions;
 
 export type ViewerState = LoadSliceState &
   WorkspaceSliceState &
@@ -43,6 +45,7 @@ export type ViewerState = LoadSliceState &
   CursorSliceState &
   PreferencesSliceState &
   SearchSliceState &
+  CompareSliceState &
   ViewerFeeds & {
     actions: ViewerActions;
   };
@@ -86,6 +89,7 @@ export function createViewerStore({
     const workspace = createWorkspaceSlice(context, { client, persistence });
     const search = createSearchSlice(context);
     const workspaceSearch = createWorkspaceSearchSlice(context, { client });
+    const compare = createCompareSlice(context, { client });
     return {
       ...load.state,
       ...workspace.state,
@@ -93,6 +97,7 @@ export function createViewerStore({
       ...cursor.state,
       ...preferences.state,
       ...search.state,
+      ...compare.state,
       ...feeds,
       actions: {
         ...load.actions,
@@ -101,6 +106,7 @@ export function createViewerStore({
         ...workspace.actions,
         ...search.actions,
         ...workspaceSearch.actions,
+        ...compare.actions,
       },
     };
   });

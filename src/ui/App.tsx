@@ -1,5 +1,6 @@
 // The shell: creates the one store and client, wires URL, keys, theme and playback, and lays out the
 // header, timeline, events, model view / triage, scrubber, drop zone, overlays and error boundaries.
+import { CompareView } from './compare/CompareView.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { requestIdle } from '../browser/idle.ts';
 import { whenCursorSettled } from '../store/cursor/cursor-settle.ts';
@@ -162,6 +163,7 @@ function Shell({ store }: { store: ViewerStore }) {
   }, [store]);
 
   const hasWorkspace = summary !== null && (loadState === 'ready' || loadState === 'loading');
+  const isComparing = useViewer((state) => state.compare !== null);
   const hasFindings = useViewer((state) => state.findingSeqs.length > 0);
   // A dot on the Triage tab: the verdict is not ok, or there are problems or triage findings.
   const hasTriageFlag =
@@ -244,7 +246,11 @@ function Shell({ store }: { store: ViewerStore }) {
       )}
       <div className="flex min-h-0 flex-1">
         <SessionList />
-        {hasWorkspace ? (
+        {isComparing ? (
+          <ErrorBoundary label="Compare" resetKey={generation}>
+            <CompareView />
+          </ErrorBoundary>
+        ) : hasWorkspace ? (
           <main className="relative flex min-h-0 min-w-0 flex-1 flex-col">
             {/* The workspace appears in three short tasks and frames instead of one long one: the shell and
               the events list (with the first rows) with the first summary, then the timeline and the

@@ -43,6 +43,13 @@ export interface WorkspaceListener {
   onSnapshot(snapshot: WorkspaceSnapshot): void;
   onFailed(message: string): void;
 }
+export type {
+  CompareMessage,
+  CompareOpened,
+  CompareRequestAnswer,
+  CompareRunSource,
+  CompareViewAnswer,
+} from './compare-protocol.ts';
 // Pure data beside the function that fills the summary; importing it brings no worker code along.
 export { TOOL_SPAN_STATUSES } from './log-summary.ts';
 

@@ -23,6 +23,7 @@ import { openWorkspaceSession, runWorkspaceScan, type ActiveScan } from './works
 import { runWorkspaceSearch, type ActiveWorkspaceSearch } from './workspace-search.ts';
 import { KeptLogs, estimateLogBytes } from './kept-logs.ts';
 import { runPostLoadWork } from './post-load-work.ts';
+import { createCompareService, isCompareQuery } from './compare-service.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -226,7 +227,21 @@ function startWorkspaceSearch(message: Extract<MainToWorker, { type: 'search-wor
   });
 }
 
+/** The compare view's runs (issue 23): decoded beside the open log while the view is open. */
+const compare = createCompareService({
+  decoderOptions: decoderOptionsReady,
+  currentLog: () => currentLog,
+  workspace: () => workspace,
+});
+
 function answer(requestId: number, query: Query): void {
+  if (isCompareQuery(query)) {
+    compare.answer(query).then(
+      (result) => post({ type: 'result', requestId, result }),
+      (error: unknown) => post({ type: 'query-failed', requestId, message: describeError(error) }),
+    );
+    return;
+  }
   if (query.kind === 'media') {
     // About the workspace, not the open log: answered with or without one.
     answerMediaQuery(workspace, query.attachmentId).then(

@@ -34,6 +34,7 @@ import type {
   Verdict,
 } from '../log/index.ts';
 import type { TextIndexState } from './text-indexing.ts';
+import type { CompareQuery, CompareQueryResults } from './compare-protocol.ts';
 
 /** Where a log comes from. A `File` is structured-cloneable, so the worker reads it itself. */
 export type LoadSource =
@@ -144,7 +145,9 @@ export type Query =
   /** The seqs that pass `selection` (filterSeqs), ascending, among `candidates` when given; transferred. */
   | { kind: 'filter'; selection: FacetSelection; candidates?: Int32Array }
   /** The rows of `seqs`, in their order (a narrowed list's visible rows); seqs outside the log are left out. */
-  | { kind: 'rows-at'; seqs: number[] };
+  | { kind: 'rows-at'; seqs: number[] }
+  /** Comparing runs (issue 23): compare-protocol.ts. */
+  | CompareQuery;
 
 /**
  * An image's bytes (transferred) when they may be shown, else why not. `hashMatches`: the bytes'
@@ -175,7 +178,7 @@ export interface ModelViewAnswer {
 }
 
 /** Result type of each query kind. */
-export interface QueryResults {
+export interface QueryResults extends CompareQueryResults {
   rows: EventRow[];
   event: EventDetail;
   'model-view': ModelViewAnswer;

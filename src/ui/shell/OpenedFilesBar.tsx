@@ -15,6 +15,7 @@ export function OpenedFilesBar() {
   const choice = useViewer((state) => state.openedFilesChoice);
   const sourceName = useViewer((state) => state.sourceName);
   const actions = useViewer((state) => state.actions);
+  const summary = useViewer((state) => state.summary);
   if (openedFiles.length < 2) return null;
   const others = openedFiles.filter((file) => file.name !== sourceName);
   return (
@@ -38,6 +39,20 @@ export function OpenedFilesBar() {
           open {revealInvisibleCharacters(file.name)} ({describeFile(file.name)})
         </button>
       ))}
+      {summary !== null &&
+        others.map((file) => (
+          <button
+            key={`compare:${file.name}`}
+            type="button"
+            data-testid="compare-with-file"
+            className="rounded border border-violet-300 px-1.5 font-mono hover:bg-violet-100 dark:border-violet-800 dark:hover:bg-violet-900"
+            onClick={() =>
+              actions.startCompare([{ kind: 'file', file }], [sourceName ?? 'open log', file.name])
+            }
+          >
+            compare with {revealInvisibleCharacters(file.name)}
+          </button>
+        ))}
     </div>
   );
 }

@@ -4,7 +4,8 @@
 // ↑/↓ move, Enter or a click opens the session. A search across the sessions (WorkspaceSearch.tsx)
 // shows its results in the list's place.
 import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
-import { useViewer } from '../../store/use-viewer.ts';
+import { useViewer, useViewerStoreApi } from '../../store/use-viewer.ts';
+import { compareWithSession } from './compare-entry.ts';
 import type { WorkspaceRow } from '../../worker/client.ts';
 import { formatBytes, formatCount, formatDuration, formatEpoch } from '../shared/format.ts';
 import { placeVirtualItem, useVirtualList } from '../shared/use-virtual-list.ts';
@@ -166,6 +167,14 @@ export function SessionList() {
   const [project, setProject] = useState<string | null>(null);
   const [isFailedOnly, setFailedOnly] = useState(false);
   const [activeIndex, setActiveIndex] = useState(0);
+  // "Compare with…": the next session picked is compared with the open one (issue 23).
+  const [isPickingCompare, setPickingCompare] = useState(false);
+  const store = useViewerStoreApi();
+  const openOrCompare = (id: string) => {
+    if (!isPickingCompare) return actions.openWorkspaceSession(id);
+    setPickingCompare(false);
+    compareWithSession(store.getState(), id);
+  };
   const allRows = workspace?.snapshot?.rows;
   const rows = useMemo(
     () => selectSessionRows(allRows ?? [], { isFailedOnly, project, text }, sort),
@@ -193,8 +202,9 @@ export function SessionList() {
       list.scrollToIndex(next, 'center');
     } else if (event.key === 'Enter') {
       const row = rows[active];
-      if (row) actions.openWorkspaceSession(row.id);
-    } else return;
+      if (row) openOrCompare(row.id);
+    } else if (event.key === 'Escape' && isPickingCompare) setPickingCompare(false);
+    else return;
     event.preventDefault();
     event.stopPropagation();
   };
@@ -214,6 +224,22 @@ export function SessionList() {
         <span data-testid="session-count" className="tabular-nums text-zinc-600 dark:text-zinc-400">
           {allRows?.length ?? 0} sessions{failedCount > 0 ? `, ${failedCount} not ok` : ''}
         </span>
+        {openId !== null && (allRows?.length ?? 0) > 1 && (
+          <button
+            type="button"
+            data-testid="compare-with"
+            aria-pressed={isPickingCompare}
+            className="rounded border border-violet-300 px-1 hover:bg-violet-50 dark:border-violet-800 dark:hover:bg-violet-950"
+            onClick={() => {
+              const others = (allRows ?? []).filter((row) => row.id !== openId);
+              // Two sessions (two logs dropped together): the other one is the only choice.
+              if (others.length === 1 && others[0]) compareWithSession(store.getState(), others[0].id);
+              else setPickingCompare(!isPickingCompare);
+            }}
+          >
+            Compare with…
+          </button>
+        )}
         {status === 'scanning' && (
           <button
             type="button"
@@ -240,6 +266,15 @@ export function SessionList() {
           {progress === null
             ? 'Listing…'
             : `${progress.phase === 'list' ? 'Reading headers' : 'Summarizing'} ${progress.done}/${progress.total}`}
+        </div>
+      )}
+      {isPickingCompare && (
+        <div
+          role="status"
+          data-testid="compare-pick"
+          className="border-b border-violet-200 bg-violet-50 px-2 py-0.5 text-[11px] text-violet-950 dark:border-violet-900 dark:bg-violet-950/40 dark:text-violet-100"
+        >
+          Pick the session to compare with the open one (Esc: cancel).
         </div>
       )}
       {status === 'cancelled' && (
@@ -331,7 +366,7 @@ export function SessionList() {
                   isOpen={row.id === openId}
                   onOpen={() => {
                     setActiveIndex(item.index);
-                    actions.openWorkspaceSession(row.id);
+                    openOrCompare(row.id);
                   }}
                 />
               </div>

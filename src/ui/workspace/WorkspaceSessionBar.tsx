@@ -1,6 +1,7 @@
 // A bar under the header while a workspace session is open: its place in the lineage, "parent"
 // opening the parent at the spawning call (a fork: at its last inherited event), and its children.
-import { useViewer } from '../../store/use-viewer.ts';
+import { useViewer, useViewerStoreApi } from '../../store/use-viewer.ts';
+import { compareWithSession } from './compare-entry.ts';
 import { shortId } from './session-list-model.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 import { firstOwnSeq } from './SessionLinkChips.tsx';
@@ -10,6 +11,7 @@ export function WorkspaceSessionBar() {
   const snapshot = useViewer((state) => state.workspace?.snapshot ?? null);
   const sessionId = useViewer((state) => state.summary?.sessionId ?? null);
   const actions = useViewer((state) => state.actions);
+  const store = useViewerStoreApi();
   if (openId === null || snapshot === null || sessionId !== openId) return null;
   const row = snapshot.rows.find((candidate) => candidate.id === openId);
   if (row === undefined) return null;
@@ -44,6 +46,17 @@ export function WorkspaceSessionBar() {
           {parentSeq !== undefined && <> at seq {parentSeq}</>}
           {parent.confidence !== null && parent.confidence !== 'exact' && <> ({parent.confidence} match)</>}
           {parent.isAmbiguous && <> ambiguous</>}
+        </button>
+      )}
+      {parent && parent.isParentKnown && (
+        <button
+          type="button"
+          data-testid="compare-with-parent"
+          className="rounded border border-violet-300 px-1.5 hover:bg-violet-100 dark:border-violet-800 dark:hover:bg-violet-900"
+          onClick={() => compareWithSession(store.getState(), parent.parentId)}
+          title="Compare this session with its parent: the shared prefix, then where they part"
+        >
+          Compare with parent
         </button>
       )}
       {parent && !parent.isParentKnown && (

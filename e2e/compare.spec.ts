@@ -1,0 +1,153 @@
+// Comparing two runs (issue 23) from each entry point: the generations bar, "Compare with parent" on a
+// fork, the session list's "Compare with…", and two logs dropped together. Each checks what the
+// compare view says against the CLI's `diff --json` (the same core, run as an independent process).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ViewerPage } from './support/viewer-page.ts';
+
+const MULTI_GEN = 'fixtures/generations/multi-gen/1f64649f-af94-4c75-a0ea-40658dc71600';
+const ROOT = 'fixtures/sessions/root';
+const FORK_DIR = `${ROOT}/--home-dev-projects-subagent-fork-in-process--`;
+const PARENT_ID = '96cf59c9-b347-48b9-b234-a5200913ad05';
+const CHILD_ID = 'ada8966c-9fa3-441b-8721-37ff1e795e6a';
+
+interface CliDivergence {
+  aSeq: number | null;
+  bSeq: number | null;
+  kind: string;
+  summary: string;
+}
+
+function cliDiff(a: string, b: string): { relation: string; firstDivergence: CliDivergence | null } {
+  const output = execFileSync('npm', ['run', '--silent', 'cli', '--', 'diff', a, b, '--json'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return JSON.parse(output) as { relation: string; firstDivergence: CliDivergence | null };
+}
+
+/** The compare view agrees with the CLI on the relation and the first divergence. */
+async function expectAgreesWithCli(page: Page, a: string, b: string): Promise<void> {
+  const view = page.getByTestId('compare-view');
+  await expect(view).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  const cli = cliDiff(a, b);
+  await expect(view).toHaveAttribute('data-relation', cli.relation);
+  const first = page.getByTestId('first-divergence');
+  await expect(first).toHaveAttribute('data-kind', cli.firstDivergence?.kind ?? 'none');
+  if (cli.firstDivergence !== null) {
+    await expect(first).toHaveAttribute('data-a-seq', String(cli.firstDivergence.aSeq ?? ''));
+    await expect(first).toHaveAttribute('data-b-seq', String(cli.firstDivergence.bSeq ?? ''));
+    await expect(page.getByTestId('first-divergence-summary')).toHaveText(cli.firstDivergence.summary);
+  }
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
+}
+
+test.describe('compare two runs', () => {
+  test('from the generations bar: v4 against v0 of one session is the same throughout', async ({ page }) => {
+    const viewer = new ViewerPage(page);
+    await viewer.goto();
+    await viewer.fileInput.setInputFiles([
+      `${MULTI_GEN}/session.jsonl.zstd`,
+      `${MULTI_GEN}/session.v4.jsonl.zstd`,
+      `${MULTI_GEN}/session.v3.jsonl.zstd`,
+    ]);
+    await viewer.waitForLoadState('ready');
+    await page.getByRole('button', { name: 'compare with session.jsonl.zstd' }).click();
+    await expectAgreesWithCli(page, `${MULTI_GEN}/session.v4.jsonl.zstd`, `${MULTI_GEN}/session.jsonl.zstd`);
+    await expect(page.getByTestId('first-divergence')).toContainText('Same throughout');
+    await expect(page.getByTestId('compare-model-views')).toContainText('the same messages');
+    await expect(page.getByTestId('request-diff')).toHaveAttribute('data-same', 'true');
+    await screenshot(page, 'compare-generations');
+    await page.getByTestId('compare-close').click();
+    await expect(page.getByTestId('compare-view')).toHaveCount(0);
+    await expect(viewer.modelView).toBeVisible();
+  });
+
+  test('"Compare with parent" on a fork: shared up to its seed, then the first divergence', async ({
+    page,
+  }) => {
+    const viewer = new ViewerPage(page);
+    await viewer.goto();
+    const list = await viewer.openFolder(ROOT);
+    await list.locator(`[data-session-id="${CHILD_ID}"]`).click();
+    await viewer.waitForLoadState('ready');
+    await page.getByTestId('compare-with-parent').click();
+    await expectAgreesWithCli(page, `${FORK_DIR}/${CHILD_ID}`, `${FORK_DIR}/${PARENT_ID}`);
+    await expect(page.getByTestId('compare-relation')).toContainText('a fork and its parent');
+    await expect(page.getByTestId('compare-view')).toContainText('shared through seq 41 (A) / 41 (B)');
+    // The first aligned turn is the inherited one: shared, the same on both lanes.
+    await expect(page.getByTestId('compare-turn-a').first()).toHaveAttribute('data-status', 'same');
+    await expect(page.getByTestId('compare-turn-a').nth(1)).toHaveAttribute('data-status', 'changed');
+    // The position opens at the first divergence: its step differs and its messages are marked.
+    await expect(page.locator('[data-testid="compare-step"][aria-current="step"]')).toHaveAttribute(
+      'data-status',
+      'changed',
+    );
+    await expect(
+      page.locator('[data-testid="compare-message-row"][data-status="same"]').first(),
+    ).toBeVisible();
+    await expect(
+      page.locator('[data-testid="compare-message-row"]:not([data-status="same"])').first(),
+    ).toBeVisible();
+    await screenshot(page, 'compare-fork');
+  });
+
+  test('"Compare with…" in the session list: pick the other session', async ({ page }) => {
+    const viewer = new ViewerPage(page);
+    await viewer.goto();
+    const list = await viewer.openFolder(ROOT);
+    await list.locator(`[data-session-id="${PARENT_ID}"]`).click();
+    await viewer.waitForLoadState('ready');
+    await page.getByTestId('compare-with').click();
+    await expect(page.getByTestId('compare-pick')).toBeVisible();
+    await list.locator(`[data-session-id="${CHILD_ID}"]`).click();
+    await expectAgreesWithCli(page, `${FORK_DIR}/${PARENT_ID}`, `${FORK_DIR}/${CHILD_ID}`);
+    // Unlocked, a click on one lane moves that side only.
+    await page.getByTestId('compare-lock').uncheck();
+    await page.getByTestId('compare-turn-b').first().click();
+    await expect(page.getByTestId('compare-model-views')).toContainText('(A)');
+  });
+
+  test('two logs given together: a rerun with one changed tool argument diverges exactly there', async ({
+    page,
+  }) => {
+    const directory = mkdtempSync(join(tmpdir(), 'dsh-compare-'));
+    const original = join(directory, 'tool-error.jsonl');
+    const changed = join(directory, 'tool-error-changed.jsonl');
+    const text = readFileSync('fixtures/tool-error.jsonl', 'utf8');
+    writeFileSync(original, text);
+    // Another run of the task is another session: its own id (two files with one id list as one session).
+    const id = /"id":"([^"]+)"/.exec(text)?.[1] ?? '';
+    writeFileSync(
+      changed,
+      text
+        .replace(`"id":"${id}"`, `"id":"${id.slice(0, -4)}beef"`)
+        .split(String.raw`\"Run echo HELLO\"`)
+        .join(String.raw`\"Run echo HELLO once\"`),
+    );
+    const viewer = new ViewerPage(page);
+    await viewer.goto();
+    await viewer.fileInput.setInputFiles([original, changed]);
+    const list = page.getByTestId('session-list');
+    await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    await list.locator('[data-session-id]').first().click();
+    await viewer.waitForLoadState('ready');
+    const openPath = (await list.locator('[data-open]').getAttribute('title'))?.split('\n')[0] ?? '';
+    const [a, b] = openPath.includes('changed') ? [changed, original] : [original, changed];
+    await page.getByTestId('compare-with').click();
+    await expectAgreesWithCli(page, a, b);
+    await expect(page.getByTestId('first-divergence-summary')).toHaveText('tool bash: arguments differ');
+    const call = page.getByTestId('tool-call-diff').first();
+    await expect(call).toHaveAttribute('data-status', 'changed');
+    await expect(
+      page.locator('[data-testid="text-diff"] ins, [data-testid="text-diff"] del').first(),
+    ).toBeVisible();
+    await screenshot(page, 'compare-dropped');
+  });
+});

@@ -1,0 +1,22 @@
+// Starting a compare from the workspace (issue 23 entry points): the open session against another
+// session of the workspace, named as the session list names them.
+
+import type { ViewerState } from '../../store/viewer-store.ts';
+import type { WorkspaceRow } from '../../worker/client.ts';
+import { shortId, titleOf } from './session-list-model.ts';
+
+function nameOf(row: WorkspaceRow | undefined, id: string): string {
+  return row === undefined ? shortId(id) : `${titleOf(row)} (${shortId(row.id)})`;
+}
+
+/** Compares the open workspace session with session `otherId` (nothing when none is open). */
+export function compareWithSession(state: ViewerState, otherId: string): void {
+  const openId = state.workspaceSessionId;
+  const rows = state.workspace?.snapshot?.rows ?? [];
+  if (openId === null || openId === otherId) return;
+  const find = (id: string) => rows.find((row) => row.id === id);
+  state.actions.startCompare(
+    [{ kind: 'workspace-session', sessionId: otherId }],
+    [nameOf(find(openId), openId), nameOf(find(otherId), otherId)],
+  );
+}
