@@ -161,31 +161,16 @@ export type {
 export { buildSessionListReport, buildSessionTreeReport } from './workspace/workspace-reports.ts';
 
 // Compare runs (issue 23): outlines, the LCS alignment, the first divergence, the diff report.
-export type {
-  OutlineCall,
-  OutlineRequest,
-  OutlineStep,
-  OutlineTurn,
-  RunOutline,
-} from './compare/run-outline.ts';
+export type { OutlineStep, OutlineTurn, RunOutline } from './compare/run-outline.ts';
 export { buildRunOutline } from './compare/run-outline.ts';
-export type {
-  AlignStatus,
-  AlignedCall,
-  AlignedStep,
-  AlignedTurn,
-  RunAlignment,
-  RunRelation,
-  SharedPrefix,
-  StepDifference,
-} from './compare/align-runs.ts';
+export type { AlignStatus, AlignedStep, AlignedTurn, RunAlignment } from './compare/align-runs.ts';
 export { alignRuns } from './compare/align-runs.ts';
-export type { DivergenceKind, FirstDivergence } from './compare/first-divergence.ts';
+export type { FirstDivergence } from './compare/first-divergence.ts';
 export { findFirstDivergence } from './compare/first-divergence.ts';
-export type { DiffReport, DiffTurnRow, RunFigures } from './compare/diff-report.ts';
+export type { DiffReport } from './compare/diff-report.ts';
 export { buildDiffReport, buildDiffReportFrom } from './compare/diff-report.ts';
-export type { ColumnCell, ColumnRow, RunColumns } from './compare/multi-run.ts';
+export type { RunColumns } from './compare/multi-run.ts';
 export { alignColumns } from './compare/multi-run.ts';
-export { alignKeys, type AlignedPair } from './compare/sequence-alignment.ts';
+export { alignKeys } from './compare/sequence-alignment.ts';
 export { describeMessageForCompare, type CompareMessageText } from './compare/message-text.ts';
-export { diffTexts, type TextDiffPart } from './compare/text-diff.ts';
+export { diffTexts } from './compare/text-diff.ts';

@@ -14,7 +14,7 @@ export interface ComparePosition {
   stepIndex: number | null;
 }
 
-export interface CompareSession {
+interface CompareSession {
   status: 'loading' | 'ready' | 'failed';
   names: string[];
   opened: CompareOpened | null;
@@ -60,7 +60,7 @@ function seqOnSide(
 }
 
 /** Both sides' seqs at a position; a side with nothing there keeps the seq it had. */
-export function seqsAt(
+function seqsAt(
   opened: CompareOpened,
   other: number,
   position: ComparePosition,

@@ -8,7 +8,7 @@ import type { CompareMessageText, DiffReport, RequestConfig, RunColumns, RunOutl
 export type CompareRunSource =
   { kind: 'open' } | { kind: 'file'; file: File } | { kind: 'workspace-session'; sessionId: string };
 
-export interface CompareRunInfo {
+interface CompareRunInfo {
   name: string;
   sessionId: string | null;
   generation: number | null;

@@ -18,7 +18,7 @@ export const STEP_DIFFERENCE_ORDER: readonly StepDifference[] = [
   'tool-result',
 ];
 
-export interface AlignedCall {
+interface AlignedCall {
   /** Indexes into the step's `calls` on each side. */
   a: number | null;
   b: number | null;
@@ -87,10 +87,7 @@ function alignCalls(a: readonly OutlineCall[], b: readonly OutlineCall[]): Align
 }
 
 /** Compares two aligned steps: request, the messages sent, the answer, the calls, the results. */
-export function compareSteps(
-  a: OutlineStep,
-  b: OutlineStep,
-): { differs: StepDifference[]; calls: AlignedCall[] } {
+function compareSteps(a: OutlineStep, b: OutlineStep): { differs: StepDifference[]; calls: AlignedCall[] } {
   const calls = alignCalls(a.calls, b.calls);
   const differs: StepDifference[] = [];
   if (a.request.hash !== b.request.hash) differs.push('request');

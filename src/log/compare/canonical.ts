@@ -35,7 +35,7 @@ export function canonicalArguments(argumentsText: string): string {
 }
 
 /** One content block without its ids (a tool-call block keeps name and canonical arguments). */
-export function canonicalBlock(block: ContentBlock): string {
+function canonicalBlock(block: ContentBlock): string {
   if (block.type === 'tool-call' && typeof block.arguments === 'string')
     return `{"call":${JSON.stringify(block.name)},"args":${canonicalArguments(block.arguments)}}`;
   return stableJson(block);

@@ -13,21 +13,21 @@ interface Tokens {
   output: number;
 }
 
-export interface DiffRunFacts {
+interface DiffRunFacts {
   path: string;
   id: string | null;
   events: number;
   turns: number;
 }
 
-export interface DiffToolCallRow {
+interface DiffToolCallRow {
   a: string | null;
   b: string | null;
   name: string;
   status: AlignStatus;
 }
 
-export interface DiffStepRow {
+interface DiffStepRow {
   a: number | null;
   b: number | null;
   status: AlignStatus;
@@ -36,14 +36,14 @@ export interface DiffStepRow {
 }
 
 /** What a side did in a turn (or in total): tokens, time, calls and failed calls. */
-export interface RunFigures {
+interface RunFigures {
   tokens: Tokens;
   durationMs: number;
   toolCalls: number;
   toolErrors: number;
 }
 
-export interface DiffTurnRow {
+interface DiffTurnRow {
   a: number | null;
   b: number | null;
   status: AlignStatus;
@@ -90,7 +90,7 @@ function add(x: RunFigures, y: RunFigures): RunFigures {
   };
 }
 
-export function deltaOf(a: RunFigures, b: RunFigures): RunFigures {
+function deltaOf(a: RunFigures, b: RunFigures): RunFigures {
   return {
     tokens: { input: b.tokens.input - a.tokens.input, output: b.tokens.output - a.tokens.output },
     durationMs: b.durationMs - a.durationMs,

@@ -6,7 +6,7 @@ import type { AlignedStep, AlignedTurn, RunAlignment, StepDifference } from './a
 import { STEP_DIFFERENCE_ORDER } from './align-runs.ts';
 import type { OutlineCall, OutlineRequest, OutlineStep, OutlineTurn, RunOutline } from './run-outline.ts';
 
-export type DivergenceKind = StepDifference | 'turn-end' | 'missing-turn';
+type DivergenceKind = StepDifference | 'turn-end' | 'missing-turn';
 
 export interface FirstDivergence {
   /** Where it shows on each side; null on a side that has nothing there (a missing turn or step). */

@@ -7,14 +7,14 @@ import type { AlignStatus, RunAlignment } from './align-runs.ts';
 import { alignRuns } from './align-runs.ts';
 import type { RunOutline } from './run-outline.ts';
 
-export interface ColumnCell {
+interface ColumnCell {
   /** Index into that run's `turns`, or null: the run has no turn in this row. */
   turn: number | null;
   /** Against the base run's turn in this row (the base's own cell is `same`). */
   status: AlignStatus;
 }
 
-export interface ColumnRow {
+interface ColumnRow {
   cells: ColumnCell[];
 }
 

@@ -62,7 +62,7 @@ export function alignMessages<M extends CompareMessageText>(
 }
 
 /** Runs of `same` rows longer than this fold into one "n identical messages" line (the ends stay). */
-export const SAME_RUN_FOLD = 3;
+const SAME_RUN_FOLD = 3;
 
 export type FoldedRow<M> = { kind: 'row'; row: MessageRow<M> } | { kind: 'fold'; count: number; key: string };
 
