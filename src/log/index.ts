@@ -25,7 +25,7 @@ export { deriveCommandStatusAt } from './projections/command-facts.ts';
 export type { StreamingState } from './projections/block-assembler.ts';
 export type { TranscriptEntry } from './projections/transcript.ts';
 export type { EventRow, EventDetail } from './projections/event-rows.ts';
-export type { TriageReport, TriageFinding } from './reports/triage.ts';
+export type { TriageReport, TriageFinding } from './reports/triage-report.ts';
 export type { CallApproval, TriageCall } from './reports/triage-calls.ts';
 export type { UsagePoint } from './projections/usage.ts';
 export { deriveTriage, deriveTriageSteps } from './reports/triage.ts';

@@ -9,7 +9,7 @@ import type { ThemePreference } from '../../store/preferences-slice.ts';
 import { useViewer } from '../../store/use-viewer.ts';
 import { FormatBadge } from './FormatBadge.tsx';
 import { VerdictBadge } from './VerdictBadge.tsx';
-import { ParentLinkButton, useParentTarget } from '../workspace/ParentLink.tsx';
+import { ParentLinkButton, useParentTarget } from '../session-links/ParentLink.tsx';
 
 interface HeaderBarProps {
   summary: LogSummary | null;

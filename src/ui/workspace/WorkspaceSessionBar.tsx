@@ -3,7 +3,7 @@
 import { useViewer } from '../../store/use-viewer.ts';
 import { shortId } from './session-list-model.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
-import { firstOwnSeq } from './SessionLinkChips.tsx';
+import { firstOwnSeq } from '../session-links/SessionLinkChips.tsx';
 
 export function WorkspaceSessionBar() {
   const openId = useViewer((state) => state.workspaceSessionId);
