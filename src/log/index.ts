@@ -18,6 +18,7 @@ export type { TurnSpan } from './structure/turns.ts';
 export type { ToolCallStatus } from './structure/tool-calls.ts';
 export type { ModelMessageDetail } from './projections/model-view.ts';
 export type { ApprovalFacts, ApprovalPolicyFacts, ToolCallFacts } from './projections/tool-call-facts.ts';
+export { APPROVAL_DECIDER_WORDS, deriveApprovalDecider } from './projections/approval-decider.ts';
 export type { ToolCallPhase, ToolCallStatusAt } from './projections/tool-call-status.ts';
 export { deriveToolCallStatusAt, findLastCallEventSeq } from './projections/tool-call-status.ts';
 export type { CommandFacts, CommandStatusAt } from './projections/command-facts.ts';
