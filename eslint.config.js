@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importRules } from './scripts/eslint/import-rules.mjs';
 
 const BROWSER_GLOBALS_FORBIDDEN_IN_CORE = [
   'window',
@@ -228,6 +229,51 @@ const RULES = [
   },
 ];
 
+/**
+ * Default deny (STYLE.md §3.16): what each folder of the app may import besides its own files, as
+ * repo paths (a folder or one file). An edge not named here fails the lint (allowed-imports); add it
+ * with its reason. `src/ui/session-links` is where what the panes, the shell and the workspace
+ * sidebar all show of links between sessions lives, so that no pane imports the sidebar sideways.
+ */
+const APP_LOG_API = 'src/log/index.ts';
+const WORKER_CLIENT = 'src/worker/client.ts';
+const ALLOWED_IMPORTS = [
+  {
+    home: 'src/ui/App.tsx',
+    allow: ['src/ui', 'src/store', 'src/url', 'src/browser', WORKER_CLIENT, APP_LOG_API],
+    reason: 'the shell composes everything the page shows',
+  },
+  {
+    home: 'src/ui/shell',
+    allow: [
+      'src/ui/shared',
+      'src/ui/session-links',
+      'src/ui/use-keyboard.ts',
+      'src/store',
+      'src/url/use-url-sync.ts',
+      'src/browser',
+      WORKER_CLIENT,
+      APP_LOG_API,
+    ],
+    reason: 'the bars and panels around the panes: the store, shared widgets, the parent link',
+  },
+  {
+    home: 'src/ui/workspace',
+    allow: ['src/ui/shared', 'src/ui/session-links', 'src/store', 'src/browser', WORKER_CLIENT, APP_LOG_API],
+    reason: 'the session sidebar: the store and the worker client, never a pane or the shell',
+  },
+  {
+    home: 'src/ui/session-links',
+    allow: ['src/ui/shared', 'src/store', WORKER_CLIENT, APP_LOG_API],
+    reason: 'links between sessions shown inside panes and bars; below all of them',
+  },
+  ...['timeline', 'events', 'model-view', 'triage'].map((pane) => ({
+    home: `src/ui/panes/${pane}`,
+    allow: ['src/ui/shared', 'src/ui/session-links', 'src/store', 'src/browser', WORKER_CLIENT, APP_LOG_API],
+    reason: 'a pane sees the store, shared widgets and session links; never another pane',
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -282,6 +328,17 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  {
+    // No import cycles anywhere in the code we lint (type-only imports count: STYLE.md §3.16).
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'e2e/**/*.ts'],
+    plugins: { local: importRules },
+    rules: { 'local/no-import-cycle': 'error' },
+  },
+  ...ALLOWED_IMPORTS.map(({ home, allow }) => ({
+    files: [home.endsWith('.tsx') || home.endsWith('.ts') ? home : `${home}/**/*.{ts,tsx}`],
+    plugins: { local: importRules },
+    rules: { 'local/allowed-imports': ['error', { root: import.meta.dirname, home, allow }] },
+  })),
   ...RULES.map(({ files, ignores, patterns, globals: restrictedGlobals }) => ({
     files,
     ...(ignores ? { ignores } : {}),

@@ -2,6 +2,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { playwright } from '@vitest/browser-playwright';
+import { CHROMIUM_ARGS, chromiumExecutablePath } from './scripts/lib/chromium.ts';
 
 /**
  * Content-Security-Policy of the page: no inline or foreign script, and connections to its own
@@ -119,9 +121,30 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts'],
-    environment: 'node',
     testTimeout: 60_000,
-    pool: 'threads',
+    // Two tiers in one run (`npm run test:unit`): the core and the hooks' logic in Node, and the
+    // components (`*.test.tsx`) rendered in a real Chromium by Vitest's browser mode, so what a card
+    // shows is tested with real layout, focus and events (STYLE.md §3.18). e2e is for journeys.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node', pool: 'threads' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['src/**/*.test.tsx'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: chromiumExecutablePath(), args: [...CHROMIUM_ARGS] },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
   },
 });

@@ -5,8 +5,8 @@
 // light and the dark theme.
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { ViewerPage } from './support/viewer-page.ts';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 
 const LOG = resolve('fixtures/approval-approved.jsonl.zstd');
 const SESSIONS_ROOT = resolve('fixtures/sessions/root');
@@ -31,17 +31,13 @@ for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {
     test.use({ colorScheme: scheme });
 
-    test('the empty page', async ({ page }) => {
-      const viewer = new ViewerPage(page);
+    test('the empty page', async ({ page, viewer }) => {
       await viewer.goto();
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('a loaded log, its triage tab and the help dialog', async ({ page }) => {
-      const viewer = new ViewerPage(page);
-      await viewer.goto();
-      await viewer.openFile(LOG);
-      await viewer.waitForLoadState('ready');
+    test('a loaded log, its triage tab and the help dialog', async ({ page, viewer }) => {
+      await viewer.openLog(LOG);
       await viewer.scrubTo(134);
       expect(await seriousViolations(page)).toEqual([]);
       // The facet bar with a facet's values open and the list narrowed by one of them.
@@ -65,8 +61,8 @@ for (const scheme of ['light', 'dark'] as const) {
 
     test('a forked child: its parent link, inherited rows and timeline band; an image and a placeholder', async ({
       page,
+      viewer,
     }) => {
-      const viewer = new ViewerPage(page);
       await viewer.goto();
       const list = await viewer.openFolder(SESSIONS_ROOT);
       // The search across the sessions: its results in the list's place, the matches marked.
@@ -79,8 +75,7 @@ for (const scheme of ['light', 'dark'] as const) {
       );
       expect(await seriousViolations(page)).toEqual([]);
       await searchAll.press('Escape');
-      await list.locator('[data-session-id="ada8966c-9fa3-441b-8721-37ff1e795e6a"]').click();
-      await viewer.waitForLoadState('ready');
+      await viewer.openSession(list.locator('[data-session-id="ada8966c-9fa3-441b-8721-37ff1e795e6a"]'));
       await viewer.slider.fill('40');
       await expect(viewer.eventRow(41)).toHaveAttribute('data-inherited-last', 'true');
       await expect(page.getByTestId('timeline-inherited-band')).toBeVisible();
@@ -97,8 +92,7 @@ for (const scheme of ['light', 'dark'] as const) {
         await viewer.goto();
         await open();
         await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-        await list.locator('[data-session-id]').first().click();
-        await viewer.waitForLoadState('ready');
+        await viewer.openSession(list.locator('[data-session-id]').first());
         await expect(viewer.modelView.getByTestId(testId)).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
       }

@@ -1,8 +1,7 @@
 // Every adversarial fixture ends in a specific message or an opened log, and the app keeps working.
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { ViewerPage } from './support/viewer-page.ts';
+import { expect, test } from './support/fixtures.ts';
 
 const ADVERSARIAL_DIR = resolve('fixtures/adversarial');
 const ADVERSARIAL_FILES = readdirSync(ADVERSARIAL_DIR).filter(
@@ -11,11 +10,11 @@ const ADVERSARIAL_FILES = readdirSync(ADVERSARIAL_DIR).filter(
 
 test('each adversarial file opens or fails with a specific message, and the next file still opens', async ({
   page,
+  viewer,
 }) => {
   test.setTimeout(120_000);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  const viewer = new ViewerPage(page);
   await viewer.goto('/');
   expect(ADVERSARIAL_FILES.length).toBeGreaterThan(5);
   for (const name of ADVERSARIAL_FILES) {
@@ -35,19 +34,17 @@ test('each adversarial file opens or fails with a specific message, and the next
       );
     }
   }
-  await viewer.openFile(resolve('fixtures/packed-chunks.jsonl.zstd'));
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(resolve('fixtures/packed-chunks.jsonl.zstd'));
   expect(pageErrors).toEqual([]);
 });
 
 test('a worker crash after a load says the log is gone, and the next file opens in a new worker', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto('/');
   const file = resolve('fixtures/packed-chunks.jsonl.zstd');
-  await viewer.openFile(file);
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(file);
   const [worker] = page.workers();
   expect(worker).toBeDefined();
   // An uncaught error in the worker: what the browser reports when it dies (out of memory, a bug).
@@ -60,8 +57,7 @@ test('a worker crash after a load says the log is gone, and the next file opens 
   await expect(viewer.loadError()).toHaveAttribute('data-failure-kind', 'internal');
   await expect(viewer.loadError()).toContainText('The log worker stopped');
 
-  await viewer.openFile(file);
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(file);
   await viewer.press('Home');
   await viewer.waitForModelViewAt(0);
 });

@@ -3,9 +3,8 @@
 // same for a slash command's run ↔ done in the event detail.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { executedToolCalls } from './support/cli.ts';
-import { ViewerPage } from './support/viewer-page.ts';
 
 const APPROVAL_LOG = resolve('fixtures/approval-approved.jsonl.zstd');
 const APPROVAL_LOG_TEXT = resolve('fixtures/approval-approved.jsonl');
@@ -39,16 +38,13 @@ function approvalSeqsOf(callId: string): { askedSeq: number; decidedSeq: number 
 }
 
 test('a tool-call card shows its status at the cursor, its approval, and links to its result and back', async ({
-  page,
+  viewer,
 }) => {
   const [call] = executedToolCalls(APPROVAL_LOG);
   if (!call || call.resultSeq === null) throw new Error('the fixture has no answered call');
   expect(call.status).toBe('ok');
   const { askedSeq, decidedSeq } = approvalSeqsOf(call.callId);
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.openFile(APPROVAL_LOG);
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(APPROVAL_LOG);
 
   const card = viewer.toolCallCard(call.callId);
   const status = card.getByTestId('call-status');
@@ -84,6 +80,7 @@ test('a tool-call card shows its status at the cursor, its approval, and links t
 
 test('a command/run in the event detail says running until its command/done, links to it and says how long it took', async ({
   page,
+  viewer,
 }) => {
   const events = readPlainEvents(COMMAND_LOG);
   const run = events.find((event) => event.type === 'command/run');
@@ -92,10 +89,7 @@ test('a command/run in the event detail says running until its command/done, lin
   );
   if (run?.seq === undefined || done?.seq === undefined || run.time === undefined || done.time === undefined)
     throw new Error('no command pair in the fixture');
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.openFile(COMMAND_LOG);
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(COMMAND_LOG);
 
   await viewer.eventRow(run.seq).click();
   await viewer.waitForModelViewAt(run.seq);

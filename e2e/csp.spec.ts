@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { ViewerPage } from './support/viewer-page.ts';
 
 /** A server on a free loopback port: `handle` answers, `requests` records every path asked for. */
@@ -46,13 +46,12 @@ function logPointingAt(target: string): string {
 
 test('a log served from its ?src= origin makes neither the page nor the worker contact another origin', async ({
   page,
+  viewer,
 }) => {
   const recorder = await startServer(() => ({ status: 200, body: 'recorded' }));
   const logServer = await startServer(() => ({ status: 200, body: logPointingAt(recorder.origin) }));
   try {
-    const viewer = new ViewerPage(page);
-    await viewer.goto(`/?src=${encodeURIComponent(`${logServer.origin}/session.jsonl`)}`);
-    await viewer.waitForLoadState('ready');
+    await viewer.gotoReady(`/?src=${encodeURIComponent(`${logServer.origin}/session.jsonl`)}`);
     // Text is exact by default (issue 20); render markdown, where links and images could hide.
     await viewer.modelView.getByRole('radio', { name: 'Markdown' }).click();
     // Every message rendered, markdown included, and the event detail's JSON tree opened.

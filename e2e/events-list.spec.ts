@@ -1,13 +1,12 @@
 // The events list end to end: rows are virtualized in blocks, the end of the list is reachable by
 // scrolling, the cursor row is highlighted and kept in view, and search moves to matching events.
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { ViewerPage } from './support/viewer-page.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test('scrolling the events list to the bottom shows the last seq, and End highlights it', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.openDemo();
   const last = Number(await viewer.slider.getAttribute('max'));
   // More rows than the blocks (BLOCK_ROWS = 16, no overscan) rendered at the top of the list.
@@ -34,11 +33,9 @@ test('scrolling the events list to the bottom shows the last seq, and End highli
 
 test('search finds the next and previous event containing the text, and says when nothing matches', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto('/');
-  await viewer.openFile(resolve('fixtures/packed-chunks.jsonl.zstd'));
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(resolve('fixtures/packed-chunks.jsonl.zstd'));
   await viewer.press('Home');
   await viewer.waitForModelViewAt(0);
   const search = page.getByRole('searchbox', { name: 'Search events' });

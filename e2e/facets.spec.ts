@@ -3,9 +3,9 @@
 // that have it, facets combine, ↑/↓ walk the narrowed rows, and Clear gives the whole list back.
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { executedToolCalls } from './support/cli.ts';
-import { ViewerPage } from './support/viewer-page.ts';
 
 const LONG = resolve('fixtures/long-conversation.jsonl.zstd');
 const TOOL_ERROR = resolve('fixtures/tool-error.jsonl.zstd');
@@ -48,12 +48,10 @@ async function shownRows(events: Locator): Promise<[number, string][]> {
 
 test('a facet narrows the list to its events, with the log’s counts, and Clear restores it', async ({
   page,
+  viewer,
 }) => {
   const expected = inspectEvents(LONG);
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.openFile(LONG);
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(LONG);
   const facets = facetBar(page);
   const grid = viewer.events.getByRole('grid');
   await expect(grid).toHaveAttribute('aria-rowcount', String(expected.count));
@@ -137,13 +135,10 @@ test('a facet narrows the list to its events, with the log’s counts, and Clear
   await expect(viewer.eventRow((rows.at(-1)?.[0] as number) + 1)).toBeVisible();
 });
 
-test('the status facet narrows to a failed call’s events, and facets combine', async ({ page }) => {
+test('the status facet narrows to a failed call’s events, and facets combine', async ({ page, viewer }) => {
   const [failed] = executedToolCalls(TOOL_ERROR).filter((call) => call.status === 'error');
   expect(failed).toBeDefined();
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.openFile(TOOL_ERROR);
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(TOOL_ERROR);
   const facets = facetBar(page);
   await facets.button('Status').click();
   await facets.value('error').getByRole('checkbox').check();
@@ -167,11 +162,8 @@ test('the status facet narrows to a failed call’s events, and facets combine',
   await expect(viewer.events.getByText('No event has every value picked.')).toBeVisible();
 });
 
-test('the facets narrow to the search’s matches, and count among them', async ({ page }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.openFile(TOOL_ERROR);
-  await viewer.waitForLoadState('ready');
+test('the facets narrow to the search’s matches, and count among them', async ({ page, viewer }) => {
+  await viewer.openLog(TOOL_ERROR);
   const facets = facetBar(page);
   const search = page.getByRole('searchbox', { name: 'Search events' });
   await search.fill('bash');

@@ -1,10 +1,9 @@
 // The format generation and the two verdicts in the header and in triage, against the built app:
 // what the release that wrote a v0 log does, and what current dsh (0.2.x) does, as the CLI says.
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { inspectFormatVerdicts } from './support/cli.ts';
 import { TriagePanel } from './support/triage-panel.ts';
-import { ViewerPage } from './support/viewer-page.ts';
 
 /** A v0 subagent child with a version-2 descriptor at seq 4: dsh 0.1.1 loads it, current dsh refuses to migrate it. */
 const REFUSED_V0 = resolve('fixtures/max-tokens.jsonl');
@@ -13,16 +12,14 @@ const MIGRATED_V0 = resolve('fixtures/cancel.jsonl.zstd');
 
 test('a v0 log current dsh refuses shows its generation, both verdicts and a link to the refusal', async ({
   page,
+  viewer,
 }) => {
   const expected = inspectFormatVerdicts(REFUSED_V0);
   expect(expected).toMatchObject({ generation: 0, writer: { status: 'ok' }, current: { status: 'refuses' } });
   const refusal = expected.current.refusals[0];
   expect(refusal).toMatchObject({ rule: 'descriptor-version', seq: 4 });
 
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.dropLog(REFUSED_V0);
-  await viewer.waitForLoadState('ready');
+  await viewer.dropLogReady(REFUSED_V0);
   await expect(viewer.formatBadge).toHaveAttribute('data-generation', '0');
   await expect(viewer.formatBadge).toHaveAttribute('data-writer-status', 'ok');
   await expect(viewer.formatBadge).toHaveAttribute('data-current-status', 'refuses');
@@ -48,12 +45,9 @@ test('a v0 log current dsh refuses shows its generation, both verdicts and a lin
   await expect(triage.bugReport).toContainText('current dsh:     "refuses to migrate it');
 });
 
-test('a v0 log current dsh migrates says so in the badge and its panel', async ({ page }) => {
+test('a v0 log current dsh migrates says so in the badge and its panel', async ({ viewer }) => {
   expect(inspectFormatVerdicts(MIGRATED_V0).current.status).toBe('migrates');
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.dropLog(MIGRATED_V0);
-  await viewer.waitForLoadState('ready');
+  await viewer.dropLogReady(MIGRATED_V0);
   await expect(viewer.formatBadge).toHaveAttribute('data-generation', '0');
   await expect(viewer.formatBadge).toHaveAttribute('data-current-status', 'migrates');
   await viewer.openFormatPanel();
@@ -62,13 +56,10 @@ test('a v0 log current dsh migrates says so in the badge and its panel', async (
   await expect(viewer.formatPanel).toBeHidden();
 });
 
-test('a generation-4 log shows v4, and current dsh reads it natively', async ({ page }) => {
+test('a generation-4 log shows v4, and current dsh reads it natively', async ({ viewer }) => {
   const path = resolve('fixtures/generations/stored/v4/sdk/bash-tool/session.v4.jsonl.zstd');
   expect(inspectFormatVerdicts(path)).toMatchObject({ generation: 4, current: { status: 'ok' } });
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.openFile(path);
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(path);
   await expect(viewer.formatBadge).toHaveAttribute('data-generation', '4');
   await expect(viewer.formatBadge).toHaveAttribute('data-current-status', 'ok');
   await expect(viewer.formatBadge).toContainText('v4');

@@ -2,7 +2,8 @@
 // history entry that Back and Forward walk, Back from the log's first place asks instead of leaving,
 // and the event detail follows the cursor unless it is pinned.
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { TriagePanel } from './support/triage-panel.ts';
 import { ViewerPage } from './support/viewer-page.ts';
 
@@ -20,8 +21,7 @@ const CALL_SEQ = 4;
 /** Opens the demo at `seq` through a permalink, the way a shared link opens it. */
 async function openDemoAt(page: Page, seq: number): Promise<ViewerPage> {
   const viewer = new ViewerPage(page);
-  await viewer.goto(`/?demo=1#seq=${seq}`);
-  await viewer.waitForLoadState('ready');
+  await viewer.gotoReady(`/?demo=1#seq=${seq}`);
   await viewer.expectCursorAt(seq);
   return viewer;
 }
@@ -132,11 +132,8 @@ test('Back from the first place asks instead of leaving, and the log stays loade
   await expect(page).toHaveURL('about:blank');
 });
 
-test('triage findings and a pasted permalink are entries too', async ({ page }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.dropLog(CRASHED_LOG);
-  await viewer.waitForLoadState('ready');
+test('triage findings and a pasted permalink are entries too', async ({ page, viewer }) => {
+  await viewer.dropLogReady(CRASHED_LOG);
   const last = await viewer.cursorSeq();
   const triage = new TriagePanel(page);
   await triage.open();

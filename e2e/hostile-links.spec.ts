@@ -4,13 +4,11 @@
 import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { ViewerPage } from './support/viewer-page.ts';
+import { expect, test } from './support/fixtures.ts';
 
-test('a ?src= with a malformed percent escape shows a notice, not a blank page', async ({ page }) => {
+test('a ?src= with a malformed percent escape shows a notice, not a blank page', async ({ page, viewer }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  const viewer = new ViewerPage(page);
   await viewer.goto('/?src=%E0%A4%A');
   await expect(page.getByTestId('notice')).toContainText('not valid percent-encoded UTF-8');
   await expect(page.getByRole('button', { name: 'Open…' })).toBeVisible();
@@ -37,7 +35,10 @@ test.describe('stored logs', () => {
     `"id":"${VICTIM_ID}"`,
   );
 
-  test('a log that claims another’s session id cannot take over that log’s permalink', async ({ page }) => {
+  test('a log that claims another’s session id cannot take over that log’s permalink', async ({
+    page,
+    viewer,
+  }) => {
     const attackerRequests: string[] = [];
     await page.route(
       (url) => url.pathname === '/attacker/evil.jsonl',
@@ -46,10 +47,7 @@ test.describe('stored logs', () => {
         return route.fulfill({ status: 200, body: ATTACKER_LOG, contentType: 'text/plain' });
       },
     );
-    const viewer = new ViewerPage(page);
-    await viewer.goto('/');
-    await viewer.openFile(writeVictimLog());
-    await viewer.waitForLoadState('ready');
+    await viewer.openLog(writeVictimLog());
     await viewer.scrubTo(10);
     await page.getByRole('button', { name: 'Copy link' }).click();
     await expect(page.getByRole('button', { name: 'Link copied' })).toBeVisible();
@@ -57,16 +55,14 @@ test.describe('stored logs', () => {
     expect(victimLink).toMatch(/#seq=10&session=ff1c1e99-[0-9a-f-]+&log=[0-9a-f]{64}$/);
 
     // The attacker's link: their log under the victim's session id, followed and linked again.
-    await viewer.goto(`/?src=/attacker/evil.jsonl#seq=3&session=${VICTIM_ID}`);
-    await viewer.waitForLoadState('ready');
+    await viewer.gotoReady(`/?src=/attacker/evil.jsonl#seq=3&session=${VICTIM_ID}`);
     await expect(page.getByTestId('file-name')).toHaveText('evil.jsonl');
     await page.getByRole('button', { name: 'Copy link' }).click();
     await expect(page.getByRole('button', { name: 'Link copied' })).toBeVisible();
     const requestsBefore = attackerRequests.length;
 
     // The victim's permalink still opens the victim's own log, and asks nothing of the attacker.
-    await viewer.goto(victimLink);
-    await viewer.waitForLoadState('ready');
+    await viewer.gotoReady(victimLink);
     await expect(page.getByTestId('file-name')).toHaveText('victim.jsonl');
     await viewer.expectCursorAt(10);
     expect(attackerRequests.length).toBe(requestsBefore);
@@ -74,11 +70,9 @@ test.describe('stored logs', () => {
 
   test('an opened log is not stored; a copied link stores it, the panel shows its size and deletes it', async ({
     page,
+    viewer,
   }) => {
-    const viewer = new ViewerPage(page);
-    await viewer.goto('/');
-    await viewer.openFile(writeVictimLog());
-    await viewer.waitForLoadState('ready');
+    await viewer.openLog(writeVictimLog());
     const panel = page.getByRole('dialog', { name: 'Stored logs' });
     await page.getByRole('button', { name: 'Stored logs' }).click();
     await expect(panel.getByTestId('stored-logs-empty')).toBeVisible();
@@ -87,8 +81,7 @@ test.describe('stored logs', () => {
     // A reload without a link made asks for the file: nothing was kept.
     await page.reload();
     await expect(page.getByTestId('missing-session')).toBeVisible();
-    await viewer.openFile(writeVictimLog());
-    await viewer.waitForLoadState('ready');
+    await viewer.openLog(writeVictimLog());
 
     await page.getByRole('button', { name: 'Copy link' }).click();
     await page.getByRole('button', { name: 'Stored logs' }).click();
@@ -103,8 +96,8 @@ test.describe('stored logs', () => {
 
 test('an earlier version’s copy is listed for deletion, and its old session link still opens it', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto('/');
   // What versions before issue 12 left behind: every opened file, keyed by the session id it claims.
   const text = readFileSync(resolve('fixtures/tool-error.jsonl'), 'utf8');
@@ -150,8 +143,7 @@ test('an earlier version’s copy is listed for deletion, and its old session li
   await expect(panel.getByTestId('stored-log')).toContainText('copied at open by an earlier version');
   await panel.getByRole('button', { name: 'Close' }).click();
 
-  await viewer.goto('/#seq=5&session=ff1c1e99-3bd4-4ef8-a954-80d607d628ba');
-  await viewer.waitForLoadState('ready');
+  await viewer.gotoReady('/#seq=5&session=ff1c1e99-3bd4-4ef8-a954-80d607d628ba');
   await expect(page.getByTestId('file-name')).toHaveText('old-copy.jsonl');
   await viewer.expectCursorAt(5);
   // Once read, the copy is kept under its content key, no longer under the id it claims.

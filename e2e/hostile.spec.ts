@@ -1,12 +1,13 @@
 // Hostile log content renders inert in real Chromium: no dialog, no script, no request off the origin.
 import { resolve } from 'node:path';
-import { expect, test, type Request } from '@playwright/test';
+import { type Request } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { HUGE_LINE_CHARS, writeHostileLog } from './support/hostile-log.ts';
-import { ViewerPage } from './support/viewer-page.ts';
 
 test('a hostile log opens, renders as text, runs nothing and sends nothing anywhere', async ({
   page,
   baseURL,
+  viewer,
 }) => {
   const origin = new URL(baseURL ?? 'http://127.0.0.1:4173').origin;
   const requests: Request[] = [];
@@ -17,10 +18,7 @@ test('a hostile log opens, renders as text, runs nothing and sends nothing anywh
     void dialog.dismiss();
   });
 
-  const viewer = new ViewerPage(page);
-  await viewer.goto('/');
-  await viewer.openFile(writeHostileLog(resolve('fixtures/tool-error.jsonl')));
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(writeHostileLog(resolve('fixtures/tool-error.jsonl')));
   // Text is exact by default (issue 20); render markdown, where links and images could hide.
   await viewer.modelView.getByRole('radio', { name: 'Markdown' }).click();
 

@@ -3,16 +3,13 @@
 // does not hold says so instead of doing nothing.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { ViewerPage } from './support/viewer-page.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test('dropping a file that is not a log over an open log keeps the log and shows the failure beside it', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto('/');
-  await viewer.openFile(resolve('fixtures/packed-chunks.jsonl.zstd'));
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(resolve('fixtures/packed-chunks.jsonl.zstd'));
   await viewer.scrubTo(40);
   await viewer.dropLog(resolve('fixtures/adversarial/png-renamed.jsonl'));
   const failure = viewer.loadError();
@@ -29,8 +26,7 @@ test('dropping a file that is not a log over an open log keeps the log and shows
   await expect(viewer.eventRow(0)).toBeVisible();
 });
 
-test('Cancel keeps the part read as a partial view that says so', async ({ page }) => {
-  const viewer = new ViewerPage(page);
+test('Cancel keeps the part read as a partial view that says so', async ({ page, viewer }) => {
   await viewer.goto('/');
   const header = readFileSync(resolve('fixtures/tool-error.jsonl'), 'utf8').split('\n')[0] ?? '';
   const title = 'x'.repeat(300);
@@ -61,11 +57,9 @@ test('Cancel keeps the part read as a partial view that says so', async ({ page 
 
 test('a pasted permalink for a session that is not stored says so, and the open log stays', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto('/');
-  await viewer.openFile(resolve('fixtures/packed-chunks.jsonl.zstd'));
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(resolve('fixtures/packed-chunks.jsonl.zstd'));
   await page.evaluate(() => {
     (globalThis as unknown as { location: { hash: string } }).location.hash =
       '#seq=3&session=not-stored-here';

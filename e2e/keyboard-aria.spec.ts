@@ -2,16 +2,15 @@
 // arrow keys, the slider's spoken value, polite cursor announcements, and a dialog that takes and
 // returns the focus.
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { ViewerPage } from './support/viewer-page.ts';
+import { expect, test } from './support/fixtures.ts';
 
 const LOG = resolve('fixtures/approval-approved.jsonl.zstd');
 
-test('the right pane is a tab list with a tabpanel labelled by the selected tab', async ({ page }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.openFile(LOG);
-  await viewer.waitForLoadState('ready');
+test('the right pane is a tab list with a tabpanel labelled by the selected tab', async ({
+  page,
+  viewer,
+}) => {
+  await viewer.openLog(LOG);
   const panel = page.getByRole('tabpanel');
   await expect(panel).toHaveAccessibleName('Model view');
   await page.getByRole('tab', { name: 'Triage' }).click();
@@ -20,11 +19,9 @@ test('the right pane is a tab list with a tabpanel labelled by the selected tab'
 
 test('↑/↓ inside the events grid move the selected row; the slider and a status say where the cursor is', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.openFile(LOG);
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(LOG);
   await viewer.scrubTo(134);
   const grid = page.getByRole('grid', { name: 'Event rows' });
   await grid.focus();
@@ -40,11 +37,8 @@ test('↑/↓ inside the events grid move the selected row; the slider and a sta
   );
 });
 
-test('the keys dialog takes the focus and gives it back', async ({ page }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.openFile(LOG);
-  await viewer.waitForLoadState('ready');
+test('the keys dialog takes the focus and gives it back', async ({ page, viewer }) => {
+  await viewer.openLog(LOG);
   const openButton = page.getByRole('button', { name: 'Keyboard shortcuts' });
   await openButton.focus();
   await page.keyboard.press('Enter');

@@ -1,16 +1,12 @@
 // The layout a person can adjust (issue 14): resizable panes, remembered across reloads, collapsible,
 // and a narrow window (1024×700) that still shows a readable event summary.
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { ViewerPage } from './support/viewer-page.ts';
+import { expect, test } from './support/fixtures.ts';
 
 const LOG = resolve('fixtures/approval-approved.jsonl.zstd');
 
-test('dragging the separator resizes the panes, and a reload keeps the sizes', async ({ page }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.openFile(LOG);
-  await viewer.waitForLoadState('ready');
+test('dragging the separator resizes the panes, and a reload keeps the sizes', async ({ page, viewer }) => {
+  await viewer.openLog(LOG);
   const separator = page.getByRole('separator', { name: 'Resize the events list and the right pane' });
   const before = (await viewer.events.boundingBox())!.width;
   const box = (await separator.boundingBox())!;
@@ -21,18 +17,14 @@ test('dragging the separator resizes the panes, and a reload keeps the sizes', a
   const after = (await viewer.events.boundingBox())!.width;
   expect(after).toBeGreaterThan(before + 150);
   await page.reload();
-  await viewer.openFile(LOG);
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(LOG);
   await expect
     .poll(async () => Math.round((await viewer.events.boundingBox())!.width))
     .toBeGreaterThan(before + 150);
 });
 
-test('the event detail can be collapsed from the keyboard and comes back', async ({ page }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.openFile(LOG);
-  await viewer.waitForLoadState('ready');
+test('the event detail can be collapsed from the keyboard and comes back', async ({ page, viewer }) => {
+  await viewer.openLog(LOG);
   const detail = page.getByTestId('event-detail');
   await expect(detail).toBeVisible();
   const separator = page.getByRole('separator', { name: 'Resize the events list and the event detail' });
@@ -45,11 +37,8 @@ test('the event detail can be collapsed from the keyboard and comes back', async
 
 test.describe('at 1024×700', () => {
   test.use({ viewport: { width: 1024, height: 700 } });
-  test('event summaries show at least 30 characters', async ({ page }) => {
-    const viewer = new ViewerPage(page);
-    await viewer.goto();
-    await viewer.openFile(LOG);
-    await viewer.waitForLoadState('ready');
+  test('event summaries show at least 30 characters', async ({ viewer }) => {
+    await viewer.openLog(LOG);
     await viewer.scrubTo(134);
     const row = viewer.eventRow(134);
     await expect(row).toHaveAttribute('data-state', 'loaded');
@@ -69,13 +58,12 @@ test.describe('at 1024×700', () => {
 
 test('beside the session list of a workspace, the panes and the timeline controls stay on the page', async ({
   page,
+  viewer,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   const list = await viewer.openFolder(resolve('fixtures/sessions/root'));
-  await list.locator('[data-session-id]').first().click();
-  await viewer.waitForLoadState('ready');
+  await viewer.openSession(list.locator('[data-session-id]').first());
   const pageWidth = 1440;
   for (const control of [
     page.getByRole('button', { name: 'Zoom in the timeline' }),

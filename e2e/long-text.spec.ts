@@ -3,18 +3,19 @@
 // page's long tasks, so this file runs untraced.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { clearLongTasks, longTasks, watchLongTasks } from './support/long-tasks.ts';
-import { ViewerPage } from './support/viewer-page.ts';
 
 test.use({ trace: 'off' });
 
 /** Main-thread tasks above this (ms) count as freezing the page on this shared 2-core machine. */
 const LONG_TASK_LIMIT_MS = 200;
 
-test('"show all" on a 5 MB tool result renders the whole text without a long task', async ({ page }) => {
+test('"show all" on a 5 MB tool result renders the whole text without a long task', async ({
+  page,
+  viewer,
+}) => {
   await watchLongTasks(page);
-  const viewer = new ViewerPage(page);
   await viewer.goto('/');
   const lines = Array.from({ length: 120_000 }, (_, i) => `output line ${i} ${'·'.repeat(24)}`);
   const longText = lines.join('\n');

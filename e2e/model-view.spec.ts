@@ -2,9 +2,9 @@
 // the newest at any seq, anchored to what the reader is reading while the cursor moves, with a way
 // back to the newest message.
 import { resolve } from 'node:path';
-import { expect, test, type Locator } from '@playwright/test';
+import { type Locator } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { projectMessageSeqs } from './support/cli.ts';
-import { ViewerPage } from './support/viewer-page.ts';
 
 const LONG = resolve('fixtures/long-conversation.jsonl.zstd');
 /** A mid-session seq with 11 messages, more than the pane shows at 1440×900. */
@@ -27,11 +27,9 @@ async function isInViewport(card: Locator, scroller: Locator): Promise<boolean> 
 
 test('at a mid-session seq the reader scrolls up to the first user message, with no click', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.openFile(LONG);
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(LONG);
   await viewer.scrubTo(MID_SEQ);
   const seqs = projectMessageSeqs(LONG, MID_SEQ);
   expect(seqs.length).toBeGreaterThan(8);
@@ -67,11 +65,9 @@ test('at a mid-session seq the reader scrolls up to the first user message, with
 
 test('scrolled up, cursor moves keep the message being read in place; "Jump to newest" goes back', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.openFile(LONG);
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(LONG);
   await viewer.scrubTo(MID_SEQ);
   const scroller = viewer.modelView.getByTestId('model-view-scroll');
   const seqs = projectMessageSeqs(LONG, MID_SEQ);
@@ -110,11 +106,8 @@ test('scrolled up, cursor moves keep the message being read in place; "Jump to n
   ).toBe(true);
 });
 
-test('a short conversation reads from the top of the pane', async ({ page }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.openFile(LONG);
-  await viewer.waitForLoadState('ready');
+test('a short conversation reads from the top of the pane', async ({ viewer }) => {
+  await viewer.openLog(LONG);
   const seqs = projectMessageSeqs(LONG, 5);
   expect(seqs.length).toBe(2);
   await viewer.scrubTo(5);
@@ -130,11 +123,9 @@ test('a short conversation reads from the top of the pane', async ({ page }) => 
 
 test('the request card heads the conversation: route, system prompt, tools, composition', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.openFile(LONG);
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(LONG);
   await viewer.scrubTo(MID_SEQ);
   const card = viewer.modelView.getByTestId('request-card');
   const scroller = viewer.modelView.getByTestId('model-view-scroll');
@@ -148,13 +139,10 @@ test('the request card heads the conversation: route, system prompt, tools, comp
   await viewer.waitForModelViewAt(7);
 });
 
-test("a forked child's inherited prefix is marked as inherited from the parent", async ({ page }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.openFile(
+test("a forked child's inherited prefix is marked as inherited from the parent", async ({ viewer }) => {
+  await viewer.openLog(
     resolve('fixtures/generations/stored/v4/sdk/subagent-fork-in-process/session.1.v4.jsonl'),
   );
-  await viewer.waitForLoadState('ready');
   await viewer.press('End');
   await expect(viewer.modelView).toContainText('seqs 0–15 inherited from the parent');
   const cards = viewer.modelView.getByTestId('model-message');

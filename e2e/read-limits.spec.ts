@@ -2,18 +2,17 @@
 // its problem within seconds with the turn before it readable; the lines dsh ignores open as raw text.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { clearLongTasks, longTasks, watchLongTasks } from './support/long-tasks.ts';
-import { ViewerPage } from './support/viewer-page.ts';
 
 /** Main-thread tasks above this (ms) count as freezing the page on this shared 2-core machine. */
 const LONG_TASK_LIMIT_MS = 200;
 
 test('a zstd bomb of 128 Mi blank lines: responsive page, the problem within seconds, the turn and the ignored lines readable', async ({
   page,
+  viewer,
 }) => {
   await watchLongTasks(page);
-  const viewer = new ViewerPage(page);
   await viewer.goto('/');
   await clearLongTasks(page);
   const startedAt = Date.now();
@@ -48,11 +47,9 @@ test('a zstd bomb of 128 Mi blank lines: responsive page, the problem within sec
 
 test('an empty file opens with the verdict CLI.md defines (corrupt), not as "Could not open"', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto('/');
-  await viewer.openFile(resolve('fixtures/adversarial/empty.jsonl'));
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(resolve('fixtures/adversarial/empty.jsonl'));
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'corrupt');
   await expect(viewer.loadError()).toHaveCount(0);
   await page.getByTestId('problem-count').click();
@@ -84,8 +81,8 @@ function rleBombFrame(expandedBytes: number): Buffer {
 
 test('a header followed by a 4 GiB bomb shows the header, "too large for this viewer", and says no events were read', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto('/');
   const header = readFileSync(resolve('fixtures/tool-error.jsonl'), 'utf8').split('\n')[0] ?? '';
   await viewer.fileInput.setInputFiles({
@@ -105,10 +102,10 @@ test('a header followed by a 4 GiB bomb shows the header, "too large for this vi
 
 test('a 100,000-deep value in one content block: the model view works at every later seq, the detail shows the event', async ({
   page,
+  viewer,
 }) => {
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  const viewer = new ViewerPage(page);
   await viewer.goto('/');
   const header = readFileSync(resolve('fixtures/tool-error.jsonl'), 'utf8').split('\n')[0] ?? '';
   const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;

@@ -1,14 +1,11 @@
 // The events search finds what a person sees (issue 12, "Search"): text with quotes as the model view
 // shows it, which the file stores JSON-escaped, and the words of a row's summary.
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { ViewerPage } from './support/viewer-page.ts';
+import { expect, test } from './support/fixtures.ts';
+import type { ViewerPage } from './support/viewer-page.ts';
 
-test('a quoted phrase as shown on screen is found, and so is a row summary', async ({ page }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto('/');
-  await viewer.openFile(resolve('fixtures/tool-error.jsonl'));
-  await viewer.waitForLoadState('ready');
+test('a quoted phrase as shown on screen is found, and so is a row summary', async ({ page, viewer }) => {
+  await viewer.openLog(resolve('fixtures/tool-error.jsonl'));
   await viewer.press('Home');
   await viewer.expectCursorAt(0);
   const search = page.getByRole('searchbox', { name: 'Search events' });
@@ -34,16 +31,14 @@ const CALL_SEQ = 58;
 const RESULT_SEQ = 61;
 
 async function openPacked(viewer: ViewerPage) {
-  await viewer.goto('/');
-  await viewer.openFile(PACKED);
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(PACKED);
   return viewer.page.getByRole('searchbox', { name: 'Search events' });
 }
 
 test('search counts the matches, steps from the cursor and wraps at either end with a notice', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   const search = await openPacked(viewer);
   const count = page.getByTestId('search-count');
   const note = page.getByTestId('search-note');
@@ -87,8 +82,8 @@ test('search counts the matches, steps from the cursor and wraps at either end w
 
 test('a callId search lands on the tool/call, then on the result that echoes it, never on its deltas', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   const search = await openPacked(viewer);
   await viewer.press('Home');
   await viewer.expectCursorAt(0);
@@ -102,8 +97,10 @@ test('a callId search lands on the tool/call, then on the result that echoes it,
   await expect(viewer.eventRow(RESULT_SEQ)).toContainText('tool/result');
 });
 
-test('the match is highlighted in the event rows, the event detail and the model view', async ({ page }) => {
-  const viewer = new ViewerPage(page);
+test('the match is highlighted in the event rows, the event detail and the model view', async ({
+  page,
+  viewer,
+}) => {
   const search = await openPacked(viewer);
   await viewer.press('Home');
   await viewer.expectCursorAt(0);

@@ -5,7 +5,8 @@
 // and a folder dropped through the DevTools protocol's drag events.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { ViewerPage } from './support/viewer-page.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
@@ -22,12 +23,11 @@ async function openRoot(page: Page, folder = ROOT) {
 
 test('a child\'s header card and timeline offer "parent", opening the parent at the spawning call', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   const list = await openRoot(page);
-  await list.locator(`[data-session-id="${FORK}"]`).click();
-  await viewer.waitForLoadState('ready');
+  await viewer.openSession(list.locator(`[data-session-id="${FORK}"]`));
   const headerParent = page.getByTestId('header-card').getByTestId('header-parent');
   const timelineParent = viewer.timeline.getByTestId('timeline-parent');
   await expect(headerParent).toBeVisible();
@@ -48,8 +48,7 @@ test('a child\'s header card and timeline offer "parent", opening the parent at 
   await expect(viewer.timeline.getByTestId('timeline-parent')).toHaveCount(0);
 
   // Back to the child, then through the timeline's button.
-  await list.locator(`[data-session-id="${FORK}"]`).click();
-  await viewer.waitForLoadState('ready');
+  await viewer.openSession(list.locator(`[data-session-id="${FORK}"]`));
   await viewer.timeline.getByTestId('timeline-parent').click();
   await expect(list.locator(`[data-session-id="${parentId}"]`)).toHaveAttribute('data-open', 'true');
   await viewer.expectCursorAt(parentSeq);
@@ -57,12 +56,11 @@ test('a child\'s header card and timeline offer "parent", opening the parent at 
 
 test('a parent that cannot be opened is its id as text, saying why: not in the workspace, or no workspace', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   const list = await openRoot(page);
-  await list.locator('[data-orphan]').click();
-  await viewer.waitForLoadState('ready');
+  await viewer.openSession(list.locator('[data-orphan]'));
   const card = page.getByTestId('header-card');
   await expect(card.getByTestId('header-parent-unavailable')).toHaveAttribute(
     'data-reason',
@@ -73,9 +71,7 @@ test('a parent that cannot be opened is its id as text, saying why: not in the w
   await expect(card.getByRole('button', { name: /parent/ })).toHaveCount(0);
 
   // The same child opened alone: no workspace to follow it in.
-  await viewer.goto();
-  await viewer.openFile(join(FIXTURES, 'subagent-child.jsonl'));
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(join(FIXTURES, 'subagent-child.jsonl'));
   const alone = page.getByTestId('header-card').getByTestId('header-parent-unavailable');
   await expect(alone).toHaveAttribute('data-reason', 'no-workspace');
   await expect(alone).toContainText('open its folder or export ZIP');
@@ -84,12 +80,11 @@ test('a parent that cannot be opened is its id as text, saying why: not in the w
 
 test("a fork's inherited prefix is shaded in the events list, with a divider and a link to the parent, and banded on the timeline", async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   const list = await openRoot(page);
-  await list.locator(`[data-session-id="${FORK}"]`).click();
-  await viewer.waitForLoadState('ready');
+  await viewer.openSession(list.locator(`[data-session-id="${FORK}"]`));
   const band = viewer.timeline.getByTestId('timeline-inherited-band');
   await expect(band).toHaveAttribute('data-inherited-events', '42');
   await expect(band).toContainText('inherited from parent');
@@ -143,15 +138,14 @@ async function recordCspViolations(page: Page): Promise<() => Promise<string[]>>
 
 test('an image from the export ZIP shows in the model view through a blob: URL, revoked when its card goes', async ({
   page,
+  viewer,
 }) => {
   const violations = await recordCspViolations(page);
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   await viewer.openFile(join(MEDIA, 'dsh-session-8f3f5710-d0de-497d-ab9a-0387099836fb.zip'));
   const list = page.getByTestId('session-list');
   await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-  await list.locator('[data-session-id]').first().click();
-  await viewer.waitForLoadState('ready');
+  await viewer.openSession(list.locator('[data-session-id]').first());
   const figure = viewer.modelView.locator(
     `[data-testid="attachment-image"][data-attachment-id="${IMAGE_ID}"]`,
   );
@@ -184,8 +178,7 @@ test('an image from the export ZIP shows in the model view through a blob: URL, 
     );
   expect(await loads(url)).toBe(true);
   // Another log replaces the model view's cards: the URL is revoked.
-  await viewer.openFile(join(FIXTURES, 'tool-error.jsonl'));
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(join(FIXTURES, 'tool-error.jsonl'));
   await expect(viewer.modelView.getByTestId('attachment-image')).toHaveCount(0);
   await expect.poll(() => loads(url)).toBe(false);
   expect(await violations()).toEqual([]);
@@ -193,8 +186,8 @@ test('an image from the export ZIP shows in the model view through a blob: URL, 
 
 test('an image that cannot be shown is a placeholder with its id and why: no workspace, file missing, not an image', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   const logPath = join(
     MEDIA,
@@ -202,8 +195,7 @@ test('an image that cannot be shown is a placeholder with its id and why: no wor
   );
   const placeholder = viewer.modelView.getByTestId('attachment-placeholder');
   // Opened alone: the log holds only the reference.
-  await viewer.openFile(logPath);
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(logPath);
   await expect(placeholder).toHaveAttribute('data-reason', 'no-workspace');
   await expect(placeholder).toContainText(IMAGE_ID);
   await expect(placeholder).toContainText('not in this log');
@@ -214,8 +206,7 @@ test('an image that cannot be shown is a placeholder with its id and why: no wor
   ] as const) {
     await viewer.goto();
     const list = await openRoot(page, join(MEDIA, folder));
-    await list.locator('[data-session-id]').first().click();
-    await viewer.waitForLoadState('ready');
+    await viewer.openSession(list.locator('[data-session-id]').first());
     await expect(placeholder).toHaveAttribute('data-reason', reason);
     await expect(placeholder).toContainText(IMAGE_ID);
     await expect(placeholder).toContainText(text);
@@ -239,8 +230,8 @@ function filesUnder(dir: string): { path: string; base64: string }[] {
 
 test('Open folder… with showDirectoryPicker lists a real directory handle (the Origin Private File System)', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   const files = filesUnder(ROOT);
   // Write the sessions root into OPFS and make the picker answer with that real handle.
@@ -302,8 +293,8 @@ test('Open folder… with showDirectoryPicker lists a real directory handle (the
 
 test('a folder dropped for real (DevTools drag events naming a directory) opens as a workspace', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   const session = await page.context().newCDPSession(page);
   const data = { items: [], files: [ROOT], dragOperationsMask: 1 };

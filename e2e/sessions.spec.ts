@@ -5,8 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { ViewerPage } from './support/viewer-page.ts';
+import { expect, test } from './support/fixtures.ts';
 
 const SESSIONS = join(import.meta.dirname, '..', 'fixtures', 'sessions');
 const ROOT = join(SESSIONS, 'root');
@@ -28,8 +27,8 @@ function listedIds(target: string): string[] {
 
 test('a dropped sessions root lists every session; parent → child → parent through the spawning call', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   const list = await viewer.openFolder(ROOT);
   const ids = listedIds(ROOT);
@@ -45,8 +44,7 @@ test('a dropped sessions root lists every session; parent → child → parent t
   await expect(page.getByTestId('workspace-problems')).toContainText('1 file not listed');
 
   // Open the parent from the list (keyboard: focus the list, move to it, Enter would do the same).
-  await list.locator(`[data-session-id="${PARENT}"]`).click();
-  await viewer.waitForLoadState('ready');
+  await viewer.openSession(list.locator(`[data-session-id="${PARENT}"]`));
   const toChild = viewer.modelView.locator(`[data-testid="session-link"][data-to-session="${CHILD}"]`);
   await expect(toChild).toHaveAttribute('data-confidence', 'exact');
   await toChild.first().click();
@@ -67,13 +65,11 @@ test('a dropped sessions root lists every session; parent → child → parent t
 });
 
 test('a parent of two foreground one-shot children links each call to its child, saying how sure', async ({
-  page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   const list = await viewer.openFolder(ROOT);
-  await list.locator('[data-session-id="14dda109-5728-45ba-a002-7db9543fe50e"]').click();
-  await viewer.waitForLoadState('ready');
+  await viewer.openSession(list.locator('[data-session-id="14dda109-5728-45ba-a002-7db9543fe50e"]'));
   const links = viewer.modelView.getByTestId('session-link');
   await expect(links).toHaveCount(2);
   // No id in the log: matched by §8.2's heuristic, never shown as exact.
@@ -86,19 +82,16 @@ test('a parent of two foreground one-shot children links each call to its child,
   ).toHaveProperty('size', 2);
 });
 
-test('a forked child marks its inherited prefix', async ({ page }) => {
-  const viewer = new ViewerPage(page);
+test('a forked child marks its inherited prefix', async ({ page, viewer }) => {
   await viewer.goto();
   const list = await viewer.openFolder(ROOT);
-  await list.locator(`[data-session-id="${FORK}"]`).click();
-  await viewer.waitForLoadState('ready');
+  await viewer.openSession(list.locator(`[data-session-id="${FORK}"]`));
   await expect(page.getByTestId('inherited-note')).toContainText('seqs 0–41 inherited');
   await expect(viewer.modelView.locator('[data-inherited="true"]').first()).toBeVisible();
   await expect(page.getByTestId('open-parent')).toBeVisible();
 });
 
-test('an export ZIP opens as its session tree', async ({ page }) => {
-  const viewer = new ViewerPage(page);
+test('an export ZIP opens as its session tree', async ({ page, viewer }) => {
   await viewer.goto();
   await viewer.openFile(ZIP);
   const list = page.getByTestId('session-list');
@@ -120,8 +113,8 @@ test('an export ZIP opens as its session tree', async ({ page }) => {
 
 test('several logs dropped together (a parent and its children, all named session.jsonl.zstd) open as a workspace', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   const dir = join(ROOT, '--home-dev-projects-subagent-multi--');
   const files = readdirSync(dir).map((id) => ({

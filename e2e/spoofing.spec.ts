@@ -4,9 +4,8 @@
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { TriagePanel } from './support/triage-panel.ts';
-import { ViewerPage } from './support/viewer-page.ts';
 
 /** `…\u202Elmth.jsonl` shows as `…lnosj.html` when the override is applied. */
 const SPOOFED_NAME = 'invoice\u202Elmth.jsonl';
@@ -27,12 +26,10 @@ function writeLookalikeToolLog(directory: string): string {
 
 test('a bidi override in a file name is shown as a mark, and a lookalike tool is flagged', async ({
   page,
+  viewer,
 }) => {
   const directory = mkdtempSync(join(tmpdir(), 'dsh-replay-spoof-'));
-  const viewer = new ViewerPage(page);
-  await viewer.goto('/');
-  await viewer.openFile(writeLookalikeToolLog(directory));
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(writeLookalikeToolLog(directory));
   const fileName = page.getByTestId('file-name');
   await expect(fileName).toHaveText('invoice⟨U+202E⟩lmth.jsonl');
   expect(await fileName.getAttribute('title')).toBe('invoice⟨U+202E⟩lmth.jsonl');
@@ -49,11 +46,10 @@ test('a bidi override in a file name is shown as a mark, and a lookalike tool is
   await expect(card.getByTestId('lookalike-tool')).toHaveText('looks like bash (homoglyph)');
 });
 
-test('a file that fails to open is named with its invisible characters marked', async ({ page }) => {
+test('a file that fails to open is named with its invisible characters marked', async ({ page, viewer }) => {
   const directory = mkdtempSync(join(tmpdir(), 'dsh-replay-spoof-'));
   const path = join(directory, 'notes\u200B\u202Egnp.jsonl');
   copyFileSync(resolve('public/favicon.svg'), path);
-  const viewer = new ViewerPage(page);
   await viewer.goto('/');
   await viewer.openFile(path);
   await viewer.waitForLoadState('error');
@@ -62,6 +58,7 @@ test('a file that fails to open is named with its invisible characters marked', 
 
 test('an error code from the log is shown with its invisible characters marked in triage', async ({
   page,
+  viewer,
 }) => {
   const directory = mkdtempSync(join(tmpdir(), 'dsh-spoof-code-'));
   const path = join(directory, 'tool-error-code.jsonl');
@@ -71,10 +68,7 @@ test('an error code from the log is shown with its invisible characters marked i
   );
   expect(text).toContain('DENIED');
   writeFileSync(path, text);
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.openFile(path);
-  await viewer.waitForLoadState('ready');
+  await viewer.openLog(path);
   const triage = new TriagePanel(page);
   await triage.open();
   await expect(triage.lastCall).toContainText('DENIED⟨U+202E⟩kcatta');

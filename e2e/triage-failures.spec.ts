@@ -1,7 +1,8 @@
 // Triage sees what went wrong when no tool call failed (a turn error, a call cut off by max-tokens, a
 // call refused at its approval), keeps legacy upgrades out of the problems, and shows a bug report
 // that log text cannot forge, on screen, on the clipboard and in the CLI alike.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { fileURLToPath } from 'node:url';
 import { triageBugReport, triageFindingSeqs } from './support/cli.ts';
 import { TriagePanel } from './support/triage-panel.ts';
@@ -16,9 +17,7 @@ const LEGACY_LOG = fixture('legacy-web.jsonl');
 
 async function openTriage(page: Page, path: string): Promise<{ viewer: ViewerPage; triage: TriagePanel }> {
   const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.dropLog(path);
-  await viewer.waitForLoadState('ready');
+  await viewer.dropLogReady(path);
   const triage = new TriagePanel(page);
   await triage.open();
   return { viewer, triage };
@@ -70,11 +69,11 @@ test('a call whose approval was rejected did not run: the user refused it, with 
   await expect(viewer.slider).toHaveValue('62');
 });
 
-test('legacy shapes dsh upgrades are listed as notes: not counted, not a stop of n', async ({ page }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.dropLog(LEGACY_LOG);
-  await viewer.waitForLoadState('ready');
+test('legacy shapes dsh upgrades are listed as notes: not counted, not a stop of n', async ({
+  page,
+  viewer,
+}) => {
+  await viewer.dropLogReady(LEGACY_LOG);
   const badge = page.getByTestId('problem-count');
   await expect(badge).toHaveText('0 problems · 3 notes');
   await viewer.press('n');

@@ -17,9 +17,7 @@ const CALL_SEQ = 4;
 /** Opens the log through the viewer page object and waits on its load signal (STYLE.md §14). */
 async function openLog(page: Page, path: string): Promise<ViewerPage> {
   const viewer = new ViewerPage(page);
-  await viewer.goto();
-  await viewer.dropLog(path);
-  await viewer.waitForLoadState('ready');
+  await viewer.dropLogReady(path);
   return viewer;
 }
 

@@ -1,15 +1,13 @@
 // The viewer end to end in real Chromium against the built app: demo, drop, scrub, permalinks, errors.
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { executedToolCalls, projectMessageCount } from './support/cli.ts';
-import { ViewerPage } from './support/viewer-page.ts';
 
 const PACKED_ZSTD = resolve('fixtures/packed-chunks.jsonl.zstd');
 const PNG_RENAMED = resolve('fixtures/adversarial/png-renamed.jsonl');
 const DEMO = resolve('public/demo/demo-session.jsonl.zstd');
 
-test('?demo=1 lands on the demo log with the three panes and the Seq slider', async ({ page }) => {
-  const viewer = new ViewerPage(page);
+test('?demo=1 lands on the demo log with the three panes and the Seq slider', async ({ page, viewer }) => {
   await viewer.openDemo();
   await expect(viewer.timeline).toBeVisible();
   await expect(viewer.events).toBeVisible();
@@ -21,8 +19,10 @@ test('?demo=1 lands on the demo log with the three panes and the Seq slider', as
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'ok');
 });
 
-test('the timeline draws the tool executions the CLI reports and explains one on hover', async ({ page }) => {
-  const viewer = new ViewerPage(page);
+test('the timeline draws the tool executions the CLI reports and explains one on hover', async ({
+  page,
+  viewer,
+}) => {
   await viewer.openDemo();
   const calls = executedToolCalls(DEMO);
   expect(calls.length).toBeGreaterThan(0);
@@ -43,8 +43,8 @@ test('the timeline draws the tool executions the CLI reports and explains one on
 
 test('a dropped zstd log is scrubbed with keys and the slider, and the model view matches the CLI', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto('/');
   await viewer.waitForLoadState('idle');
   await viewer.dropLog(PACKED_ZSTD);
@@ -76,11 +76,8 @@ test('a dropped zstd log is scrubbed with keys and the slider, and the model vie
   expect(await viewer.modelMessageCount()).toBe(projectMessageCount(PACKED_ZSTD, max));
 });
 
-test('reloading a permalink reopens the stored log at the same seq', async ({ page }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto('/');
-  await viewer.openFile(PACKED_ZSTD);
-  await viewer.waitForLoadState('ready');
+test('reloading a permalink reopens the stored log at the same seq', async ({ page, viewer }) => {
+  await viewer.openLog(PACKED_ZSTD);
   await viewer.scrubTo(40);
   await expect(page).toHaveURL(/#seq=40&session=/);
   // Only a permalink made (or followed) keeps the log in the browser (README, Privacy).
@@ -93,24 +90,20 @@ test('reloading a permalink reopens the stored log at the same seq', async ({ pa
   await expect(page.getByTestId('file-name')).toHaveText('packed-chunks.jsonl.zstd');
 });
 
-test('a seq past the end of the log clamps to the last event with a notice', async ({ page }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.goto('/?demo=1#seq=999999');
-  await viewer.waitForLoadState('ready');
+test('a seq past the end of the log clamps to the last event with a notice', async ({ page, viewer }) => {
+  await viewer.gotoReady('/?demo=1#seq=999999');
   const max = Number(await viewer.slider.getAttribute('max'));
   expect(await viewer.cursorSeq()).toBe(max);
   await expect(page.getByTestId('notice')).toContainText('past the last event');
 });
 
-test('a link to a session that is not stored asks for that file by id', async ({ page }) => {
-  const viewer = new ViewerPage(page);
+test('a link to a session that is not stored asks for that file by id', async ({ page, viewer }) => {
   await viewer.goto('/#seq=3&session=0000-not-stored');
   await expect(page.getByTestId('missing-session')).toContainText('0000-not-stored');
   await viewer.waitForLoadState('idle');
 });
 
-test('a file that is not a log shows why, and the next file still opens', async ({ page }) => {
-  const viewer = new ViewerPage(page);
+test('a file that is not a log shows why, and the next file still opens', async ({ viewer }) => {
   await viewer.goto('/');
   await viewer.dropLog(PNG_RENAMED);
   await viewer.waitForLoadState('error');
@@ -120,8 +113,7 @@ test('a file that is not a log shows why, and the next file still opens', async 
   await expect(viewer.loadError()).toHaveCount(0);
 });
 
-test('the ? key lists the shortcuts and Esc closes the list', async ({ page }) => {
-  const viewer = new ViewerPage(page);
+test('the ? key lists the shortcuts and Esc closes the list', async ({ page, viewer }) => {
   await viewer.openDemo();
   await viewer.press('Shift+Slash');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
@@ -129,13 +121,12 @@ test('the ? key lists the shortcuts and Esc closes the list', async ({ page }) =
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
 });
 
-test('Cancel stops a load in progress and the next file still opens', async ({ page }) => {
+test('Cancel stops a load in progress and the next file still opens', async ({ page, viewer }) => {
   // A ?src= stream whose server never answers: the load stays in progress until cancelled.
   await page.route(
     (url) => url.pathname === '/stalled-log.jsonl',
     () => undefined,
   );
-  const viewer = new ViewerPage(page);
   await viewer.goto('/?src=/stalled-log.jsonl');
   await viewer.waitForLoadState('loading');
   await page.getByRole('button', { name: 'Cancel' }).click();

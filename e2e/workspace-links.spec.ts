@@ -6,8 +6,8 @@
 // switching back to a visited session shows it at once (no loading, no progress).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { ViewerPage } from './support/viewer-page.ts';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 
 const SESSIONS = join(import.meta.dirname, '..', 'fixtures', 'sessions');
 const ROOT = join(SESSIONS, 'root');
@@ -57,8 +57,8 @@ async function recordLoadStates(page: Page): Promise<() => Promise<string[]>> {
 
 test('Copy link in a session of an export ZIP keeps the ZIP; reloading the link restores the workspace at that seq', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   await viewer.openFile(ZIP);
   const list = page.getByTestId('session-list');
@@ -108,12 +108,11 @@ test('Copy link in a session of an export ZIP keeps the ZIP; reloading the link 
 
 test('a link into a dropped folder says which folder to open; opening it goes to the session and seq', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   const list = await viewer.openFolder(ROOT);
-  await list.locator(`[data-session-id="${PARENT}"]`).click();
-  await viewer.waitForLoadState('ready');
+  await viewer.openSession(list.locator(`[data-session-id="${PARENT}"]`));
   await viewer.scrubTo(5);
   const link = await copyLink(page);
   expect(new URL(link).hash).toContain('wsname=root');
@@ -139,12 +138,11 @@ test('a link into a dropped folder says which folder to open; opening it goes to
 
 test('switching back to a visited session shows it at once, where it was left, with no loading or progress', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   const list = await viewer.openFolder(ROOT);
-  await list.locator(`[data-session-id="${PARENT}"]`).click();
-  await viewer.waitForLoadState('ready');
+  await viewer.openSession(list.locator(`[data-session-id="${PARENT}"]`));
   const toChild = viewer.modelView.locator(`[data-testid="session-link"][data-to-session="${CHILD}"]`);
   await expect(toChild.first()).toBeVisible();
   // The parent's text index is built before the reader leaves it.
@@ -183,6 +181,7 @@ test('switching back to a visited session shows it at once, where it was left, w
 
 test('a folder picked with the directory picker is kept as its handle; its link asks permission again with one click', async ({
   page,
+  viewer,
 }) => {
   // A real FileSystemDirectoryHandle without a picker dialog: the page's origin-private file system
   // holds the parent and child, and showDirectoryPicker answers with that folder. The permission
@@ -208,7 +207,6 @@ test('a folder picked with the directory picker is kept as its handle; its link 
       return Promise.resolve('granted');
     };
   });
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   const pair = join(ROOT, '--tmp-dsh-real-writer-runs-subagent-background-workspace--');
   await page.evaluate(async (files) => {
@@ -243,8 +241,7 @@ test('a folder picked with the directory picker is kept as its handle; its link 
   const list = page.getByTestId('session-list');
   await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
   await expect(list.locator('[data-session-id]')).toHaveCount(2);
-  await list.locator(`[data-session-id="${PARENT}"]`).click();
-  await viewer.waitForLoadState('ready');
+  await viewer.openSession(list.locator(`[data-session-id="${PARENT}"]`));
   await viewer.scrubTo(5);
   const link = await copyLink(page);
   const hash = new URLSearchParams(new URL(link).hash.slice(1));

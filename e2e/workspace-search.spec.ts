@@ -1,8 +1,7 @@
 // Search across every session of a workspace (issue 13): results grouped by session, counted per
 // session, and a result that opens its session at the matching event.
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { ViewerPage } from './support/viewer-page.ts';
+import { expect, test } from './support/fixtures.ts';
 
 const ROOT = join(import.meta.dirname, '..', 'fixtures', 'sessions', 'root');
 /** The fork parent and its forked child (fixtures/sessions/README.md): both hold the codeword. */
@@ -11,8 +10,8 @@ const FORK_CHILD = 'ada8966c-9fa3-441b-8721-37ff1e795e6a';
 
 test('a search across the sessions groups its hits by session, and a hit opens its session there', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   const list = await viewer.openFolder(ROOT);
 

@@ -75,6 +75,35 @@ export class ViewerPage {
     await this.waitForLoadState('ready');
   }
 
+  /** Goes to `path` and waits until the log it names (a demo, a `?src=`, a permalink) is ready. */
+  async gotoReady(path: string): Promise<void> {
+    await this.goto(path);
+    await this.waitForLoadState('ready');
+  }
+
+  /**
+   * Opens the log at `path` through the file input and waits until it is ready; on a blank page it
+   * first goes to the app's root.
+   */
+  async openLog(path: string, timeoutMs?: number): Promise<void> {
+    if (this.page.url() === 'about:blank') await this.goto();
+    await this.openFile(path);
+    await this.waitForLoadState('ready', timeoutMs);
+  }
+
+  /** Drops the log at `path` on the page (see dropLog) and waits until it is ready. */
+  async dropLogReady(path: string, mimeType?: string): Promise<void> {
+    if (this.page.url() === 'about:blank') await this.goto();
+    await this.dropLog(path, mimeType);
+    await this.waitForLoadState('ready');
+  }
+
+  /** Opens a session of the sidebar by clicking its row (or any control that opens one) and waits until it is ready. */
+  async openSession(control: Locator): Promise<void> {
+    await control.click();
+    await this.waitForLoadState('ready');
+  }
+
   async waitForLoadState(state: LoadState, timeoutMs = 30_000): Promise<void> {
     await expect(this.root).toHaveAttribute('data-load-state', state, { timeout: timeoutMs });
   }

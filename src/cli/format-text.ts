@@ -15,6 +15,7 @@ import {
   describeToolNameCheck,
   describeWriterVerdict,
   toPlainLine,
+  APPROVAL_DECIDER_WORDS,
 } from '../log/index.ts';
 
 const LABEL_WIDTH = 16;
@@ -244,7 +245,7 @@ export function formatTriageText(report: TriageReport): string {
       lines.push(
         row(
           'approval',
-          `${toPlainLine(call.approval.outcome)} (${call.approval.refusedBy}): asked seq ${call.approval.askedSeq}, decided seq ${call.approval.decidedSeq}; the tool did not run`,
+          `${toPlainLine(call.approval.outcome)} (${APPROVAL_DECIDER_WORDS[call.approval.refusedBy]}): asked seq ${call.approval.askedSeq}, decided seq ${call.approval.decidedSeq}; the tool did not run`,
         ),
       );
     if (report.failedCalls.length > 1)

@@ -4,7 +4,7 @@
 import { escapeJsonForTerminal } from '../base/visible-text.ts';
 import type { LogProblem } from '../problems.ts';
 import { describeCurrentVerdict, describeGeneration, describeWriterVerdict } from './format-verdicts.ts';
-import type { TriageReport } from './triage.ts';
+import type { TriageReport } from './triage-report.ts';
 
 /** Problems in the bug-report block; the rest is summarised as a count. */
 const BUG_REPORT_PROBLEMS_MAX = 20;

@@ -11,6 +11,8 @@ import { describeNothingToCheck, type CallOutcomes } from './call-outcomes.ts';
 import type { ApprovalRecord } from '../structure/pairings.ts';
 import type { ToolCallRecord, ToolCallStatus } from '../structure/tool-calls.ts';
 import type { StepSpan } from '../structure/turns.ts';
+import type { ApprovalDecider } from '../projections/approval-decider.ts';
+import { deriveApprovalDecider } from '../projections/approval-decider.ts';
 
 /** A tool call that did not end ok, as triage reports it (step 3) and classifies it (step 4). */
 export interface TriageCall {
@@ -55,7 +57,7 @@ export interface CallApproval {
    * Who refused: `user` (rejected at the prompt), `policy` (unavailable: no one could answer, and
    * dsh fails closed), `cancelled` (the prompt was cancelled), `unknown` (an outcome this viewer does not know).
    */
-  refusedBy: 'user' | 'policy' | 'cancelled' | 'unknown';
+  refusedBy: ApprovalDecider;
 }
 
 /** A call naming a tool that the request/header in force before it does not list. */
@@ -116,18 +118,9 @@ function describeRefusal(approval: CallApproval): string {
   return `The tool did not run: ${REFUSED_BY_TEXT[approval.refusedBy]} (approval/asked seq ${approval.askedSeq}, approval/decided seq ${approval.decidedSeq}, outcome ${JSON.stringify(approval.outcome)}). Nothing happened in the workspace. ${retry}`;
 }
 
+/** Who refused: the one reading of approval/decided.outcome (projections/approval-decider.ts). */
 function refusedBy(outcome: string): CallApproval['refusedBy'] {
-  switch (outcome) {
-    case 'rejected':
-      return 'user';
-    case 'unavailable':
-      return 'policy';
-    case 'cancelled':
-    case 'canceled':
-      return 'cancelled';
-    default:
-      return 'unknown';
-  }
+  return outcome === 'allowed-once' ? 'unknown' : deriveApprovalDecider(outcome);
 }
 
 /**

@@ -86,3 +86,26 @@ export function uniqueSorted(seqs: readonly number[]): number[] {
   const sorted = [...seqs].sort((a, b) => a - b);
   return sorted.filter((seq, index) => index === 0 || sorted[index - 1] !== seq);
 }
+
+/** The notices describeProblemWrap writes. */
+const PROBLEM_WRAP_NOTICES = [
+  'n wrapped to the first problem or triage finding.',
+  'N wrapped to the last problem or triage finding.',
+  'The only problem or triage finding: n / N wrapped to the same one.',
+] as const;
+
+/**
+ * What n (1) / N (-1) from `cursorSeq` to `target` says when it wrapped past an end of `sortedSeqs`,
+ * or landed on the one stop there is while already on it; null when it did not wrap.
+ */
+export function describeProblemWrap(
+  sortedSeqs: readonly number[],
+  cursorSeq: number,
+  target: number,
+  direction: 1 | -1,
+): string | null {
+  const isWrapped = direction === 1 ? target <= cursorSeq : target >= cursorSeq;
+  if (!isWrapped) return null;
+  if (sortedSeqs.length === 1) return PROBLEM_WRAP_NOTICES[2];
+  return direction === 1 ? PROBLEM_WRAP_NOTICES[0] : PROBLEM_WRAP_NOTICES[1];
+}

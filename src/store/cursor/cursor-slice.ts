@@ -11,6 +11,7 @@ import type { BlockFeed } from '../block-feed.ts';
 import type { ModelViewFeed, PrepareOutcome } from '../model-view-feed.ts';
 import type { Slice, SliceContext } from '../slice.ts';
 import {
+  describeProblemWrap,
   clampSeq,
   collectBoundarySeqs,
   findProblemSeq,
@@ -235,6 +236,8 @@ export function createCursorSlice(
   const movePreparer = preparer ?? ownPreparer;
   /** Whether the user moved the cursor during this load (then the end-of-load landing is skipped). */
   let hasUserMovedCursor = false;
+  /** Whether the notice shown is the one the last n / N wrote on wrapping (the next n / N clears it). */
+  let hasWrapNotice = false;
   /** Identifies the latest cursor move; a prepared move lands only if no later move or jump came. */
   let latestMoveToken = 0;
   /** Runs out CURSOR_HOLD_MAX_MS after a move started waiting, then the pending seq lands as is. */
@@ -316,7 +319,14 @@ export function createCursorSlice(
         set({ notice: 'This log has no problems or triage findings tied to a seq.' });
         return;
       }
-      moveTo(findProblemSeq(problemSeqs, cursorSeq, direction, summary.eventCount), 'jump');
+      const target = findProblemSeq(problemSeqs, cursorSeq, direction, summary.eventCount);
+      moveTo(target, 'jump');
+      // Wrapping is said, as the search says it; the next n / N that does not wrap takes it away.
+      const wrapNotice =
+        target === null ? null : describeProblemWrap(problemSeqs, cursorSeq, target, direction);
+      if (wrapNotice !== null) set({ notice: wrapNotice });
+      else if (hasWrapNotice) set({ notice: null });
+      hasWrapNotice = wrapNotice !== null;
     },
     moveToEdge(edge) {
       const { summary } = get();

@@ -17,6 +17,7 @@ import {
 import {
   clampSeq,
   collectBoundarySeqs,
+  describeProblemWrap,
   findAdjacentSeq,
   findProblemSeq,
   mergeSorted,
@@ -120,8 +121,25 @@ describe('cursor keys', () => {
     expect(store.getState().cursorSeq).toBe(21);
     actions.moveToProblem(1);
     expect(store.getState().cursorSeq).toBe(30);
+    expect(store.getState().notice).toBeNull();
     actions.moveToProblem(1);
     expect(store.getState().cursorSeq).toBe(5);
+    // Wrapping is said (issue 21), and the next n that does not wrap takes the notice away.
+    expect(store.getState().notice).toBe('n wrapped to the first problem or triage finding.');
+    actions.moveToProblem(1);
+    expect(store.getState().cursorSeq).toBe(30);
+    expect(store.getState().notice).toBeNull();
+    actions.moveToProblem(-1);
+    actions.moveToProblem(-1);
+    expect(store.getState().notice).toBe('N wrapped to the last problem or triage finding.');
+  });
+
+  it('with one stop, n on it says it wrapped to the same one', () => {
+    expect(describeProblemWrap([7], 7, 7, 1)).toBe(
+      'The only problem or triage finding: n / N wrapped to the same one.',
+    );
+    expect(describeProblemWrap([7], 3, 7, 1)).toBeNull();
+    expect(describeProblemWrap([3, 7], 7, 3, 1)).toMatch(/wrapped to the first/);
   });
 
   it('steps n/N through the triage findings together with the problems, in seq order', async () => {

@@ -10,7 +10,7 @@ import { useViewer } from '../../store/use-viewer.ts';
 import { FormatBadge } from './FormatBadge.tsx';
 import { VerdictBadge } from './VerdictBadge.tsx';
 import { RunEndingHeaderBadge } from './RunEndingHeaderBadge.tsx';
-import { ParentLinkButton, useParentTarget } from '../workspace/ParentLink.tsx';
+import { ParentLinkButton, useParentTarget } from '../session-links/ParentLink.tsx';
 
 interface HeaderBarProps {
   summary: LogSummary | null;

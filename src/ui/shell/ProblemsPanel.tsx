@@ -7,6 +7,7 @@ import { useViewer } from '../../store/use-viewer.ts';
 import { placeVirtualItem, useVirtualList } from '../shared/use-virtual-list.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 import { IgnoredLinesPanel } from './IgnoredLinesPanel.tsx';
+import { formatCountOf } from '../shared/count-noun.ts';
 
 const PROBLEM_ROW_HEIGHT_PX = 44;
 const PROBLEM_BLOCK_SIZE = 200;
@@ -67,7 +68,7 @@ export function ProblemsPanel({ onClose }: { onClose: () => void }) {
       className="absolute inset-y-0 right-0 z-30 flex w-[34rem] max-w-full flex-col border-l border-zinc-200 bg-white shadow-2xl dark:border-zinc-700 dark:bg-zinc-900"
     >
       <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
-        <h2 className="text-sm font-semibold">{problemCount.toLocaleString('en-US')} problems</h2>
+        <h2 className="text-sm font-semibold">{formatCountOf(problemCount, 'problem')}</h2>
         <button
           type="button"
           onClick={onClose}

@@ -20,6 +20,7 @@ import {
   tokensOf,
   type SessionSort,
 } from './session-list-model.ts';
+import { formatCountOf } from '../shared/count-noun.ts';
 
 const ROW_HEIGHT_PX = 72;
 const INDENT_PX = 14;
@@ -139,8 +140,8 @@ function SessionRowView({
       <div className="truncate tabular-nums text-zinc-600 dark:text-zinc-400">
         {summary && (
           <>
-            {formatBytes(summary.file.bytes)} · {summary.verdict.status} · {formatCount(summary.turns)} turns
-            · {formatCount(summary.toolCalls)} calls
+            {formatBytes(summary.file.bytes)} · {summary.verdict.status} ·{' '}
+            {formatCountOf(summary.turns, 'turn')}· {formatCountOf(summary.toolCalls, 'call')}
             {tokens !== null && <> · {formatCount(tokens)} tok</>}
           </>
         )}

@@ -4,7 +4,7 @@ import { useViewer, useViewerStoreApi } from '../../store/use-viewer.ts';
 import { compareWithSession } from './compare-entry.ts';
 import { shortId } from './session-list-model.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
-import { firstOwnSeq } from './SessionLinkChips.tsx';
+import { firstOwnSeq } from '../session-links/SessionLinkChips.tsx';
 
 export function WorkspaceSessionBar() {
   const openId = useViewer((state) => state.workspaceSessionId);

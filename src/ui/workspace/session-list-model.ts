@@ -2,6 +2,7 @@
 // and sorted. 'tree' keeps the worker's tree order (parents before children, siblings by createdAt)
 // so indentation reads as lineage; the other orders flatten it.
 import type { WorkspaceRow } from '../../worker/client.ts';
+export { shortId } from '../session-links/session-ids.ts';
 
 export type SessionSort = 'tree' | 'created' | 'last-event' | 'size' | 'tokens' | 'title';
 
@@ -17,11 +18,6 @@ export interface SessionFilter {
 /** The row's title as shown: the session's title, else its id. */
 export function titleOf(row: WorkspaceRow): string {
   return row.summary?.title ?? row.id;
-}
-
-/** A short id for labels: the first 8 characters after a `session-` prefix (ids are keys: never shortened in data). */
-export function shortId(id: string): string {
-  return id.replace(/^session-/, '').slice(0, 8);
 }
 
 /** Own tokens: input + output (cache reads and writes are shown apart). */

@@ -9,7 +9,7 @@ import { useWorkerQuery } from '../../shared/use-worker-query.ts';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
 import { colorOfEventType } from './event-colors.ts';
 import { useDetailSeq } from './use-detail-seq.ts';
-import { SessionLinkChips } from '../../workspace/SessionLinkChips.tsx';
+import { SessionLinkChips } from '../../session-links/SessionLinkChips.tsx';
 import { CommandPairing } from './CommandPairing.tsx';
 
 /** Raw JSON longer than this (characters) is not put on the clipboard by Copy; the tree still shows it. */

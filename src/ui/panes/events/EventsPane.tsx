@@ -14,7 +14,7 @@ import { RowBlock } from './RowBlock.tsx';
 import { FacetBar } from './FacetBar.tsx';
 import { NarrowedEventList } from './NarrowedEventList.tsx';
 import { useEventFacets } from './use-event-facets.ts';
-import { ParentLinkButton, useParentTarget } from '../../workspace/ParentLink.tsx';
+import { ParentLinkButton, useParentTarget } from '../../session-links/ParentLink.tsx';
 import { SearchBar } from './SearchBar.tsx';
 import {
   BLOCK_ROWS,

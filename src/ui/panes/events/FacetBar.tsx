@@ -5,6 +5,7 @@ import type { FacetCounts, FacetName, FacetValueCount } from '../../../log/index
 import { formatCount } from '../../shared/format.ts';
 import { FACET_LABELS, labelFacetValue, matchesFacetFilter } from './facet-labels.ts';
 import type { EventFacets, FacetValue } from './use-event-facets.ts';
+import { formatCountOf } from '../../shared/count-noun.ts';
 
 /** Values listed at most (the rest are reached by typing in the filter): a turn facet has thousands. */
 const VALUES_SHOWN_MAX = 200;
@@ -99,7 +100,7 @@ export function FacetBar({
             >
               {shownCount === null
                 ? 'narrowing…'
-                : `showing ${formatCount(shownCount)} of ${formatCount(eventCount)} events`}
+                : `showing ${formatCount(shownCount)} of ${formatCountOf(eventCount, 'event')}`}
             </span>
             <button
               type="button"
@@ -119,7 +120,7 @@ export function FacetBar({
         {/* Said once the list changes, for screen readers. */}
         <span className="sr-only" role="status">
           {isNarrowed && shownCount !== null && facets.isCurrent
-            ? `${formatCount(shownCount)} of ${formatCount(eventCount)} events shown`
+            ? `${formatCount(shownCount)} of ${formatCountOf(eventCount, 'event')} shown`
             : ''}
         </span>
       </div>
@@ -201,7 +202,7 @@ function FacetPanel({ facet, counts, picked, onToggle, onClear, onClose }: Facet
             <span className="text-zinc-600 dark:text-zinc-400">
               {values.length === 0
                 ? 'No values in this log.'
-                : `${formatCount(values.length)} values; counts with the other facets applied`}
+                : `${formatCountOf(values.length, 'value')}; counts with the other facets applied`}
             </span>
             {picked.length > 0 && (
               <button

@@ -1,6 +1,8 @@
 // The approval that gated a tool call, inside its card (FORMAT.md §5.3): asked, decided (or not yet
-// at this seq), how long it waited, and the policy in force. The log names no answerer.
+// at this seq), how long it waited, the policy in force, and who or what decided in the words the
+// triage pane and the CLI use (log/projections/approval-decider.ts).
 import type { ApprovalFacts } from '../../../log/index.ts';
+import { APPROVAL_DECIDER_WORDS, deriveApprovalDecider } from '../../../log/index.ts';
 import { StatusBadge } from '../../shared/StatusBadge.tsx';
 import { VisibleText } from '../../shared/VisibleText.tsx';
 import { formatDuration } from '../../shared/format.ts';
@@ -62,8 +64,12 @@ export function ApprovalBox({
             )
           </>
         )}
-        {isDecided && words.sentence && <> · {words.sentence}</>}
-        {isDecided && ' · the log does not name who decided'}
+        {isDecided && (
+          <span data-testid="approval-decider">
+            {' · '}
+            {APPROVAL_DECIDER_WORDS[deriveApprovalDecider(approval.outcome)]}
+          </span>
+        )}
       </div>
     </div>
   );

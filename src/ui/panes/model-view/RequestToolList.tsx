@@ -1,6 +1,6 @@
 // The request card's tools: collapsed to a count and the names, expanded to one row per tool whose
 // description and argument schema open on demand (schemas can be large: rendered only when open).
-import { memo, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { RequestTool } from '../../../log/index.ts';
 import { JsonTree } from '../../shared/JsonTree.tsx';
 import { useViewer } from '../../../store/use-viewer.ts';
@@ -13,6 +13,7 @@ const COLLAPSED_NAMES_MAX = 8;
 
 function ToolRow({ tool }: { tool: RequestTool }) {
   const [isOpen, setOpen] = useState(false);
+  const panelId = useId();
   const summary = previewFirstLine(tool.description, 120);
   const textMode = useViewer((state) => state.textMode);
   return (
@@ -20,6 +21,7 @@ function ToolRow({ tool }: { tool: RequestTool }) {
       <button
         type="button"
         aria-expanded={isOpen}
+        aria-controls={panelId}
         onClick={() => setOpen((open) => !open)}
         className="flex w-full items-baseline gap-2 rounded px-1 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800"
       >
@@ -36,7 +38,12 @@ function ToolRow({ tool }: { tool: RequestTool }) {
         )}
       </button>
       {isOpen && (
-        <div className="mb-1 ml-5 space-y-1">
+        <div
+          id={panelId}
+          role="region"
+          aria-label={`${tool.name} description and schema`}
+          className="mb-1 ml-5 space-y-1"
+        >
           {tool.description !== '' && (
             <LogText text={tool.description} mode={textMode} className="text-zinc-700 dark:text-zinc-200" />
           )}
@@ -58,6 +65,7 @@ export const RequestToolList = memo(function RequestToolList({
   unreadableCount: number;
 }) {
   const [isOpen, setOpen] = useState(false);
+  const listId = useId();
   const names = tools.map((tool) => tool.name);
   const shownNames = names.slice(0, COLLAPSED_NAMES_MAX).join(', ');
   return (
@@ -65,6 +73,7 @@ export const RequestToolList = memo(function RequestToolList({
       <button
         type="button"
         aria-expanded={isOpen}
+        aria-controls={listId}
         disabled={tools.length === 0}
         onClick={() => setOpen((open) => !open)}
         className="flex w-full items-baseline gap-2 text-left disabled:cursor-default"
@@ -88,7 +97,7 @@ export const RequestToolList = memo(function RequestToolList({
         )}
       </button>
       {isOpen && (
-        <ul className="mt-1 space-y-0.5">
+        <ul id={listId} className="mt-1 space-y-0.5">
           {tools.map((tool, index) => (
             // Names can repeat in a malformed header; the position is stable within one header.
             <ToolRow key={`${index}:${tool.name}`} tool={tool} />

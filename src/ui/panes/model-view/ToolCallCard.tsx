@@ -16,7 +16,7 @@ import { ApprovalBox } from './ApprovalBox.tsx';
 import { describeCallStatus } from './call-labels.ts';
 import { SeqLink } from './SeqLink.tsx';
 import { useCallCursor } from './use-call-cursor.ts';
-import { SessionLinkChips } from '../../workspace/SessionLinkChips.tsx';
+import { SessionLinkChips } from '../../session-links/SessionLinkChips.tsx';
 
 function parseArguments(text: string): { ok: true; value: unknown } | { ok: false } {
   try {

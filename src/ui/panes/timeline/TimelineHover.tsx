@@ -4,6 +4,7 @@ import type { LogClient } from '../../../worker/client.ts';
 import { formatDuration } from '../../shared/format.ts';
 import { useWorkerQuery } from '../../shared/use-worker-query.ts';
 import type { TimelineSpan } from './timeline-geometry.ts';
+import { formatCountOf } from '../../shared/count-noun.ts';
 
 /** Where the pointer is: x (CSS px), the seq under it and the span of its lane there, if any. */
 export interface Hover {
@@ -57,7 +58,7 @@ export function TimelineHover({ hover, timeOf, client, widthPx }: TimelineHoverP
         : span.reason
           ? `end: ${span.reason}`
           : '';
-    const steps = span.lane === 'turn' ? ` · ${span.stepCount} steps` : '';
+    const steps = span.lane === 'turn' ? ` · ${formatCountOf(span.stepCount, 'step')}` : '';
     return `${name} · seq ${span.startSeq}–${span.endSeq}${duration && duration !== '—' ? ` · ${duration}` : ''}${state ? ` · ${state}` : ''}${span.isZeroStep ? ' · zero steps' : steps}`;
   })();
   return (

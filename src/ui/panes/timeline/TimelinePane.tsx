@@ -29,7 +29,7 @@ import { useDarkClass } from './use-dark-class.ts';
 import { useTimelineGestures } from './use-timeline-gestures.ts';
 import { useTimelineKeys } from './use-timeline-keys.ts';
 import { minWindowSpan, useTimelineWindow } from './use-timeline-window.ts';
-import { ParentLinkButton, useParentTarget } from '../../workspace/ParentLink.tsx';
+import { ParentLinkButton, useParentTarget } from '../../session-links/ParentLink.tsx';
 import { InheritedBand } from './InheritedBand.tsx';
 
 /** Where the cursor line starts (below the tick labels). */

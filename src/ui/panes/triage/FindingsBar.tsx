@@ -2,18 +2,27 @@
 import { useState } from 'react';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { VisibleText } from '../../shared/VisibleText.tsx';
-import { findAdjacentFinding } from './finding-navigation.ts';
+import {
+  describeFindingPosition,
+  describeFindingWrap,
+  findAdjacentFinding,
+  findFindingAt,
+} from './finding-navigation.ts';
 import type { TriageSectionProps } from './sections/section-props.ts';
 
 /** Steps through every finding of the report (calls, retries, hanging turns, problems) from the cursor. */
 export function FindingsBar({ report, onSelect }: TriageSectionProps) {
   const cursorSeq = useViewer((state) => state.cursorSeq);
   const { findings } = report;
-  const [label, setLabel] = useState<string | null>(null);
+  // What the last ◀ / ▶ said of wrapping, kept for the seq it went to (n / N say it in the notice).
+  const [wrap, setWrap] = useState<{ seq: number; text: string } | null>(null);
+  const position = findFindingAt(findings, cursorSeq);
+  const wrapNote = wrap !== null && wrap.seq === cursorSeq ? wrap.text : null;
   const go = (direction: 1 | -1): void => {
     const finding = findAdjacentFinding(findings, cursorSeq, direction);
     if (finding === null) return;
-    setLabel(finding.label);
+    const text = describeFindingWrap(findings, cursorSeq, finding, direction);
+    setWrap(text === null ? null : { seq: finding.seq, text });
     onSelect(finding.seq);
   };
   const buttonClass =
@@ -24,10 +33,12 @@ export function FindingsBar({ report, onSelect }: TriageSectionProps) {
       data-finding-count={findings.length}
       className="sticky top-0 z-10 flex items-center gap-2 border-b border-zinc-200 bg-zinc-50/95 px-3 py-1 text-xs dark:border-zinc-800 dark:bg-zinc-900/95"
     >
-      <span className="font-medium">
+      <span className="font-medium whitespace-nowrap" data-testid="triage-finding-position">
         {findings.length === 0
           ? 'No findings'
-          : `${findings.length} finding${findings.length === 1 ? '' : 's'}`}
+          : position !== null
+            ? describeFindingPosition(position)
+            : `${findings.length} finding${findings.length === 1 ? '' : 's'}`}
       </span>
       <button
         type="button"
@@ -47,9 +58,13 @@ export function FindingsBar({ report, onSelect }: TriageSectionProps) {
       >
         next ▶
       </button>
-      {label !== null && (
-        <span className="min-w-0 truncate text-zinc-600 dark:text-zinc-300">
-          <VisibleText text={label} maxChars={160} />
+      {position !== null && (
+        <span
+          className="min-w-0 truncate text-zinc-600 dark:text-zinc-300"
+          data-testid="triage-finding-label"
+        >
+          {wrapNote !== null && <span className="mr-1 text-amber-800 dark:text-amber-300">({wrapNote})</span>}
+          <VisibleText text={position.finding.label} maxChars={160} />
         </span>
       )}
     </div>

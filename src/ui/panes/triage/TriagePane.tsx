@@ -3,6 +3,8 @@
 import { useCallback } from 'react';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { FindingsBar } from './FindingsBar.tsx';
+import { FINDING_SECTIONS, findFindingAt } from './finding-navigation.ts';
+import { FindingSlot } from './FindingSlot.tsx';
 import { ApprovalsSection } from './sections/ApprovalsSection.tsx';
 import { BugReportSection } from './sections/BugReportSection.tsx';
 import { ClassificationSection } from './sections/ClassificationSection.tsx';
@@ -24,6 +26,10 @@ export function TriagePane() {
   const data = useTriageData();
   const actions = useViewer((state) => state.actions);
   const onSelect = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
+  const cursorSeq = useViewer((state) => state.cursorSeq);
+  const findings = data.status === 'ready' ? data.report.findings : null;
+  const position = findings === null ? null : findFindingAt(findings, cursorSeq);
+  const currentSection = position === null ? null : FINDING_SECTIONS[position.finding.kind];
 
   if (data.status === 'idle')
     return <div className="p-3 text-xs text-zinc-600 dark:text-zinc-400">Open a log to triage it.</div>;
@@ -55,16 +61,30 @@ export function TriagePane() {
       className="h-full overflow-y-auto bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100"
     >
       <FindingsBar report={report} onSelect={onSelect} />
-      <HeaderSection report={report} onSelect={onSelect} />
+      <FindingSlot section="header" current={currentSection} seq={cursorSeq}>
+        <HeaderSection report={report} onSelect={onSelect} />
+      </FindingSlot>
       <ContinuitySection report={report} onSelect={onSelect} />
-      <TurnFailuresSection report={report} onSelect={onSelect} />
-      <FailedCallSection report={report} onSelect={onSelect} />
+      <FindingSlot section="turn-failures" current={currentSection} seq={cursorSeq}>
+        <TurnFailuresSection report={report} onSelect={onSelect} />
+      </FindingSlot>
+      <FindingSlot section="failed-call" current={currentSection} seq={cursorSeq}>
+        <FailedCallSection report={report} onSelect={onSelect} />
+      </FindingSlot>
       <ClassificationSection report={report} />
-      <UnexpectedToolsSection report={report} onSelect={onSelect} />
+      <FindingSlot section="unexpected-tools" current={currentSection} seq={cursorSeq}>
+        <UnexpectedToolsSection report={report} onSelect={onSelect} />
+      </FindingSlot>
       <BugReportSection report={report} />
-      <ModelSection report={report} onSelect={onSelect} />
-      <ApprovalsSection report={report} onSelect={onSelect} />
-      <TurnsSection report={report} onSelect={onSelect} />
+      <FindingSlot section="model" current={currentSection} seq={cursorSeq}>
+        <ModelSection report={report} onSelect={onSelect} />
+      </FindingSlot>
+      <FindingSlot section="approvals" current={currentSection} seq={cursorSeq}>
+        <ApprovalsSection report={report} onSelect={onSelect} />
+      </FindingSlot>
+      <FindingSlot section="turns" current={currentSection} seq={cursorSeq}>
+        <TurnsSection report={report} onSelect={onSelect} />
+      </FindingSlot>
       <UsageSection usage={usage} onSelect={onSelect} />
     </div>
   );

@@ -5,7 +5,7 @@
 import { useViewer } from '../../store/use-viewer.ts';
 import type { ParentLink } from '../../log/index.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
-import { shortId } from './session-list-model.ts';
+import { shortId } from './session-ids.ts';
 
 /** What the open log says and the workspace knows about its parent. */
 export type ParentTarget =

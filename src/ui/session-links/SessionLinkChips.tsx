@@ -2,7 +2,7 @@
 // that spawned a child, "→ child session <id>", opening the child at its first own seq. A one-shot
 // match says how sure it is, and an ambiguous one says so. Renders nothing outside a workspace.
 import { useViewer } from '../../store/use-viewer.ts';
-import { shortId } from './session-list-model.ts';
+import { shortId } from './session-ids.ts';
 import type { SessionLink as Link } from '../../log/index.ts';
 import type { WorkspaceRow } from '../../worker/client.ts';
 
