@@ -4,9 +4,8 @@
 
 import { ChunkKind, isRecord } from '../event.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
-import { readDroppedCalls } from '../projections/attempt-ending.ts';
+import { MAX_TOKENS_RETRY_ADVICE, readDroppedCalls } from '../projections/attempt-ending.ts';
 import type { AttemptSpan, StepSpan } from '../structure/turns.ts';
-import { RETRY_ADVICE } from './triage-calls.ts';
 
 /** A turn whose turn/end reason is `error`, with the failure it carries (`reason.error`). */
 export interface TurnError {
@@ -86,7 +85,7 @@ export function deriveTruncatedCalls(log: OpenedLog): TruncatedCall[] {
         step: step.step,
         argumentsChars: draft.argumentsText.length,
         isBlockComplete: draft.isBlockComplete,
-        retryAdvice: RETRY_ADVICE.truncated,
+        retryAdvice: MAX_TOKENS_RETRY_ADVICE,
       });
     }
   };
