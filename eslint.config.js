@@ -38,6 +38,14 @@ const CORE_LAYERS = [
     'workspace',
     'many sessions: discovery, ZIP members, listing summaries, the lineage tree, links between sessions',
   ],
+  [
+    'redact',
+    'secrets found in every string of a log and masked stably before an export is written (issue 24)',
+  ],
+  [
+    'export',
+    'the export writers (Markdown, dsh export ZIP, the single-file HTML) over a cut and redacted log',
+  ],
 ];
 
 const CORE_PATTERNS = [
