@@ -67,10 +67,7 @@ function messageMarkdown(detail: ModelMessageDetail): string {
   const tool = detail.toolName !== null ? ` — ${escapeHtml(detail.toolName)}` : '';
   const error = detail.errorCode !== null ? ` (${escapeHtml(detail.errorCode)})` : '';
   const heading = `### ${role}${tool}${error} · seq ${detail.seq}\n\n`;
-  const body = detail.message.content.map(blockMarkdown).join('\n');
-  if (detail.type === 'tool/result')
-    return `${heading}<details><summary>tool result</summary>\n\n${body}\n</details>\n`;
-  return heading + body;
+  return heading + detail.message.content.map(blockMarkdown).join('\n');
 }
 
 /** The conversation of `log` as Markdown. */

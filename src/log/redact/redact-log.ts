@@ -10,7 +10,6 @@
 // other line byte for byte. Seqs, types, ids and the line structure are never touched, so the
 // redacted log has the same verdict, events, turns, pairings and lineage (redact-log.test.ts).
 
-import { isRecord } from '../event.ts';
 import {
   createDetector,
   literalPattern,
@@ -23,6 +22,7 @@ import { lineStreamFacts, setPiece } from './line-pieces.ts';
 import { formatMask, shortHashes, type Sha256 } from './masks.ts';
 import { rewritePieces, StreamTracker, type Stream } from './streams.ts';
 import { formatPath, mapStrings } from './walk.ts';
+import { forEachLine, parseLine, seqOf } from './lines.ts';
 
 export interface RedactOptions extends DetectorOptions {
   sha256: Sha256;
@@ -58,6 +58,9 @@ export interface FoundSecret {
 export interface LogScan {
   secrets: FoundSecret[];
   lines: number;
+  /** Strings looked at (streams count once), and those with at least one secret: the false-positive base. */
+  strings: number;
+  stringsWithHits: number;
   ruleIds: readonly string[];
 }
 
@@ -77,36 +80,6 @@ export interface RedactedLog {
 const PAUSE_LINES = 4096;
 const CONTEXT_CHARS = 40;
 const OCCURRENCES_KEPT = 20;
-const NEWLINE = 0x0a;
-
-/** Calls `each(index, start, end)` for every line of `bytes` (end excludes the `\n`). */
-function forEachLine(bytes: Uint8Array, each: (index: number, start: number, end: number) => void): number {
-  let start = 0;
-  let index = 0;
-  while (start < bytes.length) {
-    let end = bytes.indexOf(NEWLINE, start);
-    if (end < 0) end = bytes.length;
-    each(index, start, end);
-    index++;
-    start = end + 1;
-  }
-  return index;
-}
-
-function parseLine(text: string): Record<string, unknown> | null {
-  if (text.length === 0 || text.charCodeAt(0) !== 0x7b) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return isRecord(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-function seqOf(line: Record<string, unknown>): number | null {
-  const seq = line['seq'] ?? line['seq0'];
-  return typeof seq === 'number' ? seq : null;
-}
 
 interface Registry {
   bySecret: Map<string, { rule: string; count: number; occurrences: SecretOccurrence[] }>;
@@ -150,6 +123,8 @@ interface ScanState {
   /** Lines (0-based) where pass 1 found a secret outside stream pieces. */
   flagged: Set<number>;
   lines: number;
+  strings: number;
+  stringsWithHits: number;
 }
 
 async function scanPass(
@@ -163,6 +138,8 @@ async function scanPass(
     tracker: new StreamTracker(),
     flagged: new Set(),
     lines: 0,
+    strings: 0,
+    stringsWithHits: 0,
   };
   const onStructural = (text: string) => state.registry.structural.add(text);
   const ranges: [number, number][] = [];
@@ -190,8 +167,10 @@ async function scanPass(
     mapStrings(
       parsed,
       (value, key, path) => {
+        state.strings++;
         const hits = hitsOf(detector, value, key);
         if (hits.length === 0) return value;
+        state.stringsWithHits++;
         found = true;
         const field = formatPath(path);
         for (const hit of hits) record(state.registry, value, hit, { seq, line: physical, field });
@@ -236,7 +215,9 @@ async function recordStreamSecrets(
   for (const stream of state.tracker.closed) {
     const joined = stream.texts.join('');
     const hits = detector.find(joined);
+    state.strings++;
     if (hits.length === 0) continue;
+    state.stringsWithHits++;
     let pieceStart = 0;
     let piece = 0;
     for (const hit of hits) {
@@ -268,6 +249,8 @@ async function finishScan(
   const hashes = await shortHashes(secrets, options.salt, options.sha256);
   return {
     lines: state.lines,
+    strings: state.strings,
+    stringsWithHits: state.stringsWithHits,
     ruleIds,
     secrets: secrets.map((secret, i) => {
       const entry = registry.bySecret.get(secret)!;
