@@ -37,6 +37,7 @@ import { collectDrop, collectInput, hasDirectoryPicker, pickDirectory } from './
 import { SessionList } from './workspace/SessionList.tsx';
 import { WorkspaceAskBar } from './workspace/WorkspaceAskBar.tsx';
 import { WorkspaceSessionBar } from './workspace/WorkspaceSessionBar.tsx';
+import { useEmbeddedLog } from './export/use-embedded-log.ts';
 
 /**
  * Between the workspace's staged mounts (ms): more than a frame, so the shell with the events list,
@@ -100,6 +101,7 @@ function Shell({ store }: { store: ViewerStore }) {
   useEffect(() => requestIdle(() => measureMaxElementHeightPx()), []);
   useTheme(theme);
   const leaveAsk = useUrlSync(store);
+  useEmbeddedLog(store);
   usePlayback(store);
   const openFilePicker = useCallback(() => fileInputRef.current?.click(), []);
   useKeyboard(store, openFilePicker);
