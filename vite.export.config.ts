@@ -1,4 +1,4 @@
-// The single-file viewer (issue 24): the same app built into one HTML file, `dist-export/viewer.html`,
+// The single-file viewer (issue 24): the same app built into one HTML file, `dist/export/viewer.html`,
 // that an HTML export embeds a log into (src/log/export/html-export.ts) and that opens from file://
 // with no request to any origin. `npm run build:export` builds it; the CLI and the app's Export
 // read it.
@@ -14,7 +14,10 @@ import { createHash } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import type { OutputAsset, OutputChunk } from 'rollup';
+import type { Rolldown } from 'vite';
+
+type OutputAsset = Rolldown.OutputAsset;
+type OutputChunk = Rolldown.OutputChunk;
 
 /** Where the export's embedded log goes (src/log/export/html-export.ts EMBED_MARKER). */
 const EMBED_MARKER = '<!--dsh-replay:embedded-log-->';
@@ -113,7 +116,7 @@ export default defineConfig({
   define: { 'import.meta.env.VITE_SINGLE_FILE': JSON.stringify(true) },
   worker: { format: 'es', rollupOptions: { output: { entryFileNames: 'assets/worker/[name]-[hash].js' } } },
   build: {
-    outDir: 'dist-export',
+    outDir: 'dist/export',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,

@@ -186,7 +186,7 @@ async function subtreeOf(file: string): Promise<{ descendants: ZipSession[]; med
 async function readViewerTemplate(): Promise<string> {
   const path =
     process.env['DSH_REPLAY_VIEWER'] ??
-    resolve(dirname(fileURLToPath(import.meta.url)), '../../dist-export/viewer.html');
+    resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/export/viewer.html');
   return readFile(path, 'utf8').catch(() => {
     throw new Error(`no viewer template at ${path}: run \`npm run build:export\` first`);
   });

@@ -1,5 +1,5 @@
 // The HTML export: the read-only viewer (the single-file build, `npm run build:export`, written to
-// dist-export/viewer.html) with the log inside. The viewer looks for one element
+// dist/export/viewer.html) with the log inside. The viewer looks for one element
 // `<script type="application/octet-stream" id="dsh-replay-embedded">`: a data block, which a browser
 // never runs and no CSP governs, holding the bytes as base64 (so no log text can close the element
 // or become markup), with the file's name and kind in attributes (HTML-escaped). The template holds
