@@ -172,3 +172,4 @@ export { exportLog } from './export/export-log.ts';
 export { readLogText } from './export/log-text.ts';
 export type { ZipMedia, ZipSession } from './export/zip-export.ts';
 export { EMBED_MARKER } from './export/html-export.ts';
+export { cutLogAt } from './export/cut-log.ts';

@@ -18,6 +18,13 @@ import type {
 import type { EventRow, FormatVerdicts } from '../log/index.ts';
 
 export type {
+  ShareExportAnswer,
+  ShareRange,
+  ShareRequest,
+  ShareScanAnswer,
+  ShareSource,
+} from './share-protocol.ts';
+export type {
   LoadFailure,
   LoadProgress,
   LoadSource,

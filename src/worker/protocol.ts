@@ -34,6 +34,7 @@ import type {
   Verdict,
 } from '../log/index.ts';
 import type { TextIndexState } from './text-indexing.ts';
+import type { ShareExportAnswer, ShareRequest, ShareScanAnswer } from './share-protocol.ts';
 
 /** Where a log comes from. A `File` is structured-cloneable, so the worker reads it itself. */
 export type LoadSource =
@@ -144,7 +145,10 @@ export type Query =
   /** The seqs that pass `selection` (filterSeqs), ascending, among `candidates` when given; transferred. */
   | { kind: 'filter'; selection: FacetSelection; candidates?: Int32Array }
   /** The rows of `seqs`, in their order (a narrowed list's visible rows); seqs outside the log are left out. */
-  | { kind: 'rows-at'; seqs: number[] };
+  | { kind: 'rows-at'; seqs: number[] }
+  /** Sharing (share-protocol.ts): what an export would mask, and the export; not about the open log. */
+  | { kind: 'share-scan'; request: ShareRequest }
+  | { kind: 'share-export'; request: ShareRequest };
 
 /**
  * An image's bytes (transferred) when they may be shown, else why not. `hashMatches`: the bytes'
@@ -197,6 +201,8 @@ export interface QueryResults {
   facets: FacetCounts;
   filter: Int32Array;
   'rows-at': EventRow[];
+  'share-scan': ShareScanAnswer;
+  'share-export': ShareExportAnswer;
 }
 
 export type MainToWorker =

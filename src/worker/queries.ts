@@ -23,8 +23,11 @@ import { facetColumnsOf } from './facets.ts';
 import { triageOf } from './triage-cache.ts';
 import type { ModelViewAnswer, Query, QueryResults } from './protocol.ts';
 
-/** Every query kind about the open log but the text searches (text-search.ts answers those); media is media-query.ts's. */
-export type DirectQuery = Exclude<Query, { kind: 'text-search' | 'text-index-status' | 'media' }>;
+/** Every query kind about the open log but the text searches (text-search.ts answers those); media is media-query.ts's, sharing share-query.ts's. */
+export type DirectQuery = Exclude<
+  Query,
+  { kind: 'text-search' | 'text-index-status' | 'media' | 'share-scan' | 'share-export' }
+>;
 
 /** The readable message bodies among `seqs`, in order. */
 function readModelMessages(log: OpenedLog, seqs: readonly number[]): ModelMessageDetail[] {
