@@ -54,8 +54,8 @@ export interface ExportResult {
   openSeq: number | null;
 }
 
-function lastSeqOf(log: OpenedLog, request: ExportRequest): { last: number | null; from: number } {
-  if (request.turns) {
+function lastSeqOf(log: OpenedLog | null, request: ExportRequest): { last: number | null; from: number } {
+  if (request.turns && log !== null) {
     const turns = log.index.turns;
     const from = turns.find((t) => t.turn >= request.turns!.from);
     const to = [...turns].reverse().find((t) => t.turn <= request.turns!.to);
@@ -75,8 +75,10 @@ function mergeCounts(all: RuleCount[][]): RuleCount[] {
 
 /** Runs one export. Throws on a request it cannot write (an HTML export without a template). */
 export async function exportLog(request: ExportRequest): Promise<ExportResult> {
-  const source = decodeLog(request.text);
-  const { last, from } = lastSeqOf(source, request);
+  // The source is decoded only to find a turn range's seqs (a cut at a seq needs no decoding).
+  const { last, from } = request.turns
+    ? lastSeqOf(decodeLog(request.text), request)
+    : lastSeqOf(null, request);
   let text = last === null ? request.text : cutLogAt(request.text, last);
   const countsOf: RuleCount[][] = [];
   let scan: LogScan | null = null;

@@ -86,8 +86,12 @@ const KEYWORD_ASSIGNMENT =
   /(?<![A-Za-z0-9])["']?[A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credential)s?["']?\s*(?::=|=|:)\s*(["'`]?)([A-Za-z0-9+/=_~!@#%^*.-]{8,200})\1/gi;
 
 /** Ranges [start, end) of the values of keyword assignments in `text`. */
+const KEYWORD_PREFILTER = /pass|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credential/i;
+
 export function findKeywordAssignments(text: string): [number, number][] {
   const found: [number, number][] = [];
+  // The full pattern (a lookbehind, optional quotes) is slow on long text; most text has no keyword.
+  if (!KEYWORD_PREFILTER.test(text)) return found;
   KEYWORD_ASSIGNMENT.lastIndex = 0;
   for (let match = KEYWORD_ASSIGNMENT.exec(text); match !== null; match = KEYWORD_ASSIGNMENT.exec(text)) {
     const value = match[2] ?? '';
