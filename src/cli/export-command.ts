@@ -20,7 +20,7 @@ import {
 import { collectEntries } from './node-entries.ts';
 import { readLogTarget } from './open-target.ts';
 
-export const EXPORT_USAGE =
+const EXPORT_USAGE =
   'usage: dsh-replay export <file|dir|zip>[#<session id>] --format html|md|zip|jsonl [--at SEQ] [--turns A-B] [--subtree] [--redact] [--literal TEXT]… [--pattern REGEX]… [--view model-view|transcript] [--salt TEXT] [--out PATH] [--json]';
 
 interface ExportArguments {

@@ -156,20 +156,11 @@ export type {
 export { buildSessionListReport, buildSessionTreeReport } from './workspace/workspace-reports.ts';
 
 // Sharing (issue 24): redaction before anything is written, and the export writers.
-export type { DetectorOptions, SecretHit } from './redact/find-secrets.ts';
-export type {
-  FoundSecret,
-  LogScan,
-  RedactOptions,
-  RedactedLog,
-  RuleCount,
-  SecretOccurrence,
-} from './redact/redact-log.ts';
+export type { FoundSecret, LogScan, RedactOptions } from './redact/redact-log.ts';
 export { redactLog, scanLog } from './redact/redact-log.ts';
-export { randomSalt, type Sha256 } from './redact/masks.ts';
-export type { ExportFormat, ExportManifest, ExportRequest, ExportResult } from './export/export-log.ts';
+export { randomSalt } from './redact/masks.ts';
+export type { ExportFormat, ExportManifest, ExportRequest } from './export/export-log.ts';
 export { exportLog } from './export/export-log.ts';
 export { readLogText } from './export/log-text.ts';
 export type { ZipMedia, ZipSession } from './export/zip-export.ts';
-export { EMBED_MARKER } from './export/html-export.ts';
 export { cutLogAt } from './export/cut-log.ts';

@@ -17,13 +17,7 @@ import type {
 } from './protocol.ts';
 import type { EventRow, FormatVerdicts } from '../log/index.ts';
 
-export type {
-  ShareExportAnswer,
-  ShareRange,
-  ShareRequest,
-  ShareScanAnswer,
-  ShareSource,
-} from './share-protocol.ts';
+export type { ShareRange, ShareRequest, ShareSource } from './share-protocol.ts';
 export type {
   LoadFailure,
   LoadProgress,

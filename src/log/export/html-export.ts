@@ -5,12 +5,12 @@
 // or become markup), with the file's name and kind in attributes (HTML-escaped). The template holds
 // the marker EMBED_MARKER where the block goes.
 
-export const EMBED_MARKER = '<!--dsh-replay:embedded-log-->';
+const EMBED_MARKER = '<!--dsh-replay:embedded-log-->';
 
 export type EmbeddedKind = 'log' | 'zip';
 
 /** Base64 of bytes, with the native btoa over 32 KiB binary strings (the same in the worker and Node). */
-export function toBase64(bytes: Uint8Array): string {
+function toBase64(bytes: Uint8Array): string {
   const parts: string[] = [];
   const chunk = 3 * 10923; // a multiple of 3, so only the last part is padded
   for (let offset = 0; offset < bytes.length; offset += chunk) {

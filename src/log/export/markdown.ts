@@ -23,7 +23,7 @@ export interface MarkdownOptions {
 }
 
 /** A fenced block holding `text` exactly (the fence outruns every backtick run in it). */
-export function fence(text: string, info = ''): string {
+function fence(text: string, info = ''): string {
   let longest = 0;
   for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
   const marks = '`'.repeat(Math.max(3, longest + 1));
@@ -32,7 +32,7 @@ export function fence(text: string, info = ''): string {
 }
 
 /** Escapes text for an HTML context inside Markdown (<summary>, headings). */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"'`*_[\]\\|#]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

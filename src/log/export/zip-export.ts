@@ -18,7 +18,7 @@ export interface ZipMedia {
 }
 
 /** A session id as a directory name. */
-export function safeSessionDirectory(id: string): string {
+function safeSessionDirectory(id: string): string {
   let out = '';
   for (let i = 0; i < id.length; i++) {
     const char = id[i] as string;

@@ -11,7 +11,7 @@
 import { isPlaceholder } from './rules.ts';
 
 /** Shannon entropy in bits per character. */
-export function shannonEntropy(text: string): number {
+function shannonEntropy(text: string): number {
   const counts = new Map<string, number>();
   for (const char of text) counts.set(char, (counts.get(char) ?? 0) + 1);
   let entropy = 0;
@@ -23,14 +23,14 @@ export function shannonEntropy(text: string): number {
   return entropy;
 }
 
-export const ENTROPY_MIN_LENGTH = 24;
-export const ENTROPY_MAX_LENGTH = 256;
-export const ENTROPY_MIN_BITS = 4.5;
+const ENTROPY_MIN_LENGTH = 24;
+const ENTROPY_MAX_LENGTH = 256;
+const ENTROPY_MIN_BITS = 4.5;
 
 const TOKEN_PATTERN = /[A-Za-z0-9+/_=-]{24,}/g;
 
 /** True for a token the entropy detector flags (see the file's comment for why each condition). */
-export function isHighEntropyToken(token: string): boolean {
+function isHighEntropyToken(token: string): boolean {
   if (token.length < ENTROPY_MIN_LENGTH || token.length > ENTROPY_MAX_LENGTH) return false;
   if (!/[A-Z]/.test(token) || !/[a-z]/.test(token) || !/[0-9]/.test(token)) return false;
   // Paths and identifiers (a/b/c, snake_case_names, kebab-case-words) are words joined, not noise.

@@ -3,7 +3,7 @@
 
 import { isRecord } from '../event.ts';
 
-export interface LinePiece {
+interface LinePiece {
   /** turn:step:index:kind[:call id] — one block's stream. */
   key: string;
   /** Member of a packed row, or -1 for a chunk event's own line. */

@@ -8,7 +8,7 @@
 /** SHA-256 of bytes, as the caller has it (WebCrypto's subtle.digest in the worker and in Node). */
 export type Sha256 = (bytes: Uint8Array) => Promise<ArrayBuffer | Uint8Array>;
 
-export const MASK_HASH_DIGITS = 8;
+const MASK_HASH_DIGITS = 8;
 
 /** Lower-case hex of bytes. */
 export function toHex(bytes: ArrayBuffer | Uint8Array): string {

@@ -35,7 +35,7 @@ export interface RedactOptions extends DetectorOptions {
 }
 
 /** One place a secret was found, with the text around it (the review pane). */
-export interface SecretOccurrence {
+interface SecretOccurrence {
   seq: number | null;
   /** 1-based physical line. */
   line: number;

@@ -11,8 +11,7 @@
 // `keywords` is a cheap prefilter: the rule runs only on strings that contain one of them.
 
 /** The family a rule belongs to (the seeded benchmark plants a secret of every family). */
-export type RuleFamily =
-  'provider-key' | 'private-key' | 'credential-url' | 'header' | 'env' | 'keyword' | 'jwt';
+type RuleFamily = 'provider-key' | 'private-key' | 'credential-url' | 'header' | 'env' | 'keyword' | 'jwt';
 
 export interface SecretRule {
   /** The rule's name in masks and the manifest: lower-case, `-` separated. */

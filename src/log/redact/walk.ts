@@ -5,7 +5,7 @@
 // are handed to `onStructural` instead, so the redactor can keep ids from being masked elsewhere.
 
 /** Keys whose string values are structure, not content. */
-export const STRUCTURAL_KEYS: ReadonlySet<string> = new Set([
+const STRUCTURAL_KEYS: ReadonlySet<string> = new Set([
   'type',
   'id',
   'toolCallId',

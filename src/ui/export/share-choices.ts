@@ -35,7 +35,7 @@ export function initialChoices(turns: number): ShareChoices {
   };
 }
 
-export function rangeOf(choices: ShareChoices, cursorSeq: number): ShareRange {
+function rangeOf(choices: ShareChoices, cursorSeq: number): ShareRange {
   if (choices.range === 'cursor') return { kind: 'cursor', seq: cursorSeq };
   if (choices.range === 'turns')
     return {
