@@ -43,6 +43,14 @@ const CORE_LAYERS = [
     'compare',
     'two or more runs side by side (issue 23): outlines, the LCS alignment, the first divergence, request and text diffs',
   ],
+  [
+    'redact',
+    'secrets found in every string of a log and masked stably before an export is written (issue 24)',
+  ],
+  [
+    'export',
+    'the export writers (Markdown, dsh export ZIP, the single-file HTML) over a cut and redacted log',
+  ],
 ];
 
 const CORE_PATTERNS = [

@@ -24,6 +24,7 @@ import { collectEntries } from './node-entries.ts';
 import { readLogTarget } from './open-target.ts';
 import { formatDiffText, runDiff } from './diff-command.ts';
 import { CLI_READ_LIMITS, readLogChunks, type ReadLogResult } from './read-log-file.ts';
+import { runExportCommand } from './export-command.ts';
 
 /** Exit statuses of CLI.md. */
 const EXIT_READABLE = 0;
@@ -112,6 +113,7 @@ async function runWorkspaceCommand({ command, files, isJson }: WorkspaceCommandA
 }
 
 async function run(args: readonly string[]): Promise<number> {
+  if (args[0] === 'export') return runExportCommand(args.slice(1), writeOut, (text) => stderr.write(text));
   const parsed = parseCliArguments(args);
   if (!parsed.ok) {
     stderr.write(`dsh-replay: ${parsed.message}\n${USAGE}\n`);

@@ -175,3 +175,13 @@ export { alignColumns } from './compare/multi-run.ts';
 export { alignKeys } from './compare/sequence-alignment.ts';
 export { describeMessageForCompare, type CompareMessageText } from './compare/message-text.ts';
 export { diffTexts } from './compare/text-diff.ts';
+
+// Sharing (issue 24): redaction before anything is written, and the export writers.
+export type { FoundSecret, LogScan, RedactOptions } from './redact/redact-log.ts';
+export { redactLog, scanLog } from './redact/redact-log.ts';
+export { randomSalt } from './redact/masks.ts';
+export type { ExportFormat, ExportManifest, ExportRequest } from './export/export-log.ts';
+export { exportLog } from './export/export-log.ts';
+export { readLogText } from './export/log-text.ts';
+export type { ZipMedia, ZipSession } from './export/zip-export.ts';
+export { cutLogAt } from './export/cut-log.ts';

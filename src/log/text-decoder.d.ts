@@ -6,3 +6,5 @@ declare class TextDecoder {
 declare class TextEncoder {
   encode(input?: string): Uint8Array;
 }
+// btoa exists in browsers, workers and Node (≥ 16) alike; the HTML export encodes with it.
+declare function btoa(data: string): string;

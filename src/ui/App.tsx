@@ -38,6 +38,8 @@ import { collectDrop, collectInput, hasDirectoryPicker, pickDirectory } from './
 import { SessionList } from './workspace/SessionList.tsx';
 import { WorkspaceAskBar } from './workspace/WorkspaceAskBar.tsx';
 import { WorkspaceSessionBar } from './workspace/WorkspaceSessionBar.tsx';
+import { useEmbeddedLog } from './export/use-embedded-log.ts';
+import { ExportDialog } from './export/ExportDialog.tsx';
 
 /**
  * Between the workspace's staged mounts (ms): more than a frame, so the shell with the events list,
@@ -86,6 +88,7 @@ function Shell({ store }: { store: ViewerStore }) {
   const missingLink = useViewer((state) => state.missingLink);
   const storedChoice = useViewer((state) => state.storedChoice);
   const isStoredLogsOpen = useViewer((state) => state.isStoredLogsOpen);
+  const [isExportOpen, setExportOpen] = useState(false);
   const theme = useViewer((state) => state.theme);
   const sidePanel = useViewer((state) => state.sidePanel);
   const isKeysOverlayOpen = useViewer((state) => state.isKeysOverlayOpen);
@@ -101,6 +104,7 @@ function Shell({ store }: { store: ViewerStore }) {
   useEffect(() => requestIdle(() => measureMaxElementHeightPx()), []);
   useTheme(theme);
   const leaveAsk = useUrlSync(store);
+  useEmbeddedLog(store);
   usePlayback(store);
   const openFilePicker = useCallback(() => fileInputRef.current?.click(), []);
   useKeyboard(store, openFilePicker);
@@ -185,6 +189,7 @@ function Shell({ store }: { store: ViewerStore }) {
         onThemeChange={(next) => actions.setTheme(next)}
         onShowKeys={() => actions.setKeysOverlayOpen(true)}
         onShowStoredLogs={() => actions.setStoredLogsOpen(true)}
+        onExport={() => setExportOpen(true)}
         onSelectSeq={(seq) => actions.selectEvent(seq)}
       />
       <input
@@ -360,6 +365,7 @@ function Shell({ store }: { store: ViewerStore }) {
       {isKeysOverlayOpen && <KeysOverlay onClose={() => actions.setKeysOverlayOpen(false)} />}
       <SearchHighlights />
       {isStoredLogsOpen && <StoredLogsPanel onClose={() => actions.setStoredLogsOpen(false)} />}
+      {isExportOpen && <ExportDialog onClose={() => setExportOpen(false)} />}
     </div>
   );
 }

@@ -18,6 +18,7 @@ import type {
 import type { EventRow, FormatVerdicts } from '../log/index.ts';
 import { assertNever } from '../log/index.ts';
 
+export type { ShareRange, ShareRequest, ShareSource } from './share-protocol.ts';
 export type {
   LoadFailure,
   LoadProgress,

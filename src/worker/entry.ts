@@ -15,6 +15,7 @@ import { runLoad, type ActiveLoad, type LoadDependencies } from './load-loop.ts'
 import type { LoadSource, MainToWorker, Query, WorkerToMain } from './protocol.ts';
 import { answerQuery, transferablesOf } from './queries.ts';
 import { answerMediaQuery } from './media-query.ts';
+import { answerShareExport, answerShareScan } from './share-query.ts';
 import { readSource } from './read-source.ts';
 import { createSourceGuard } from './source-guard.ts';
 import { createTextSearchService, isTextQuery } from './text-search.ts';
@@ -242,6 +243,10 @@ function answer(requestId: number, query: Query): void {
     );
     return;
   }
+  if (query.kind === 'share-scan' || query.kind === 'share-export') {
+    answerShareQuery(requestId, query, workspace);
+    return;
+  }
   if (query.kind === 'media') {
     // About the workspace, not the open log: answered with or without one.
     answerMediaQuery(workspace, query.attachmentId).then(
@@ -310,3 +315,22 @@ self.addEventListener('message', (event: MessageEvent<MainToWorker>) => {
       assertNever(message, 'message');
   }
 });
+
+/** Sharing: about a source's bytes, not the open log; the export's bytes are transferred. */
+function answerShareQuery(
+  requestId: number,
+  query: Extract<Query, { kind: 'share-scan' | 'share-export' }>,
+  held: typeof workspace,
+): void {
+  const fail = (error: unknown) => post({ type: 'query-failed', requestId, message: describeError(error) });
+  if (query.kind === 'share-scan')
+    answerShareScan(query.request, held, yieldToEventLoop).then(
+      (result) => post({ type: 'result', requestId, result }),
+      fail,
+    );
+  else
+    answerShareExport(query.request, held, yieldToEventLoop).then(
+      (result) => post({ type: 'result', requestId, result }, [result.bytes]),
+      fail,
+    );
+}

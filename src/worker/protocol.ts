@@ -35,6 +35,7 @@ import type {
 } from '../log/index.ts';
 import type { TextIndexState } from './text-indexing.ts';
 import type { CompareQuery, CompareQueryResults } from './compare-protocol.ts';
+import type { ShareExportAnswer, ShareRequest, ShareScanAnswer } from './share-protocol.ts';
 
 /** Where a log comes from. A `File` is structured-cloneable, so the worker reads it itself. */
 export type LoadSource =
@@ -147,7 +148,10 @@ export type Query =
   /** The rows of `seqs`, in their order (a narrowed list's visible rows); seqs outside the log are left out. */
   | { kind: 'rows-at'; seqs: number[] }
   /** Comparing runs (issue 23): compare-protocol.ts. */
-  | CompareQuery;
+  | CompareQuery
+  /** Sharing (share-protocol.ts): what an export would mask, and the export; not about the open log. */
+  | { kind: 'share-scan'; request: ShareRequest }
+  | { kind: 'share-export'; request: ShareRequest };
 
 /**
  * An image's bytes (transferred) when they may be shown, else why not. `hashMatches`: the bytes'
@@ -200,6 +204,8 @@ export interface QueryResults extends CompareQueryResults {
   facets: FacetCounts;
   filter: Int32Array;
   'rows-at': EventRow[];
+  'share-scan': ShareScanAnswer;
+  'share-export': ShareExportAnswer;
 }
 
 export type MainToWorker =

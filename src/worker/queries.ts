@@ -25,10 +25,10 @@ import type { ModelViewAnswer, Query, QueryResults } from './protocol.ts';
 import { assertNever } from '../log/index.ts';
 import type { CompareQuery } from './compare-protocol.ts';
 
-/** Every query kind about the open log but the text searches (text-search.ts answers those); media is media-query.ts's. */
+/** Every query kind about the open log but the text searches (text-search.ts answers those); media is media-query.ts's, sharing share-query.ts's, comparing compare-service.ts's. */
 export type DirectQuery = Exclude<
   Query,
-  { kind: 'text-search' | 'text-index-status' | 'media' } | CompareQuery
+  { kind: 'text-search' | 'text-index-status' | 'media' | 'share-scan' | 'share-export' } | CompareQuery
 >;
 
 /** The readable message bodies among `seqs`, in order. */

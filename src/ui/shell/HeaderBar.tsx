@@ -24,6 +24,8 @@ interface HeaderBarProps {
   onShowKeys: () => void;
   /** Opens the Stored logs panel (what this browser keeps of opened logs). */
   onShowStoredLogs: () => void;
+  /** Opens the export dialog (src/ui/export); absent: no button. */
+  onExport?: () => void;
   /** Moves the cursor to a seq (a refusal's event in the format panel). */
   onSelectSeq: (seq: number) => void;
 }
@@ -163,6 +165,16 @@ export function HeaderBar(props: HeaderBarProps) {
                 : copyState === 'failed'
                   ? 'Copy failed: use the address bar'
                   : 'Copy link'}
+            </button>
+          )}
+          {summary !== null && props.onExport && (
+            <button
+              type="button"
+              className={TOOL_BUTTON}
+              onClick={props.onExport}
+              title="A redacted copy to share: HTML, Markdown or ZIP"
+            >
+              Export…
             </button>
           )}
           <button
