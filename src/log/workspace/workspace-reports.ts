@@ -7,7 +7,6 @@ import type { FailureState } from './failure-state.ts';
 import type { SessionSummary, TokenTotals } from './session-summary.ts';
 import type { SessionKind, SessionTreeNode } from './session-tree.ts';
 import { buildSessionTree } from './session-tree.ts';
-import { dirName } from './workspace-entry.ts';
 
 /** One `ls` session (CLI.md), plus generation, last event time, failure state and tokens. */
 export interface SessionListRow {
@@ -57,12 +56,6 @@ export function buildSessionListReport(
     const summary = summaries.get(session.id);
     const failure = failures.get(session.id);
     if (failure !== undefined) problems.push({ path: session.path, message: failure });
-    if (session.hasMixedEncodings)
-      problems.push({
-        path: dirName(session.path),
-        message:
-          'holds both .jsonl and .jsonl.zstd logs, which dsh refuses to open (FORMAT.md §1.1); listed at the highest generation',
-      });
     const { head } = session;
     return {
       path: session.path,
