@@ -299,11 +299,15 @@ function mergeById(reads: ReadGroup[], problems: WorkspaceProblem[]): WorkspaceS
  * suffix): session directories of both, among what was opened, are named once. Every session is listed.
  */
 function mixedRootProblem(sessions: readonly WorkspaceSession[]): WorkspaceProblem | null {
-  const directories = sessions.filter((session) => session.layout === 'session-directory');
-  const zstd = directories.find((session) => session.head.container === 'zstd');
-  const plain = directories.find(
-    (session) => session.head.container === 'jsonl' && !session.entry.isZipMember,
-  );
+  let plain: WorkspaceSession | undefined;
+  let zstd: WorkspaceSession | undefined;
+  for (const session of sessions) {
+    if (session.layout !== 'session-directory' || session.entry.isZipMember === true) continue;
+    const kind = classifyWorkspacePath(session.path);
+    if (kind.kind !== 'session-log') continue;
+    if (kind.isCompressed) zstd ??= session;
+    else plain ??= session;
+  }
   if (zstd === undefined || plain === undefined) return null;
   return {
     path: '.',
