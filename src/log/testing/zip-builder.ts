@@ -88,7 +88,8 @@ export function buildZip(members: readonly BuiltMember[], records?: readonly Dir
     at += 30 + name.length + member.stored.length;
   }
   const directoryStart = at;
-  const list = records ?? members.map((member, index) => ({ name: member.name, member: index }));
+  const list: readonly DirectoryRecord[] =
+    records ?? members.map((member, index) => ({ name: member.name, member: index }));
   for (const record of list) {
     const member = members[record.member] as BuiltMember;
     const name = utf8.encode(record.name);
