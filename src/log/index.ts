@@ -107,6 +107,7 @@ export type {
 } from './workspace/discover-sessions.ts';
 export { discoverSessions, findSession } from './workspace/discover-sessions.ts';
 export type { SessionDirectoryCheck } from './workspace/session-directory-rules.ts';
+export { stringifyJsonIteratively } from './base/iterative-json.ts';
 export { checkSessionDirectory } from './workspace/session-directory-rules.ts';
 export type { ZipEntries, ZipReadOptions } from './workspace/zip-entries.ts';
 export type { ZipBudget, ZipLimits } from './workspace/zip-index.ts';

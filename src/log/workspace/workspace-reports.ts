@@ -100,17 +100,30 @@ export interface SessionTreeReport {
   orphans: string[];
 }
 
-/** The `tree` document of a workspace (headers only: no summary is needed). */
+/** The `tree` document of a workspace (headers only: no summary is needed). Iterative: a chain may be 100,000 deep. */
 export function buildSessionTreeReport(workspace: Workspace): SessionTreeReport {
   const tree = buildSessionTree(workspace.sessions);
   const pathById = new Map(workspace.sessions.map((session) => [session.id, session.path]));
-  const toRow = (node: SessionTreeNode): SessionTreeRow => ({
+  const rowOf = (node: SessionTreeNode): SessionTreeRow => ({
     id: node.id,
     path: pathById.get(node.id) ?? '',
     kind: node.kind,
     depth: node.depth,
     isOrphan: node.isOrphan,
-    children: node.children.map(toRow),
+    children: [],
   });
-  return { roots: tree.roots.map(toRow), orphans: tree.orphans };
+  const roots = tree.roots.map(rowOf);
+  const stack: [SessionTreeNode, SessionTreeRow][] = tree.roots.map((node, index) => [
+    node,
+    roots[index] as SessionTreeRow,
+  ]);
+  while (stack.length > 0) {
+    const [node, row] = stack.pop() as [SessionTreeNode, SessionTreeRow];
+    for (const child of node.children) {
+      const childRow = rowOf(child);
+      row.children.push(childRow);
+      stack.push([child, childRow]);
+    }
+  }
+  return { roots, orphans: tree.orphans };
 }
