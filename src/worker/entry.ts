@@ -224,6 +224,10 @@ function startWorkspaceSearch(message: Extract<MainToWorker, { type: 'search-wor
 }
 
 function answer(requestId: number, query: Query): void {
+  if (query.kind === 'ping') {
+    post({ type: 'result', requestId, result: true });
+    return;
+  }
   if (query.kind === 'media') {
     // About the workspace, not the open log: answered with or without one.
     answerMediaQuery(workspace, query.attachmentId).then(

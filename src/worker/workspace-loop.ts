@@ -148,7 +148,18 @@ export async function runWorkspaceScan(
     // A lone file (a ZIP, a log) is explicit; files found in a folder are read only when named like logs.
     const isExplicit = files.length === 1 && !files[0]?.path.includes('/');
     const entries = files.map((file) => entryOfFile(file, isExplicit, deps.yieldToEventLoop));
-    const workspace = await discoverSessions(entries, { onProgress: progress('list'), isCancelled });
+    // ZIP members inflate in slices: between them the worker answers queries and hears a cancel.
+    let lastPauseAt = performance.now();
+    const pause = async (): Promise<void> => {
+      if (performance.now() - lastPauseAt < WORK_SLICE_MS) return;
+      await deps.yieldToEventLoop();
+      lastPauseAt = performance.now();
+    };
+    const workspace = await discoverSessions(entries, {
+      onProgress: progress('list'),
+      isCancelled,
+      zip: { pause },
+    });
     if (scan.isCancelled) return;
     deps.setWorkspace(workspace);
     const tree = buildSessionTree(workspace.sessions);
