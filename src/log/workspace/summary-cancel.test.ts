@@ -17,6 +17,7 @@ function endlessEntry(onChunk: () => void): WorkspaceEntry {
       yield encoder.encode('{"version":0,"id":"e","createdAt":1,"cwd":"/w"}\n');
       for (let seq = 0; ; seq++) {
         onChunk();
+        await Promise.resolve();
         yield encoder.encode(`{"seq":${seq},"time":1,"type":"turn/start","data":{"turnId":${seq}}}\n`);
       }
     },
