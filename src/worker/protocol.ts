@@ -292,6 +292,8 @@ export interface WorkspaceRow {
   head: SessionHeadFacts;
   /** Paths of its older generations, newest first. */
   generations: string[];
+  /** Why dsh would refuse its session directory (discovery's dshRefusals); empty when dsh opens it. */
+  dshRefusals?: string[];
   kind: SessionKind;
   depth: number;
   parentId: string | null;

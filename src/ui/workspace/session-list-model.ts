@@ -2,6 +2,7 @@
 // and sorted. 'tree' keeps the worker's tree order (parents before children, siblings by createdAt)
 // so indentation reads as lineage; the other orders flatten it.
 import type { WorkspaceRow } from '../../worker/client.ts';
+import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 
 export type SessionSort = 'tree' | 'created' | 'last-event' | 'size' | 'tokens' | 'title';
 
@@ -19,9 +20,17 @@ export function titleOf(row: WorkspaceRow): string {
   return row.summary?.title ?? row.id;
 }
 
-/** A short id for labels: the first 8 characters after a `session-` prefix (ids are keys: never shortened in data). */
+/**
+ * A short id for labels: the first 8 code points after a `session-` prefix (ids are keys: never
+ * shortened in data), through the one cleaner: an id is untrusted text, and a U+202E in it would
+ * flip the rest of its row. Every id shown goes through here or through VisibleText.
+ */
 export function shortId(id: string): string {
-  return id.replace(/^session-/, '').slice(0, 8);
+  return revealInvisibleCharacters(
+    Array.from(id.replace(/^session-/, ''))
+      .slice(0, 8)
+      .join(''),
+  );
 }
 
 /** Own tokens: input + output (cache reads and writes are shown apart). */
