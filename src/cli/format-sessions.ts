@@ -48,6 +48,14 @@ export function formatListText(report: SessionListReport): string {
   return [...lines, ...problemLines(report.problems)].join('\n');
 }
 
+/** Levels shown as indentation; deeper ones say their depth (a 100,000-deep chain stays linear in size). */
+const MAX_INDENT_LEVELS = 32;
+
+function indentOf(depth: number): string {
+  if (depth <= MAX_INDENT_LEVELS) return '  '.repeat(depth);
+  return `${'  '.repeat(MAX_INDENT_LEVELS)}[depth ${depth}] `;
+}
+
 /** `tree` as text: the lineage indented two spaces a level, with kind and path. */
 export function formatTreeText(report: SessionTreeReport): string {
   const lines: string[] = [];
@@ -58,9 +66,11 @@ export function formatTreeText(report: SessionTreeReport): string {
       (mark) => mark !== null,
     );
     lines.push(
-      `${'  '.repeat(node.depth)}${toPlainLine(node.id, 80)}  [${marks.join(', ')}]  ${toPlainLine(node.path, 200)}`,
+      `${indentOf(node.depth)}${toPlainLine(node.id, 80)}  [${marks.join(', ')}]  ${toPlainLine(node.path, 200)}`,
     );
-    stack.push(...[...node.children].reverse());
+    // One push per child (a spread of 130,000 siblings overflows the argument limit), last first.
+    for (let index = node.children.length - 1; index >= 0; index--)
+      stack.push(node.children[index] as SessionTreeRow);
   }
   if (lines.length === 0) lines.push('no sessions');
   if (report.orphans.length > 0)

@@ -11,6 +11,8 @@ import {
   deriveTriage,
   discoverSessions,
   escapeJsonForTerminal,
+  stringifyJsonIteratively,
+  toPlainLine,
   loadChecksumVerifier,
   readEntryChunks,
   summarizeWorkspace,
@@ -33,7 +35,8 @@ const EXIT_NOT_READABLE = 2;
 
 /** `--json` output: the report as JSON, with characters a terminal would apply written as `\uXXXX`. */
 function formatJson(report: unknown): string {
-  return escapeJsonForTerminal(JSON.stringify(report, null, 2));
+  // Iterative: a hostile workspace's tree is as deep as it likes (JSON.stringify overflows at ~3,000).
+  return escapeJsonForTerminal(stringifyJsonIteratively(report, 2) ?? 'null');
 }
 
 async function writeOut(text: string): Promise<void> {
@@ -98,6 +101,13 @@ async function runWorkspaceCommand({ command, files, isJson }: WorkspaceCommandA
     ...collected.problems,
     ...collected.missing.map((path) => ({ path, message: 'no such file or directory' })),
   );
+  // Only files were named and none of them holds a session (a garbage .zip, a device): as inspect
+  // says of a file that is not a log, exit 2 with the reasons, whatever the command.
+  if (!collected.hasDirectory && workspace.sessions.length === 0 && workspace.problems.length > 0) {
+    for (const problem of workspace.problems)
+      stderr.write(`dsh-replay: ${toPlainLine(problem.path, 200)}: ${toPlainLine(problem.message, 300)}\n`);
+    return EXIT_NOT_READABLE;
+  }
   if (command === 'tree') {
     const report = buildSessionTreeReport(workspace);
     await writeOut(isJson ? formatJson(report) : formatTreeText(report));

@@ -78,7 +78,9 @@ export async function walkDirectory(
         else if (link.isFile() || link.isSymbolicLink()) {
           const info = link.isSymbolicLink() ? await stat(childAbs) : link;
           if (info.isFile()) entries.push(nodeFileEntry(childAbs, `${prefix}${childRel}`, info.size));
-        }
+          else if (!info.isDirectory())
+            problems.push({ path: `${prefix}${childRel}`, message: notRegularMessage(info) });
+        } else problems.push({ path: `${prefix}${childRel}`, message: notRegularMessage(link) });
       } catch (error) {
         problems.push({
           path: `${prefix}${childRel}`,
@@ -97,6 +99,29 @@ export interface CollectedEntries {
   entries: WorkspaceEntry[];
   problems: WorkspaceProblem[];
   missing: string[];
+  /** Arguments that exist but are no regular file or directory (a device, a FIFO, a socket): not read. */
+  notRegular: string[];
+  /** Some argument is a directory (then an empty or unreadable result is still a listing: exit 0). */
+  hasDirectory: boolean;
+}
+
+/** What a file that is neither a regular file nor a directory is, for the problem that names it. */
+export function notRegularMessage(info: {
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+  isFIFO(): boolean;
+  isSocket(): boolean;
+}): string {
+  const what = info.isCharacterDevice()
+    ? 'a character device'
+    : info.isBlockDevice()
+      ? 'a block device'
+      : info.isFIFO()
+        ? 'a named pipe (FIFO)'
+        : info.isSocket()
+          ? 'a socket'
+          : 'not a regular file';
+  return `${what}, not a session log or ZIP: not read`;
 }
 
 /**
@@ -110,6 +135,8 @@ export async function collectEntries(args: readonly string[]): Promise<Collected
     entries: [],
     problems: [],
     missing: [],
+    notRegular: [],
+    hasDirectory: false,
   };
   for (const arg of args) {
     let info;
@@ -120,7 +147,13 @@ export async function collectEntries(args: readonly string[]): Promise<Collected
       continue;
     }
     const isAlone = args.length === 1;
+    if (!info.isDirectory() && !info.isFile()) {
+      collected.notRegular.push(arg);
+      collected.problems.push({ path: arg, message: notRegularMessage(info) });
+      continue;
+    }
     if (info.isDirectory()) {
+      collected.hasDirectory = true;
       const walked = await walkDirectory(arg, isAlone ? '' : `${arg.replace(/\/+$/, '')}/`);
       collected.entries.push(...walked.entries);
       collected.problems.push(...walked.problems);

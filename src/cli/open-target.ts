@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import type { Workspace, WorkspaceEntry, WorkspaceSession } from '../log/index.ts';
 import { discoverSessions, findSession, readZipEntries } from '../log/index.ts';
 import { ZIP_MAGIC, startsWith } from './cli-arguments.ts';
-import { nodeFileEntry, walkDirectory } from './node-entries.ts';
+import { nodeFileEntry, notRegularMessage, walkDirectory } from './node-entries.ts';
 
 /**
  * The chosen log, as an entry to read (streamed: a plain file of any size, past readFile's 2 GiB),
@@ -55,6 +55,8 @@ export async function readLogTarget(target: string): Promise<LogTarget> {
     info = await stat(path).catch(() => null);
   }
   if (info === null) return { ok: false, message: `cannot read ${target} (ENOENT)` };
+  if (!info.isFile() && !info.isDirectory())
+    return { ok: false, message: `${path}: ${notRegularMessage(info)}` };
   const isDirectory = info.isDirectory();
   if (!isDirectory && selector === null && !(await isZipFile(path)))
     return { ok: true, entry: nodeFileEntry(path, basename(path), info.size, true), name: basename(path) };

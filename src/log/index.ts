@@ -100,7 +100,6 @@ export type { WorkspacePathKind } from './workspace/workspace-paths.ts';
 export { classifyWorkspacePath } from './workspace/workspace-paths.ts';
 export type { AllowedImageType, MediaUnavailable } from './workspace/media.ts';
 export { MEDIA_BYTES_MAX, attachmentKey, readMediaImage, sniffImageType } from './workspace/media.ts';
-export type { ZipEntries } from './workspace/zip-entries.ts';
 export { listZipEntries, readZipEntries } from './workspace/zip-entries.ts';
 export type { SessionHeadFacts, SessionHeadRead } from './workspace/session-head.ts';
 export { readSessionHead } from './workspace/session-head.ts';
@@ -113,6 +112,12 @@ export type {
   WorkspaceSession,
 } from './workspace/discover-sessions.ts';
 export { discoverSessions, findSession } from './workspace/discover-sessions.ts';
+export type { SessionDirectoryCheck } from './workspace/session-directory-rules.ts';
+export { stringifyJsonIteratively } from './base/iterative-json.ts';
+export { checkSessionDirectory } from './workspace/session-directory-rules.ts';
+export type { ZipEntries, ZipReadOptions } from './workspace/zip-entries.ts';
+export type { ZipBudget, ZipLimits } from './workspace/zip-index.ts';
+export { DEFAULT_WORKSPACE_ZIP_BYTES, DEFAULT_ZIP_LIMITS, MAX_DEFLATE_RATIO } from './workspace/zip-index.ts';
 export type { FailureState, SessionFailure } from './workspace/failure-state.ts';
 export type {
   DescriptorFact,

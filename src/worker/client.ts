@@ -136,6 +136,9 @@ function createLogWorker(): Worker {
   return new Worker(new URL('./entry.ts', import.meta.url), { type: 'module', name: 'dsh-replay-log' });
 }
 
+/** How long a cancelled scan may keep the worker busy before the worker is restarted. */
+export const CANCEL_GRACE_MS = 1000;
+
 /**
  * Creates the client. The worker starts lazily on first use and again after a crash; each worker is
  * told first that it may read logs from `allowedSourceOrigins` (besides its own origin) and no others.
@@ -294,6 +297,26 @@ export function createLogClient(
     return created;
   }
 
+  /**
+   * A cancelled scan must let the worker go within CANCEL_GRACE_MS (its reads yield between slices,
+   * so it answers a ping); one that does not is stuck in work of its own, and the worker is
+   * terminated and started afresh (a log it held is lost: the crash listeners say so), so neither
+   * its memory nor its core outlives the Cancel.
+   */
+  function watchCancel(): void {
+    const watched = worker;
+    const requestId = nextRequestId++;
+    const timer = setTimeout(() => {
+      pending.delete(requestId);
+      if (worker === watched && watched !== null)
+        failEverything(
+          'The folder scan did not stop within a second of Cancel, so the log worker was restarted.',
+        );
+    }, CANCEL_GRACE_MS);
+    pending.set(requestId, { resolve: () => clearTimeout(timer), reject: () => clearTimeout(timer) });
+    post({ type: 'query', requestId, query: { kind: 'ping' } });
+  }
+
   function post(message: MainToWorker): void {
     ensureWorker().postMessage(message);
   }
@@ -350,6 +373,7 @@ export function createLogClient(
       if (!currentScan) return;
       post({ type: 'cancel-workspace', workspaceId: currentScan.workspaceId });
       currentScan = null;
+      watchCancel();
     },
     searchWorkspace(text, onPart) {
       if (currentSearch) post({ type: 'cancel-workspace-search', searchId: currentSearch.searchId });

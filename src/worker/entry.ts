@@ -247,6 +247,10 @@ function answer(requestId: number, query: Query): void {
     answerShareQuery(requestId, query, workspace);
     return;
   }
+  if (query.kind === 'ping') {
+    post({ type: 'result', requestId, result: true });
+    return;
+  }
   if (query.kind === 'media') {
     // About the workspace, not the open log: answered with or without one.
     answerMediaQuery(workspace, query.attachmentId).then(

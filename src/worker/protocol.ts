@@ -141,6 +141,8 @@ export type Query =
   | { kind: 'text-index-status' }
   /** The image of an attachment id from the open workspace's media files (not about the open log). */
   | { kind: 'media'; attachmentId: string }
+  /** Answered at once, log or not: the client's proof that a cancelled scan let the worker go. */
+  | { kind: 'ping' }
   /** Every facet's counts for `selection` (countFacets), among `candidates` (seqs, ascending) when given. */
   | { kind: 'facets'; selection: FacetSelection; candidates?: Int32Array }
   /** The seqs that pass `selection` (filterSeqs), ascending, among `candidates` when given; transferred. */
@@ -201,6 +203,7 @@ export interface QueryResults extends CompareQueryResults {
   'text-search': TextSearchAnswer;
   'text-index-status': TextIndexStatus;
   media: MediaAnswer;
+  ping: true;
   facets: FacetCounts;
   filter: Int32Array;
   'rows-at': EventRow[];
@@ -298,6 +301,8 @@ export interface WorkspaceRow {
   head: SessionHeadFacts;
   /** Paths of its older generations, newest first. */
   generations: string[];
+  /** Why dsh would refuse its session directory (discovery's dshRefusals); empty when dsh opens it. */
+  dshRefusals?: string[];
   kind: SessionKind;
   depth: number;
   parentId: string | null;

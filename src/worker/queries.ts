@@ -28,7 +28,8 @@ import type { CompareQuery } from './compare-protocol.ts';
 /** Every query kind about the open log but the text searches (text-search.ts answers those); media is media-query.ts's, sharing share-query.ts's, comparing compare-service.ts's. */
 export type DirectQuery = Exclude<
   Query,
-  { kind: 'text-search' | 'text-index-status' | 'media' | 'share-scan' | 'share-export' } | CompareQuery
+  | { kind: 'text-search' | 'text-index-status' | 'media' | 'share-scan' | 'share-export' | 'ping' }
+  | CompareQuery
 >;
 
 /** The readable message bodies among `seqs`, in order. */

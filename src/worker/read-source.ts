@@ -40,6 +40,17 @@ export async function readSource(
         'The server may not allow cross-origin requests; download the file and drop it here instead.',
     });
   }
+  // The README promises one origin: a redirect to another origin is refused, never read.
+  const answeredOrigin = originOf(response.url);
+  if (response.redirected && answeredOrigin !== null && answeredOrigin !== originOf(source.url)) {
+    void response.body?.cancel();
+    throw new LoadError({
+      kind: 'read-error',
+      message:
+        `${source.url} redirected to another origin (${answeredOrigin}); dsh-replay reads a ?src= log only ` +
+        'from the origin the link names. Open the final URL itself if you trust it.',
+    });
+  }
   if (!response.ok || !response.body) {
     throw new LoadError({
       kind: 'read-error',
@@ -51,4 +62,13 @@ export async function readSource(
   // With a content-encoding the body is decoded on the fly and Content-Length counts the wire bytes.
   const totalBytes = lengthHeader && !encoded ? Number(lengthHeader) : null;
   return { reader: response.body.getReader(), totalBytes: Number.isFinite(totalBytes) ? totalBytes : null };
+}
+
+/** The origin of `url`, or null when it is not a URL. */
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }

@@ -108,10 +108,25 @@ export function summarizeOpenedLog(log: OpenedLog): SessionSummary {
  * The log of `entry`, streamed through a decoder (its readChunks when it has them, else one read).
  * Rejects only when reading rejects; a damaged log decodes with its problems, as everywhere.
  */
-export async function decodeEntry(entry: WorkspaceEntry, options: DecoderOptions = {}): Promise<OpenedLog> {
+export async function decodeEntry(
+  entry: WorkspaceEntry,
+  options: DecoderOptions = {},
+  isCancelled?: () => boolean,
+): Promise<OpenedLog> {
   const decoder = createLogDecoder(options);
-  for await (const chunk of readEntryChunks(entry)) decoder.push(chunk);
+  for await (const chunk of readEntryChunks(entry)) {
+    // Asked at every chunk: a cancel stops a long session (or a ZIP member's inflation) mid-way.
+    if (isCancelled?.() === true) throw new SummaryCancelled();
+    decoder.push(chunk);
+  }
   return decoder.finish();
+}
+
+/** Thrown inside decodeEntry when its pass was cancelled; the decoded part is dropped. */
+class SummaryCancelled extends Error {
+  constructor() {
+    super('cancelled');
+  }
 }
 
 /**
@@ -123,11 +138,13 @@ export async function decodeEntry(entry: WorkspaceEntry, options: DecoderOptions
 export async function summarizeSession(
   entry: WorkspaceEntry,
   options: DecoderOptions = {},
+  isCancelled?: () => boolean,
 ): Promise<SessionSummaryRead> {
   let log: OpenedLog;
   try {
-    log = await decodeEntry(entry, options);
+    log = await decodeEntry(entry, options, isCancelled);
   } catch (error) {
+    if (error instanceof SummaryCancelled) return { ok: false, reason: 'cancelled' };
     return {
       ok: false,
       reason: `cannot be read (${error instanceof Error ? error.message : String(error)})`,
@@ -161,11 +178,16 @@ export async function summarizeWorkspace(
 ): Promise<{ summaries: Map<string, SessionSummary>; failures: Map<string, string>; isComplete: boolean }> {
   const summaries = new Map<string, SessionSummary>();
   const failures = new Map<string, string>();
-  const isComplete = await mapWithConcurrency(sessions, 1, options, async (session) => {
-    const read = await summarizeSession(session.entry, options.decoder);
+  let isCut = false;
+  const isRun = await mapWithConcurrency(sessions, 1, options, async (session) => {
+    const read = await summarizeSession(session.entry, options.decoder, options.isCancelled);
+    if (!read.ok && options.isCancelled?.() === true) {
+      isCut = true;
+      return;
+    }
     if (read.ok) summaries.set(session.id, read.summary);
     else failures.set(session.id, read.reason);
     options.onSummary?.(session, read);
   });
-  return { summaries, failures, isComplete };
+  return { summaries, failures, isComplete: isRun && !isCut };
 }

@@ -98,7 +98,8 @@ export function buildSessionTree(sessions: readonly TreeSubject[]): SessionTree 
     const loop: string[] = [];
     for (let member = id; loop.length === 0 || member !== id; member = parentById.get(member) as string)
       loop.push(member);
-    const cut = sorted.find((candidate) => loop.includes(candidate.id)) as TreeSubject;
+    const inLoop = new Set(loop);
+    const cut = sorted.find((candidate) => inLoop.has(candidate.id)) as TreeSubject;
     const node = nodeById.get(cut.id) as SessionTreeNode;
     const parent = nodeById.get(parentById.get(cut.id) as string) as SessionTreeNode;
     parent.children = parent.children.filter((child) => child !== node);
@@ -177,7 +178,8 @@ export function rollUpSessionTree(
   while (stack.length > 0) {
     const node = stack.pop() as SessionTreeNode;
     order.push(node);
-    stack.push(...node.children);
+    // One push per child: a spread of 130,000 siblings overflows the call's argument limit.
+    for (const child of node.children) stack.push(child);
   }
   for (let position = order.length - 1; position >= 0; position--) {
     const node = order[position] as SessionTreeNode;

@@ -20,6 +20,8 @@ export interface WorkspaceEntry {
    * looks like a log (classifyWorkspacePath).
    */
   readonly isExplicit?: boolean;
+  /** A member of a ZIP: a ZIP inside it is not opened (one level, in the browser and the CLI alike). */
+  readonly isZipMember?: boolean;
   /** The whole file. */
   read(): Promise<Uint8Array>;
   /** At least the first `bytes` bytes, or the whole file when it is shorter. Optional: read() is used instead. */

@@ -7,7 +7,6 @@ import type { FailureState } from './failure-state.ts';
 import type { SessionSummary, TokenTotals } from './session-summary.ts';
 import type { SessionKind, SessionTreeNode } from './session-tree.ts';
 import { buildSessionTree } from './session-tree.ts';
-import { dirName } from './workspace-entry.ts';
 
 /** One `ls` session (CLI.md), plus generation, last event time, failure state and tokens. */
 export interface SessionListRow {
@@ -57,12 +56,6 @@ export function buildSessionListReport(
     const summary = summaries.get(session.id);
     const failure = failures.get(session.id);
     if (failure !== undefined) problems.push({ path: session.path, message: failure });
-    if (session.hasMixedEncodings)
-      problems.push({
-        path: dirName(session.path),
-        message:
-          'holds both .jsonl and .jsonl.zstd logs, which dsh refuses to open (FORMAT.md §1.1); listed at the highest generation',
-      });
     const { head } = session;
     return {
       path: session.path,
@@ -107,17 +100,30 @@ export interface SessionTreeReport {
   orphans: string[];
 }
 
-/** The `tree` document of a workspace (headers only: no summary is needed). */
+/** The `tree` document of a workspace (headers only: no summary is needed). Iterative: a chain may be 100,000 deep. */
 export function buildSessionTreeReport(workspace: Workspace): SessionTreeReport {
   const tree = buildSessionTree(workspace.sessions);
   const pathById = new Map(workspace.sessions.map((session) => [session.id, session.path]));
-  const toRow = (node: SessionTreeNode): SessionTreeRow => ({
+  const rowOf = (node: SessionTreeNode): SessionTreeRow => ({
     id: node.id,
     path: pathById.get(node.id) ?? '',
     kind: node.kind,
     depth: node.depth,
     isOrphan: node.isOrphan,
-    children: node.children.map(toRow),
+    children: [],
   });
-  return { roots: tree.roots.map(toRow), orphans: tree.orphans };
+  const roots = tree.roots.map(rowOf);
+  const stack: [SessionTreeNode, SessionTreeRow][] = tree.roots.map((node, index) => [
+    node,
+    roots[index] as SessionTreeRow,
+  ]);
+  while (stack.length > 0) {
+    const [node, row] = stack.pop() as [SessionTreeNode, SessionTreeRow];
+    for (const child of node.children) {
+      const childRow = rowOf(child);
+      row.children.push(childRow);
+      stack.push([child, childRow]);
+    }
+  }
+  return { roots, orphans: tree.orphans };
 }

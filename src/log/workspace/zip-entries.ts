@@ -1,10 +1,13 @@
-// The members of a ZIP (dsh's session export, FORMAT.md §1.1, §8.3) as workspace entries, read with
-// fflate: small, synchronous, the same code in the worker and in Node. The archive is held in memory
-// (an export is one session tree; the worker has read the File anyway) and a member is inflated when
-// it is read, so listing a ZIP costs its central directory only.
+// The members of a ZIP (dsh's session export, FORMAT.md §1.1, §8.3) as workspace entries, the same
+// code in the worker and in Node. The archive is held in memory (an export is one session tree; the
+// worker has read the File anyway); its central directory is read once into an index
+// (zip-index.ts, which refuses overlapping, out-of-range and over-budget members), and a member is
+// inflated as a stream when it is read (zip-member-read.ts: never past its declared size, length
+// and CRC-32 checked), so listing costs the directory and a head read inflates a few KiB.
 
-import { unzipSync } from 'fflate';
 import type { WorkspaceEntry } from './workspace-entry.ts';
+import { readZipIndex, type ZipBudget, type ZipLimits } from './zip-index.ts';
+import { inflateZipMember, readZipMember, readZipMemberHead, type ZipPause } from './zip-member-read.ts';
 
 /** The members of a ZIP, and why the archive or a member could not be used. */
 export interface ZipEntries {
@@ -13,8 +16,13 @@ export interface ZipEntries {
   problems: { path: string; message: string }[];
 }
 
-/** Compression methods fflate reads: stored and deflate. */
-const READABLE_METHODS: ReadonlySet<number> = new Set([0, 8]);
+/** How a ZIP of a workspace is read: its budget (shared by the workspace's ZIPs), limits, pauses. */
+export interface ZipReadOptions {
+  budget?: ZipBudget;
+  limits?: ZipLimits;
+  /** Awaited between inflated slices (the worker yields to its event loop there). */
+  pause?: ZipPause;
+}
 
 /**
  * A member name as a workspace path: `\` read as `/`, no leading `/`, no `.` or empty segments. A
@@ -28,64 +36,47 @@ function memberPath(name: string): string {
     .join('/');
 }
 
-/** Describes why fflate could not read an archive or member, for people. */
-function describeZipError(error: unknown): string {
-  const reason = error instanceof Error ? error.message : String(error);
-  return `the ZIP could not be read (${reason})`;
-}
-
 /**
  * Lists the members of the ZIP in `bytes` (directories skipped) as entries whose paths start with
  * `prefix` (e.g. `dsh-session-x.zip/` when the ZIP sits in a folder; `""` for `ls x.zip`); problems
- * of the archive itself name `archivePath`. Never
- * throws: an unreadable archive is one problem with no entries, an unreadable member a problem of
- * its own (and an entry whose read() rejects, should it be read anyway).
+ * of the archive itself name `archivePath`, refused members their own path. Every entry is marked
+ * `isZipMember` (a ZIP inside a ZIP is not opened). Never throws: an unreadable archive is one
+ * problem with no entries.
  */
 export function listZipEntries(
   bytes: Uint8Array,
   prefix = '',
   archivePath = prefix.replace(/\/$/, ''),
+  options: ZipReadOptions = {},
 ): ZipEntries {
-  const members: { name: string; size: number; compression: number }[] = [];
-  try {
-    unzipSync(bytes, {
-      filter: (file) => {
-        members.push({ name: file.name, size: file.originalSize, compression: file.compression });
-        return false;
-      },
-    });
-  } catch (error) {
-    return { entries: [], problems: [{ path: archivePath, message: describeZipError(error) }] };
-  }
-  const entries: WorkspaceEntry[] = [];
-  const problems: ZipEntries['problems'] = [];
-  for (const member of members) {
-    if (member.name.endsWith('/')) continue;
-    const path = `${prefix}${memberPath(member.name)}`;
-    if (!READABLE_METHODS.has(member.compression)) {
-      problems.push({ path, message: `ZIP compression method ${member.compression} is not supported` });
-      continue;
-    }
-    const read = (): Promise<Uint8Array> => readZipMember(bytes, member.name);
-    entries.push({ path, size: member.size, read });
-  }
+  const read = readZipIndex(bytes, options.budget, options.limits);
+  if (!read.ok)
+    return {
+      entries: [],
+      problems: [{ path: archivePath, message: `the ZIP could not be read (${read.reason})` }],
+    };
+  const { pause } = options;
+  const problems: ZipEntries['problems'] = read.index.refused.map(({ name, reason }) => ({
+    path: name === '' ? archivePath : `${prefix}${memberPath(name)}`,
+    message: name === '' ? `the ZIP: ${reason}` : `ZIP member refused: ${reason}`,
+  }));
+  const entries = read.index.members.map((member): WorkspaceEntry => ({
+    path: `${prefix}${memberPath(member.name)}`,
+    size: member.size,
+    isZipMember: true,
+    read: () => readZipMember(bytes, member, pause),
+    readHead: (count) => readZipMemberHead(bytes, member, count, pause),
+    readChunks: () => inflateZipMember(bytes, member, pause),
+  }));
   return { entries, problems };
 }
 
-/** Inflates one member (by its name in the archive); rejects when it is missing or damaged. */
-function readZipMember(bytes: Uint8Array, name: string): Promise<Uint8Array> {
-  try {
-    const files = unzipSync(bytes, { filter: (file) => file.name === name });
-    const member = files[name];
-    if (member === undefined) return Promise.reject(new Error(`${name} is not in the ZIP`));
-    return Promise.resolve(member);
-  } catch (error) {
-    return Promise.reject(new Error(describeZipError(error)));
-  }
-}
-
 /** Reads a ZIP entry of a workspace and lists its members under `prefix`. */
-export async function readZipEntries(zip: WorkspaceEntry, prefix = ''): Promise<ZipEntries> {
+export async function readZipEntries(
+  zip: WorkspaceEntry,
+  prefix = '',
+  options: ZipReadOptions = {},
+): Promise<ZipEntries> {
   let bytes: Uint8Array;
   try {
     bytes = await zip.read();
@@ -100,5 +91,5 @@ export async function readZipEntries(zip: WorkspaceEntry, prefix = ''): Promise<
       ],
     };
   }
-  return listZipEntries(bytes, prefix, zip.path);
+  return listZipEntries(bytes, prefix, zip.path, options);
 }

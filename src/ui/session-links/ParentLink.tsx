@@ -63,7 +63,7 @@ export function ParentLinkButton({
 }: ParentLinkButtonProps) {
   const actions = useViewer((state) => state.actions);
   if (target.kind === 'none') return null;
-  const id = revealInvisibleCharacters(isFullId ? target.parentId : shortId(target.parentId));
+  const id = isFullId ? revealInvisibleCharacters(target.parentId) : shortId(target.parentId);
   if (target.kind === 'unavailable')
     return (
       <span data-testid={`${testId}-unavailable`} data-reason={target.reason} className={className}>

@@ -3,6 +3,7 @@
 // match says how sure it is, and an ambiguous one says so. Renders nothing outside a workspace.
 import { useViewer } from '../../store/use-viewer.ts';
 import { shortId } from './session-ids.ts';
+import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 import type { SessionLink as Link } from '../../log/index.ts';
 import type { WorkspaceRow } from '../../worker/client.ts';
 
@@ -45,7 +46,7 @@ export function SessionLinkChips({ seqs }: { seqs: readonly (number | null)[] })
             data-to-session={link.toId}
             data-confidence={link.confidence}
             data-ambiguous={link.isAmbiguous || undefined}
-            title={link.note}
+            title={revealInvisibleCharacters(link.note)}
             onClick={() => actions.openWorkspaceSession(link.toId, firstOwnSeq(row))}
             className="rounded border border-violet-300 bg-violet-50 px-1 font-mono text-[11px] text-violet-900 hover:bg-violet-100 dark:border-violet-800 dark:bg-violet-950/50 dark:text-violet-200 dark:hover:bg-violet-900"
           >

@@ -1,6 +1,6 @@
 // The other files of a multi-file open: the session directory's older generations (frozen
 // predecessors of the current log), or files that were given together but not opened.
-import { parseLogFileName } from '../../log/index.ts';
+import { checkSessionDirectory, parseLogFileName } from '../../log/index.ts';
 import { useViewer } from '../../store/use-viewer.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 
@@ -18,6 +18,9 @@ export function OpenedFilesBar() {
   const summary = useViewer((state) => state.summary);
   if (openedFiles.length < 2) return null;
   const others = openedFiles.filter((file) => file.name !== sourceName);
+  // One generation in two containers is not two generations: dsh refuses such a directory.
+  const check = checkSessionDirectory(openedFiles.map((file) => file.name));
+  const generations = check.current === null ? 0 : 1 + check.generations.length;
   return (
     <div
       role="status"
@@ -26,9 +29,19 @@ export function OpenedFilesBar() {
     >
       <span>
         {choice === 'current-generation'
-          ? `${openedFiles.length} generations of one session: the highest is current, the others are frozen history dsh no longer writes.`
+          ? `${generations} ${generations === 1 ? 'generation' : 'generations'} of one session: the highest is current${generations > 1 ? ', the others are frozen history dsh no longer writes' : ''}.`
           : `${openedFiles.length} files were given; one session opens at a time.`}
       </span>
+      {choice === 'current-generation' &&
+        check.refusals.map((refusal) => (
+          <span
+            key={refusal}
+            data-testid="dsh-refuses-directory"
+            className="font-medium text-amber-800 dark:text-amber-300"
+          >
+            {revealInvisibleCharacters(refusal)}
+          </span>
+        ))}
       {others.map((file) => (
         <button
           key={file.name}

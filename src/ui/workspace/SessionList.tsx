@@ -88,7 +88,9 @@ function SessionRowView({
       data-failure={failure.state}
       data-open={isOpen || undefined}
       onClick={onOpen}
-      title={`${row.path}${failure.reason ? `\n${failure.state}: ${failure.reason}` : ''}`}
+      title={revealInvisibleCharacters(
+        `${row.path}${failure.reason ? `\n${failure.state}: ${failure.reason}` : ''}`,
+      )}
       className={`h-full cursor-pointer border-b border-zinc-100 px-2 py-1 text-[11px] leading-4 dark:border-zinc-800 ${
         isOpen ? 'bg-sky-100 dark:bg-sky-950/60' : isActive ? 'bg-zinc-100 dark:bg-zinc-800' : ''
       } hover:bg-zinc-100 dark:hover:bg-zinc-800`}
@@ -109,7 +111,7 @@ function SessionRowView({
             className="rounded bg-violet-100 px-1 text-[10px] text-violet-900 dark:bg-violet-950 dark:text-violet-200"
             title={
               mark === 'orphan'
-                ? `Its parent ${row.head.parentSession ?? ''} is not in this workspace`
+                ? `Its parent ${revealInvisibleCharacters(row.head.parentSession ?? '')} is not in this workspace`
                 : `${mark}, delegation depth ${row.head.delegationDepth}`
             }
           >
@@ -126,6 +128,15 @@ function SessionRowView({
         {row.head.cwd && <> · {revealInvisibleCharacters(row.head.cwd)}</>}
         {row.head.generation !== null && <> · v{row.head.generation}</>}
         {row.generations.length > 0 && <> (+{row.generations.length} older)</>}
+        {row.dshRefusals !== undefined && row.dshRefusals.length > 0 && (
+          <span
+            data-testid="dsh-refuses"
+            className="ml-1 rounded bg-amber-100 px-1 text-[10px] text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+            title={revealInvisibleCharacters(row.dshRefusals.join('\n'))}
+          >
+            dsh refuses its directory
+          </span>
+        )}
       </div>
       <div className="truncate tabular-nums text-zinc-600 dark:text-zinc-400">
         {row.head.createdAt !== null && <span title="created">{formatEpoch(row.head.createdAt)}</span>}
@@ -219,7 +230,10 @@ export function SessionList() {
       className="flex w-[340px] shrink-0 flex-col border-r border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
     >
       <div className="flex items-center gap-2 border-b border-zinc-200 px-2 py-1 text-xs dark:border-zinc-800">
-        <span className="min-w-0 flex-1 truncate font-semibold" title={workspace.name}>
+        <span
+          className="min-w-0 flex-1 truncate font-semibold"
+          title={revealInvisibleCharacters(workspace.name)}
+        >
           {revealInvisibleCharacters(workspace.name)}
         </span>
         <span data-testid="session-count" className="tabular-nums text-zinc-600 dark:text-zinc-400">
@@ -381,7 +395,8 @@ export function SessionList() {
           className="border-t border-zinc-200 px-2 py-1 text-[11px] dark:border-zinc-800"
         >
           <summary className="cursor-pointer">
-            {snapshot.problems.length} {snapshot.problems.length === 1 ? 'file' : 'files'} not listed
+            {snapshot.problems.length} {snapshot.problems.length === 1 ? 'file' : 'files'} not listed or
+            refused by dsh
           </summary>
           <ul className="max-h-40 overflow-auto">
             {snapshot.problems.map((problem) => (
