@@ -38,6 +38,7 @@ const CORE_LAYERS = [
     'workspace',
     'many sessions: discovery, ZIP members, listing summaries, the lineage tree, links between sessions',
   ],
+  ['follow', 'following a log while dsh writes it: appends from a byte offset, the poll loop, file sources'],
 ];
 
 const CORE_PATTERNS = [

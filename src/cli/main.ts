@@ -23,6 +23,7 @@ import { parseCliArguments, USAGE } from './cli-arguments.ts';
 import { collectEntries } from './node-entries.ts';
 import { readLogTarget } from './open-target.ts';
 import { CLI_READ_LIMITS, readLogChunks, type ReadLogResult } from './read-log-file.ts';
+import { FOLLOW_USAGE, runFollowCommand } from './follow-command.ts';
 
 /** Exit statuses of CLI.md. */
 const EXIT_READABLE = 0;
@@ -111,9 +112,15 @@ async function runWorkspaceCommand({ command, files, isJson }: WorkspaceCommandA
 }
 
 async function run(args: readonly string[]): Promise<number> {
+  // follow parses its own options (follow-command.ts): it runs until the file goes idle or a signal.
+  if (args[0] === 'follow')
+    return runFollowCommand(args.slice(1), async () => {
+      const [checksum, fastDecompress] = await Promise.all([loadChecksumVerifier(), loadFastZstd()]);
+      return { checksum, fastDecompress };
+    });
   const parsed = parseCliArguments(args);
   if (!parsed.ok) {
-    stderr.write(`dsh-replay: ${parsed.message}\n${USAGE}\n`);
+    stderr.write(`dsh-replay: ${parsed.message}\n${USAGE}\n${FOLLOW_USAGE}\n`);
     return EXIT_NOT_READABLE;
   }
   const { value } = parsed;
