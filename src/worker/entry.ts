@@ -16,6 +16,7 @@ import { openWorkspaceSession, runWorkspaceScan, type ActiveScan } from './works
 import { runWorkspaceSearch, type ActiveWorkspaceSearch } from './workspace-search.ts';
 import { KeptLogs, estimateLogBytes } from './kept-logs.ts';
 import { runPostLoadWork } from './post-load-work.ts';
+import { runFollowLoad } from './follow-load.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -150,7 +151,29 @@ function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
     fallbackLog,
   };
   activeLoad = load;
-  void runLoad(load, message.source, {
+  const { source } = message;
+  const running =
+    source.kind === 'follow-handle' || source.kind === 'follow-url'
+      ? runFollowLoad(load, source, {
+          ...loadDependencies(source),
+          fetch: (input, init) => self.fetch(input, init),
+          onLogGrew(log) {
+            // A followed log is read as far as it goes: searches answer about it as it stands.
+            readLogs.add(log);
+          },
+        })
+      : runLoad(load, source, loadDependencies(source));
+  void running.finally(() => {
+    if (activeLoad === load) {
+      activeLoad = null;
+      textSearch.onLoadEnded();
+    }
+  });
+}
+
+/** What a load (or a follow) of `source` needs from the router. */
+function loadDependencies(source: LoadSource): LoadDependencies {
+  return {
     post,
     setCurrentLog(log) {
       currentLog = log;
@@ -165,13 +188,8 @@ function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
       readLogs.add(log);
       textSearch.onLogRead(log);
     },
-    keepLog: keeperOf(message.source),
-  }).finally(() => {
-    if (activeLoad === load) {
-      activeLoad = null;
-      textSearch.onLoadEnded();
-    }
-  });
+    keepLog: keeperOf(source),
+  };
 }
 
 function startScan(message: Extract<MainToWorker, { type: 'open-workspace' }>): void {

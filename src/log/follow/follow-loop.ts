@@ -31,8 +31,13 @@ export interface FollowLoopOptions {
   now: () => number;
   /** Checked before every read: true stops the loop. */
   isStopped: () => boolean;
-  /** Called after every read that added bytes (and after the first read, even if empty). */
-  onBatch: (batch: FollowBatch) => void | Promise<void>;
+  /**
+   * Called for every piece of a read that added bytes (and after the first read, even if empty);
+   * `isLastOfRead`: no more of this read follows (what a page shows can be posted now).
+   */
+  onBatch: (batch: FollowBatch, isLastOfRead: boolean) => void | Promise<void>;
+  /** Bytes appended at a time (default 4 MiB): a worker passes less and yields between pieces. */
+  maxBatchBytes?: number;
   onRestart: (reason: RestartReason) => void;
   /** Called after a read found nothing new (the idle clock: `idleMs` since the last growth). */
   onIdle?: (idleMs: number) => void;
@@ -72,8 +77,11 @@ export async function runFollowLoop(
     }
     if (read.kind === 'bytes' && read.bytes.length > 0) {
       lastGrowthAt = options.now();
-      for (let start = 0; start < read.bytes.length; start += MAX_BATCH_BYTES) {
-        await options.onBatch(follower.append(read.bytes.subarray(start, start + MAX_BATCH_BYTES)));
+      const { bytes } = read;
+      const size = options.maxBatchBytes ?? MAX_BATCH_BYTES;
+      for (let start = 0; start < bytes.length; start += size) {
+        const batch = follower.append(bytes.subarray(start, start + size));
+        await options.onBatch(batch, start + size >= bytes.length);
         if (options.isStopped()) return { kind: 'stopped' };
       }
       isFirst = false;
@@ -82,7 +90,7 @@ export async function runFollowLoop(
     }
     if (isFirst) {
       isFirst = false;
-      await options.onBatch(follower.append(new Uint8Array(0)));
+      await options.onBatch(follower.append(new Uint8Array(0)), true);
     }
     const idleMs = options.now() - lastGrowthAt;
     options.onIdle?.(idleMs);
