@@ -24,6 +24,8 @@ import { LeaveAskBar } from './shell/LeaveAskBar.tsx';
 import { LoadFailureBar } from './shell/LoadFailureBar.tsx';
 import { LoadProgressBar } from './shell/LoadProgressBar.tsx';
 import { OpenedFilesBar } from './shell/OpenedFilesBar.tsx';
+import { FollowButtons } from './live/FollowButtons.tsx';
+import { LiveBar } from './live/LiveBar.tsx';
 import { MountSoon } from './shell/MountSoon.tsx';
 import { EVENT_LIST_GEOMETRY, measureMaxElementHeightPx } from './panes/events/list-layout.ts';
 import { ProblemsPanel } from './shell/ProblemsPanel.tsx';
@@ -214,6 +216,7 @@ function Shell({ store }: { store: ViewerStore }) {
         }}
       />
       <OpenedFilesBar />
+      <LiveBar />
       <LoadFailureBar />
       <WorkspaceSessionBar />
       <WorkspaceAskBar onOpenFile={openFilePicker} onOpenFolder={openFolderPicker} />
@@ -340,6 +343,7 @@ function Shell({ store }: { store: ViewerStore }) {
             onOpenFile={openFilePicker}
             onOpenFolder={openFolderPicker}
             onOpenDemo={openDemo}
+            moreActions={<FollowButtons />}
           />
         )}
       </div>
