@@ -154,12 +154,6 @@ export type {
   SessionTreeRow,
 } from './workspace/workspace-reports.ts';
 export { buildSessionListReport, buildSessionTreeReport } from './workspace/workspace-reports.ts';
-export { LogFollower, describeRestart, type FollowBatch, type RestartReason } from './follow/log-follower.ts';
-export {
-  runFollowLoop,
-  type FollowEnd,
-  type FollowLoopOptions,
-  type FollowSource,
-  type SourceRead,
-} from './follow/follow-loop.ts';
+export { LogFollower, describeRestart, type FollowBatch } from './follow/log-follower.ts';
+export { runFollowLoop, type FollowSource, type SourceRead } from './follow/follow-loop.ts';
 export { createFileSource, type RandomAccessFile } from './follow/file-source.ts';

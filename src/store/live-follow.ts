@@ -52,7 +52,7 @@ export function isAtLiveHead(state: {
 }
 
 /** The summary after a live message: `turnsFrom` earlier turns kept from `before`. */
-export function mergeLiveSummary(before: LogSummary | null, message: LiveMessage): LogSummary | null {
+function mergeLiveSummary(before: LogSummary | null, message: LiveMessage): LogSummary | null {
   const { summary } = message;
   if (summary === undefined) return null;
   const turnsFrom = message.turnsFrom ?? 0;

@@ -20,7 +20,7 @@ import { createRangeSource } from './range-source.ts';
 import { runPostLoadWork } from './post-load-work.ts';
 
 /** How often an unchanged source is looked at (the issue's ~250 ms). */
-export const FOLLOW_INTERVAL_MS = 250;
+const FOLLOW_INTERVAL_MS = 250;
 /** Bytes decoded between two yields while catching up (a large file already written). */
 const CATCH_UP_SLICE_BYTES = 256 * 1024;
 /** Rows sent with the first summary (as load-loop.ts). */

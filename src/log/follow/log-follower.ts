@@ -12,7 +12,7 @@ import type { OpenedLog } from '../decode/opened-log.ts';
  * Bytes of the file's start kept to tell a replaced file from a grown one: the header line (or
  * frame) of a real log fits, and a rotated file or a new session under the same name differs there.
  */
-export const HEAD_BYTES = 4096;
+const HEAD_BYTES = 4096;
 
 /** What one append added: events `fromSeq … toSeq-1`, problems `fromProblem … toProblem-1` of `log.problems`. */
 export interface FollowBatch {

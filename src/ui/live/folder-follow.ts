@@ -93,7 +93,7 @@ export async function startFolderFollow(
   return true;
 }
 
-export function stopFolderFollow(): void {
+function stopFolderFollow(): void {
   if (timer !== null) clearInterval(timer);
   timer = null;
   listing = [];
