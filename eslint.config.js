@@ -51,6 +51,7 @@ const CORE_LAYERS = [
     'export',
     'the export writers (Markdown, dsh export ZIP, the single-file HTML) over a cut and redacted log',
   ],
+  ['follow', 'following a log while dsh writes it: appends from a byte offset, the poll loop, file sources'],
 ];
 
 const CORE_PATTERNS = [

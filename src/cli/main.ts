@@ -27,6 +27,7 @@ import { readLogTarget } from './open-target.ts';
 import { formatDiffText, runDiff } from './diff-command.ts';
 import { CLI_READ_LIMITS, readLogChunks, type ReadLogResult } from './read-log-file.ts';
 import { runExportCommand } from './export-command.ts';
+import { FOLLOW_USAGE, runFollowCommand } from './follow-command.ts';
 
 /** Exit statuses of CLI.md. */
 const EXIT_READABLE = 0;
@@ -124,9 +125,15 @@ async function runWorkspaceCommand({ command, files, isJson }: WorkspaceCommandA
 
 async function run(args: readonly string[]): Promise<number> {
   if (args[0] === 'export') return runExportCommand(args.slice(1), writeOut, (text) => stderr.write(text));
+  // follow parses its own options (follow-command.ts): it runs until the file goes idle or a signal.
+  if (args[0] === 'follow')
+    return runFollowCommand(args.slice(1), async () => {
+      const [checksum, fastDecompress] = await Promise.all([loadChecksumVerifier(), loadFastZstd()]);
+      return { checksum, fastDecompress };
+    });
   const parsed = parseCliArguments(args);
   if (!parsed.ok) {
-    stderr.write(`dsh-replay: ${parsed.message}\n${USAGE}\n`);
+    stderr.write(`dsh-replay: ${parsed.message}\n${USAGE}\n${FOLLOW_USAGE}\n`);
     return EXIT_NOT_READABLE;
   }
   const { value } = parsed;

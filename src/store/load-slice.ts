@@ -26,6 +26,14 @@ import type { PreferencesSliceState } from './preferences-slice.ts';
 import type { Slice, SliceContext } from './slice.ts';
 import { nameOfUrl } from './source-name.ts';
 import { parseLogFileName, pickCurrentGeneration, type EventRow, type FormatVerdicts } from '../log/index.ts';
+import type { FollowedSource } from '../worker/client.ts';
+import {
+  DEFAULT_IDLE_THRESHOLD_MS,
+  applyLiveMessage,
+  createLiveState,
+  type LiveSourceKind,
+  type LiveState,
+} from './live-follow.ts';
 
 /** How much of a file a progress read, for people ("3.2 of 10.0 MiB"). */
 function describeShare(progress: LoadProgress): string {
@@ -83,6 +91,8 @@ export interface LoadSliceState extends StoredLogsState {
   openedFiles: File[];
   /** How the open file was chosen from `openedFiles` (see openFiles), or null after a single open. */
   openedFilesChoice: 'current-generation' | 'first-file' | null;
+  /** The open log is followed as dsh writes it (live-follow.ts), or null: a snapshot. */
+  live: LiveState | null;
 }
 
 export interface LoadActions extends StoredLogsActions {
@@ -106,6 +116,16 @@ export interface LoadActions extends StoredLogsActions {
   /** Hides the failure shown beside a kept log. */
   dismissFailure(): void;
   requestJump(jump: PendingJump, notices: readonly string[]): void;
+  /** Opens a picked file (or a folder's file) and follows it as it grows (live-follow.ts). */
+  followHandle(handle: FileSystemFileHandle, source: Exclude<LiveSourceKind, 'url'>, name?: string): void;
+  /** Opens `url` and follows it with HTTP Range requests (`?src=<url>&follow=1`). */
+  followUrl(url: string, name?: string): void;
+  /** Stops following: the log stays open as read. */
+  stopFollowing(): void;
+  /** Back to the head of a followed log: unpins, and the cursor goes to the last event. */
+  jumpToLive(): void;
+  /** The idle time past which an unended turn is said to be hanging rather than running (ms). */
+  setIdleThreshold(ms: number): void;
 }
 
 export interface LoadSliceDependencies {
@@ -134,9 +154,16 @@ function createNextLogWrites(
   logGeneration: number,
 ): Pick<
   LoadWrites,
-  'storedChoice' | 'isPlaying' | 'isProblemsOpen' | 'logGeneration' | 'openedFiles' | 'openedFilesChoice'
+  | 'storedChoice'
+  | 'isPlaying'
+  | 'isProblemsOpen'
+  | 'logGeneration'
+  | 'openedFiles'
+  | 'openedFilesChoice'
+  | 'live'
 > {
   return {
+    live: null,
     storedChoice: null,
     isPlaying: false,
     isProblemsOpen: false,
@@ -316,7 +343,14 @@ export function createLoadSlice(
   /** A session of the open workspace: loaded in the worker from its files, never stored or linked. */
   type WorkspaceOpened = { kind: 'workspace-session'; sessionId: string; name: string };
 
-  function startLoad(opened: OpenedSource | WorkspaceOpened, from: StoredLog | null): void {
+  /** The idle threshold the reader chose (kept across logs). */
+  let idleThresholdMs = DEFAULT_IDLE_THRESHOLD_MS;
+
+  function startLoad(
+    opened: OpenedSource | WorkspaceOpened,
+    from: StoredLog | null,
+    followed?: { source: FollowedSource; kind: LiveSourceKind },
+  ): void {
     rememberCursor();
     kept.openId = opened.kind === 'workspace-session' ? opened.sessionId : null;
     const loadToken = ++latestLoadToken;
@@ -324,9 +358,10 @@ export function createLoadSlice(
     loadedFrom = from;
     isFollowedLink = false;
     const source: LoadSource =
-      opened.kind === 'file' || opened.kind === 'workspace-session'
+      followed?.source ??
+      (opened.kind === 'file' || opened.kind === 'workspace-session'
         ? opened
-        : { kind: 'url', url: opened.url, name: opened.name };
+        : { kind: 'url', url: opened.url, name: opened.name });
     const name = source.kind === 'file' ? source.file.name : source.name;
     const before = get();
     if (before.loadState === 'ready' && before.summary !== null)
@@ -347,8 +382,9 @@ export function createLoadSlice(
       ...createEmptyCursorState(),
       loadState: 'loading',
       sourceName: name,
-      openedSource: opened.kind === 'workspace-session' ? null : opened,
+      openedSource: opened.kind === 'workspace-session' || followed ? null : opened,
       ...createNextLogWrites(get().logGeneration),
+      live: followed ? createLiveState(followed.kind, idleThresholdMs) : null,
     });
     client.openLog(source, {
       onProgress(progress) {
@@ -400,6 +436,20 @@ export function createLoadSlice(
         // the verdicts are in: triage includes them, and asked earlier it would derive them in one
         // block while the worker slices them for the cursor's queries.
         fetchFindingSeqs(isCurrent);
+      },
+      onLive(message) {
+        const live = get().live;
+        if (!isCurrent() || live === null) return;
+        const update = applyLiveMessage(message, get(), { eventRows, cursor }, applySummary);
+        set({
+          live: {
+            ...live,
+            status: message.status,
+            lastGrowthSeenAt: update.summary !== null ? Date.now() : live.lastGrowthSeenAt,
+          },
+          ...(update.notice !== null ? { notice: update.notice } : {}),
+          ...(update.isRestart ? { formatVerdicts: null, pinnedSeq: null } : {}),
+        });
       },
       onFailed(failure) {
         if (!isCurrent()) return;
@@ -495,6 +545,33 @@ export function createLoadSlice(
     dismissFailure() {
       set({ failure: null, failedSourceName: null });
     },
+    followHandle(handle, kind, name) {
+      const shown = name ?? handle.name;
+      startLoad({ kind: 'url', url: '', name: shown }, null, {
+        source: { kind: 'follow-handle', handle, name: shown },
+        kind,
+      });
+    },
+    followUrl(url, name) {
+      const shown = name ?? nameOfUrl(url);
+      startLoad({ kind: 'url', url, name: shown }, null, {
+        source: { kind: 'follow-url', url, name: shown },
+        kind: 'url',
+      });
+    },
+    stopFollowing() {
+      client.stopFollowing();
+    },
+    jumpToLive() {
+      const { summary } = get();
+      set({ pinnedSeq: null });
+      if (summary !== null) cursor.followHead(summary.eventCount);
+    },
+    setIdleThreshold(ms) {
+      idleThresholdMs = Math.max(1000, ms);
+      const { live } = get();
+      if (live !== null) set({ live: { ...live, idleThresholdMs } });
+    },
     requestJump(jump, notices) {
       set({
         pendingJump: { ...jump, logKey: jump.logKey ?? null },
@@ -518,6 +595,7 @@ export function createLoadSlice(
       logGeneration: 0,
       openedFiles: [],
       openedFilesChoice: null,
+      live: null,
     },
     actions,
   };

@@ -16,6 +16,7 @@ function createHeldClient() {
     openLog: () => 1,
     switchToKept: () => undefined,
     cancelLoad: () => undefined,
+    stopFollowing: () => undefined,
     openWorkspace: () => undefined,
     cancelWorkspace: () => undefined,
     searchWorkspace: () => undefined,

@@ -25,6 +25,8 @@ import { LeaveAskBar } from './shell/LeaveAskBar.tsx';
 import { LoadFailureBar } from './shell/LoadFailureBar.tsx';
 import { LoadProgressBar } from './shell/LoadProgressBar.tsx';
 import { OpenedFilesBar } from './shell/OpenedFilesBar.tsx';
+import { FollowButtons } from './live/FollowButtons.tsx';
+import { LiveBar } from './live/LiveBar.tsx';
 import { MountSoon } from './shell/MountSoon.tsx';
 import { EVENT_LIST_GEOMETRY, measureMaxElementHeightPx } from './panes/events/list-layout.ts';
 import { ProblemsPanel } from './shell/ProblemsPanel.tsx';
@@ -221,6 +223,7 @@ function Shell({ store }: { store: ViewerStore }) {
         }}
       />
       <OpenedFilesBar />
+      <LiveBar />
       <LoadFailureBar />
       <WorkspaceSessionBar />
       <WorkspaceAskBar onOpenFile={openFilePicker} onOpenFolder={openFolderPicker} />
@@ -351,6 +354,7 @@ function Shell({ store }: { store: ViewerStore }) {
             onOpenFile={openFilePicker}
             onOpenFolder={openFolderPicker}
             onOpenDemo={openDemo}
+            moreActions={<FollowButtons />}
           />
         )}
       </div>

@@ -34,7 +34,12 @@ export interface PermalinkHash {
 }
 
 /** What the query string asks to open on start, and what was wrong with it. */
-export type StartRequest = ({ kind: 'demo' } | { kind: 'url'; url: string } | { kind: 'none' }) & {
+export type StartRequest = (
+  | { kind: 'demo' }
+  /** `follow`: `&follow=1`, follow the URL with Range requests as it grows (issue 22). */
+  | { kind: 'url'; url: string; follow?: boolean }
+  | { kind: 'none' }
+) & {
   notices: string[];
 };
 
@@ -197,7 +202,9 @@ export function parseStartRequest(search: string, baseUrl: string): StartRequest
       // Not a URL at all: said below.
     }
     if (url !== null && (url.protocol === 'http:' || url.protocol === 'https:'))
-      return { kind: 'url', url: url.href, notices };
+      return params.get('follow') === '1'
+        ? { kind: 'url', url: url.href, follow: true, notices }
+        : { kind: 'url', url: url.href, notices };
     notices.push(`The link's src ${quote(source)} is not an http(s) URL; nothing was opened from it.`);
   }
   const demo = params.get('demo');

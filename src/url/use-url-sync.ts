@@ -84,6 +84,7 @@ export function useUrlSync(store: ViewerStore): LeaveAsk {
       actions.requestJump({ seq: hash.seq, sessionId: hash.sessionId, logKey: hash.logKey }, notices);
     }
     if (start.kind === 'demo') actions.openDemo(getAppBaseUrl());
+    else if (start.kind === 'url' && start.follow === true) actions.followUrl(start.url);
     else if (start.kind === 'url') actions.openUrl(start.url);
     else if (hash.sessionId !== null && isWorkspaceHash(hash))
       void actions.followWorkspaceLink(workspaceLinkOf(hash, hash.sessionId));

@@ -29,6 +29,7 @@ export type {
   TextIndexStatus,
   ToolSpans,
 } from './protocol.ts';
+export type { FollowedSource, LiveStatus } from './protocol.ts';
 export type {
   WorkspaceFile,
   WorkspaceProgress,
@@ -65,7 +66,12 @@ export interface LoadListener {
   /** After onLoaded: the format verdicts of the loaded log (they take a pass over its events). */
   onFormatVerdicts(verdicts: FormatVerdicts): void;
   onFailed(failure: LoadFailure): void;
+  /** After onLoaded of a followed source: it grew, restarted or stopped (follow-load.ts). */
+  onLive?(message: LiveMessage): void;
 }
+
+/** A 'live' message of the worker (protocol.ts). */
+export type LiveMessage = Extract<WorkerToMain, { type: 'live' }>;
 
 /** Callbacks of one switch to a kept log: one of them, once, with the sessions kept after it. */
 export interface SwitchListener {
@@ -97,6 +103,8 @@ export interface LogClient {
    * or `onFailed({ kind: 'cancelled' })` when nothing was read.
    */
   cancelLoad(): void;
+  /** Stops following the open (followed) log: it stays open as read; a 'live' message says 'stopped'. */
+  stopFollowing(): void;
   /** Asks the worker about the open (or loading) log. Rejects with an Error whose message is for people. */
   query<K extends Query['kind']>(query: QueryOf<K>): Promise<QueryResults[K]>;
   /**
@@ -233,6 +241,9 @@ export function createLogClient(
           } else listener.onMissed(message.keptSessions);
         }
         return;
+      case 'live':
+        if (loadedLoad?.loadId === message.loadId) loadedLoad.listener.onLive?.(message);
+        return;
       case 'format-verdicts':
         if (loadedLoad?.loadId === message.loadId) loadedLoad.listener.onFormatVerdicts(message.verdicts);
         else if (switchedLoad?.loadId === message.loadId)
@@ -354,6 +365,9 @@ export function createLogClient(
       if (!currentLoad) return;
       // The worker answers: 'loaded' with the part read (marked cancelled), or a 'cancelled' failure.
       post({ type: 'cancel', loadId: currentLoad.loadId, keepsWhatWasRead: true });
+    },
+    stopFollowing() {
+      if (loadedLoad) post({ type: 'cancel', loadId: loadedLoad.loadId, keepsWhatWasRead: true });
     },
     query<K extends Query['kind']>(query: QueryOf<K>): Promise<QueryResults[K]> {
       const requestId = nextRequestId++;

@@ -25,6 +25,7 @@ import { runWorkspaceSearch, type ActiveWorkspaceSearch } from './workspace-sear
 import { KeptLogs, estimateLogBytes } from './kept-logs.ts';
 import { runPostLoadWork } from './post-load-work.ts';
 import { createCompareService, isCompareQuery } from './compare-service.ts';
+import { runFollowLoad } from './follow-load.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -155,7 +156,29 @@ function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
     fallbackLog,
   };
   activeLoad = load;
-  void runLoad(load, message.source, {
+  const { source } = message;
+  const running =
+    source.kind === 'follow-handle' || source.kind === 'follow-url'
+      ? runFollowLoad(load, source, {
+          ...loadDependencies(source),
+          fetch: (input, init) => self.fetch(input, init),
+          onLogGrew(log) {
+            // A followed log is read as far as it goes: searches answer about it as it stands.
+            readLogs.add(log);
+          },
+        })
+      : runLoad(load, source, loadDependencies(source));
+  void running.finally(() => {
+    if (activeLoad === load) {
+      activeLoad = null;
+      textSearch.onLoadEnded();
+    }
+  });
+}
+
+/** What a load (or a follow) of `source` needs from the router. */
+function loadDependencies(source: LoadSource): LoadDependencies {
+  return {
     post,
     setCurrentLog(log) {
       currentLog = log;
@@ -170,13 +193,8 @@ function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
       readLogs.add(log);
       textSearch.onLogRead(log);
     },
-    keepLog: keeperOf(message.source),
-  }).finally(() => {
-    if (activeLoad === load) {
-      activeLoad = null;
-      textSearch.onLoadEnded();
-    }
-  });
+    keepLog: keeperOf(source),
+  };
 }
 
 function startScan(message: Extract<MainToWorker, { type: 'open-workspace' }>): void {

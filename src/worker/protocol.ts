@@ -42,7 +42,26 @@ export type LoadSource =
   | { kind: 'file'; file: File }
   | { kind: 'url'; url: string; name: string }
   /** A session of the workspace the worker holds (open-workspace), read from its entry's bytes. */
-  | { kind: 'workspace-session'; sessionId: string; name: string };
+  | { kind: 'workspace-session'; sessionId: string; name: string }
+  /** Followed while dsh writes it (follow-load.ts): a File System Access handle, or a URL read with Range requests. */
+  | FollowedSource;
+
+/** A log followed as it grows (issue 22). A handle is structured-cloneable, so the worker polls it itself. */
+export type FollowedSource =
+  | { kind: 'follow-handle'; handle: FileSystemFileHandle; name: string }
+  | { kind: 'follow-url'; url: string; name: string };
+
+/**
+ * Where following stands. `lastGrowthAt`: epoch ms of the last append seen (the page tells a
+ * writer that is still running from one that stopped by it); `message`: why it stopped, or a notice.
+ */
+export interface LiveStatus {
+  state: 'following' | 'stopped' | 'failed';
+  bytesRead: number;
+  lastGrowthAt: number;
+  restarts: number;
+  message: string | null;
+}
 
 /** What the main thread keeps about the open log: small, no per-event data. */
 export interface LogSummary {
@@ -272,6 +291,21 @@ export type WorkerToMain =
   | { type: 'switch-missed'; loadId: number; keptSessions: string[] }
   /** Right after 'loaded': the format verdicts, whose migration audit re-reads the log, so it waits until the log is shown. */
   | { type: 'format-verdicts'; loadId: number; verdicts: FormatVerdicts }
+  /** After 'loaded' of a followed source: the log grew (a new summary) or following changed state. */
+  /**
+   * `summary.turns` holds the turns from index `turnsFrom` on (the ones an append can change: the
+   * last turn known before it and the new ones); the client puts the page's earlier turns in front.
+   * `restart`: the file was replaced or shrank and is read again from byte 0 (the notice to show);
+   * its summary is whole (`turnsFrom` 0).
+   */
+  | {
+      type: 'live';
+      loadId: number;
+      status: LiveStatus;
+      summary?: LogSummary;
+      turnsFrom?: number;
+      restart?: string;
+    }
   | { type: 'load-failed'; loadId: number; failure: LoadFailure }
   | { type: 'result'; requestId: number; result: QueryResults[Query['kind']] }
   | { type: 'query-failed'; requestId: number; message: string };

@@ -22,6 +22,10 @@ export async function readSource(
   if (source.kind === 'file') {
     return { reader: source.file.stream().getReader(), totalBytes: source.file.size };
   }
+  if (source.kind === 'follow-handle' || source.kind === 'follow-url') {
+    // A followed source is read by follow-load.ts, never as one stream.
+    throw new LoadError({ kind: 'internal', message: 'A followed log is not read as a stream.' });
+  }
   if (source.kind === 'workspace-session') {
     // The router opens these from its workspace (workspace-loop.ts openWorkspaceSession).
     throw new LoadError({ kind: 'internal', message: 'No workspace is open in the log worker.' });

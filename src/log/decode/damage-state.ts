@@ -110,11 +110,21 @@ export class DamageState {
 
   /** Reports the ignored lines so far as one `ignored-tail` problem (none when there are none). */
   closeIgnoredRange(): void {
-    if (this.ignoredFrom === 0 || !this.damage) return;
+    const problem = this.openIgnoredRange();
+    if (problem === null) return;
+    this.ignoredFrom = 0;
+    this.problems.addUncapped(problem);
+  }
+
+  /**
+   * The problem closeIgnoredRange would report now, without closing the range (more lines may
+   * join it): what a log being followed lists for the lines ignored so far. Null when none are.
+   */
+  openIgnoredRange(): LogProblem | null {
+    if (this.ignoredFrom === 0 || !this.damage) return null;
     const from = this.ignoredFrom;
     const to = this.ignoredTo;
-    this.ignoredFrom = 0;
-    this.problems.addUncapped({
+    return {
       kind: 'ignored-tail',
       effect: 'none',
       stage: ValidationStage.SCAN,
@@ -127,6 +137,6 @@ export class DamageState {
         from === to
           ? `Line ${from} comes after the damaged line ${this.damage.line}; dsh ignores it, so it is not an event.`
           : `Lines ${from}–${to} come after the damaged line ${this.damage.line}; dsh ignores them, so they are not events.`,
-    });
+    };
   }
 }

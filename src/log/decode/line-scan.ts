@@ -8,7 +8,7 @@ import { checkHeader } from '../format/header.ts';
 import { rulesOfGeneration } from '../format/generations/generation-rules.ts';
 import type { LogFormatFacts } from './opened-log.ts';
 import { isPackedRowType, validatePackedRow } from '../format/packed-rows.ts';
-import type { ProblemEffect, ProblemKind } from '../problems.ts';
+import type { LogProblem, ProblemEffect, ProblemKind } from '../problems.ts';
 import { ValidationStage } from '../problems.ts';
 import type { LogStore } from '../storage/log-store.ts';
 import type { LogIndexBuilder } from '../structure/log-index.ts';
@@ -145,6 +145,11 @@ export class LineScanner {
   /** Packed chunk rows accepted so far. */
   get packedRows(): number {
     return this.packedRowCount;
+  }
+
+  /** The ignored-tail problem of the range still open, without closing it (DamageState.openIgnoredRange). */
+  openIgnoredRange(): LogProblem | null {
+    return this.damage.openIgnoredRange();
   }
 
   /** Reports the lines ignored since the damage (call before a line that is not scanned, and at the end). */

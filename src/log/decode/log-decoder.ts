@@ -56,6 +56,13 @@ export interface LogDecoder {
   push(bytes: Uint8Array): void;
   /** End of input: recover a torn tail, run end-of-log validation, finish the index. Idempotent. */
   finish(): OpenedLog;
+  /**
+   * The log as read so far, settled (LogIndexBuilder.settle) but not finished: a torn tail stays
+   * held back and no end-of-input check runs, so more bytes may still be pushed. What a follower
+   * shows after each append; at a frame or line boundary its events, problems and index equal
+   * finish()'s for the same bytes (follow/log-follower.test.ts).
+   */
+  settle(): OpenedLog;
   /** The live, partial log (events so far, verdict provisional, isComplete false) — the worker shows first rows from it. */
   readonly log: OpenedLog;
   readonly progress: DecodeProgress;
@@ -166,6 +173,16 @@ class Decoder implements LogDecoder {
       return;
     }
     this.feed(bytes);
+  }
+
+  settle(): OpenedLog {
+    if (this.finishedLog) return this.finishedLog;
+    this.builder.settle();
+    const log = this.snapshot(false);
+    // The lines ignored after a damage so far, as finish() would list them (more may join the range).
+    const ignored = this.lines.openIgnoredRange();
+    if (ignored !== null) log.problems.push(ignored);
+    return log;
   }
 
   finish(): OpenedLog {

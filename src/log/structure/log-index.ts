@@ -77,6 +77,12 @@ const NESTING_PROBLEMS_MAX = 200;
 /** The index under construction plus the decoder-facing sink that fills it. */
 export interface LogIndexBuilder extends EventSink {
   readonly index: LogIndex;
+  /**
+   * Derives, for the events accepted so far, what finish() derives at the end (tool-call statuses
+   * with crash repair, stale compactions) without ending the index: more events may follow (a log
+   * being followed while dsh writes it). Idempotent; O(tool calls + compactions).
+   */
+  settle(): void;
 }
 
 /** An empty LogIndex (no events). */
@@ -255,6 +261,11 @@ class IndexBuilder implements LogIndexBuilder {
     this.index.chunkKind.fill(CHUNK_KIND_BY_ROW[run.rowType], run.count);
     this.index.consumedBy.fill(-1, run.count);
     this.turns.acceptChunkRun(run);
+  }
+
+  settle(): void {
+    this.toolCalls.finish();
+    this.pairings.finish(this.index.endSeedSeqs.at(-1) ?? -1);
   }
 
   finish(): void {

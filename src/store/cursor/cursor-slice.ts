@@ -136,6 +136,8 @@ export interface CursorControl {
   placeOnFirstEvent(eventCount: number): void;
   /** At the end of a load: the cursor lands on the last event, unless the user moved it meanwhile. */
   landAtEnd(eventCount: number): void;
+  /** A followed log grew while the cursor was on its last event: it moves to the new last one (no history entry). */
+  followHead(eventCount: number): void;
   /** A permalink's seq (already clamped): the cursor goes there at once. Not a recorded jump: the
    * history already holds the permalink's entry (the page's own, or the one a pasted link made). */
   jumpTo(seq: number): void;
@@ -269,13 +271,14 @@ export function createCursorSlice(
    * pending seq lands anyway. A jump is recorded (lastJump) before anything moves, so the history
    * keeps the place it leaves; a move to where the cursor already goes is no move, and no jump.
    */
-  function moveTo(seq: number | null, kind: MoveKind): void {
+  function moveTo(seq: number | null, kind: MoveKind | 'follow-head'): void {
     const { summary } = get();
     if (seq === null || !summary) return;
     const clamped = clampSeq(seq, summary.eventCount);
     const fromSeq = aimedSeq(get());
     if (clamped === null || clamped === fromSeq) return;
-    hasUserMovedCursor = true;
+    // Following a live log's head is the log's move, not the reader's: no history entry.
+    if (kind !== 'follow-head') hasUserMovedCursor = true;
     if (kind === 'jump') set({ lastJump: { id: ++jumpCount, fromSeq, toSeq: clamped } });
     const outcome = movePreparer.prepare(clamped);
     if (outcome === 'ready') {
@@ -362,6 +365,9 @@ export function createCursorSlice(
     },
     landAtEnd(eventCount) {
       if (!hasUserMovedCursor) landCursor(clampSeq(eventCount - 1, eventCount) ?? 0);
+    },
+    followHead(eventCount) {
+      moveTo(eventCount - 1, 'follow-head');
     },
     jumpTo(seq) {
       cancelPendingMove();

@@ -81,6 +81,8 @@ export function createFakeClient() {
   }[] = [];
   /** Each switch to a kept log, which the test answers through its listener. */
   const switches: { sessionId: string; listener: SwitchListener }[] = [];
+  /** How often the store asked to stop following. */
+  const stopFollowingCalls = { count: 0 };
   const client: LogClient = {
     switchToKept(sessionId, listener) {
       switches.push({ sessionId, listener });
@@ -106,6 +108,9 @@ export function createFakeClient() {
     cancelLoad() {
       // As the worker does: the test answers with the part read (onLoaded) or a cancelled failure.
     },
+    stopFollowing() {
+      stopFollowingCalls.count += 1;
+    },
     query() {
       return Promise.reject(new Error('not used'));
     },
@@ -123,6 +128,7 @@ export function createFakeClient() {
     workspaceListeners,
     workspaceSearches,
     switches,
+    stopFollowingCalls,
     crash: (message: string) => crashListeners.forEach((listener) => listener(message)),
   };
 }

@@ -1,4 +1,5 @@
 // The page before a log is open: a big drop target, "Open file…", "Open the demo", and why the last file failed.
+import type { ReactNode } from 'react';
 import type { StoredLog } from '../../store/log-persistence.ts';
 import type { LogLink } from '../../store/stored-logs.ts';
 import type { LoadFailure } from '../../worker/client.ts';
@@ -17,6 +18,8 @@ interface EmptyStateProps {
   /** Picks a sessions folder (a root, a project, one session). */
   onOpenFolder: () => void;
   onOpenDemo: () => void;
+  /** More ways to open shown after the demo button (the follow pickers, src/ui/live). */
+  moreActions?: ReactNode;
 }
 
 /** Full-page start screen. Failures are shown here with what the user can do next. */
@@ -29,6 +32,7 @@ export function EmptyState({
   onOpenFile,
   onOpenFolder,
   onOpenDemo,
+  moreActions,
 }: EmptyStateProps) {
   return (
     <div className="flex flex-1 items-center justify-center overflow-auto p-8">
@@ -165,6 +169,7 @@ export function EmptyState({
           >
             Open the demo
           </button>
+          {moreActions}
         </div>
         <p className="mt-6 text-center text-xs text-zinc-600 dark:text-zinc-400">
           Logs live under the log root dsh was configured with, in{' '}
