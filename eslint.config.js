@@ -35,6 +35,10 @@ const CORE_LAYERS = [
   ['search', 'the text index: what each seq shows, as lower-cased segments; all matches of a text'],
   ['reports', 'triage, the bug report, the inspect report'],
   [
+    'cost',
+    'money and time: the bundled price table and edits, requests priced, time columns, range totals, the context window',
+  ],
+  [
     'workspace',
     'many sessions: discovery, ZIP members, listing summaries, the lineage tree, links between sessions',
   ],
