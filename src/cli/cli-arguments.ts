@@ -6,6 +6,7 @@ export const USAGE = [
   'usage: dsh-replay <inspect|project|triage> <file|dir|zip>[#<session id>] [--json] [--at SEQ]',
   '       dsh-replay ls <dir|zip|file…> [--json]',
   '       dsh-replay tree <dir|zip> [--json]',
+  '       dsh-replay cost <file|dir|zip> [--json] [--prices EDITS.json]',
 ].join('\n');
 
 type LogCommand = 'inspect' | 'project' | 'triage';
@@ -27,7 +28,15 @@ export interface WorkspaceCommandArguments {
   isJson: boolean;
 }
 
-export type CliArguments = LogCommandArguments | WorkspaceCommandArguments;
+/** cost: one log, or every session of a directory or ZIP; `--prices` names a price-edits JSON. */
+export interface CostCommandArguments {
+  command: 'cost';
+  target: string;
+  isJson: boolean;
+  pricesFile: string | null;
+}
+
+export type CliArguments = LogCommandArguments | WorkspaceCommandArguments | CostCommandArguments;
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -37,7 +46,10 @@ const WORKSPACE_COMMANDS: ReadonlySet<string> = new Set<WorkspaceCommand>(['ls',
 /** Parses `<command> <file…> [--json] [--at SEQ]` (options may come in any order after the command). */
 export function parseCliArguments(args: readonly string[]): Parsed<CliArguments> {
   const [command, ...rest] = args;
-  if (command === undefined || (!LOG_COMMANDS.has(command) && !WORKSPACE_COMMANDS.has(command)))
+  if (
+    command === undefined ||
+    (!LOG_COMMANDS.has(command) && !WORKSPACE_COMMANDS.has(command) && command !== 'cost')
+  )
     return {
       ok: false,
       message: command === undefined ? 'no command given' : `unknown command "${command}"`,
@@ -45,6 +57,7 @@ export function parseCliArguments(args: readonly string[]): Parsed<CliArguments>
   const files: string[] = [];
   let isJson = false;
   let atSeq: number | null = null;
+  let pricesFile: string | null = null;
   for (let position = 0; position < rest.length; position++) {
     const arg = rest[position] as string;
     if (arg === '--json') isJson = true;
@@ -53,6 +66,10 @@ export function parseCliArguments(args: readonly string[]): Parsed<CliArguments>
       if (text === undefined || !/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)))
         return { ok: false, message: `--at needs a non-negative integer seq, got ${text ?? 'nothing'}` };
       atSeq = Number(text);
+    } else if (command === 'cost' && (arg === '--prices' || arg.startsWith('--prices='))) {
+      const text = arg === '--prices' ? rest[++position] : arg.slice('--prices='.length);
+      if (text === undefined || text === '') return { ok: false, message: '--prices needs a file' };
+      pricesFile = text;
     } else if (arg.startsWith('--')) return { ok: false, message: `unknown option ${arg}` };
     else files.push(arg);
   }
@@ -60,6 +77,8 @@ export function parseCliArguments(args: readonly string[]): Parsed<CliArguments>
   if (command === 'ls') return { ok: true, value: { command, files, isJson } };
   if (files.length > 1) return { ok: false, message: `unexpected argument ${files[1] as string}` };
   if (command === 'tree') return { ok: true, value: { command, files, isJson } };
+  if (command === 'cost')
+    return { ok: true, value: { command, target: files[0] as string, isJson, pricesFile } };
   return { ok: true, value: { command: command as LogCommand, file: files[0] as string, isJson, atSeq } };
 }
 

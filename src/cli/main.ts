@@ -1,5 +1,5 @@
 // The dsh-replay command line (CLI.md): `inspect|project|triage <log> [--json] [--at SEQ]`,
-// `ls <dir|zip|file…> [--json]` and `tree <dir|zip> [--json]` over the pure core. Exit 0 when the
+// `ls <dir|zip|file…> [--json]`, `tree <dir|zip> [--json]` and `cost <file|dir|zip>` over the pure core. Exit 0 when the
 // input could be read (any verdict), 2 when it could not, 1 on a bug.
 
 import { argv, exit, stderr, stdout } from 'node:process';
@@ -19,6 +19,7 @@ import { loadFastZstd } from './fast-zstd.ts';
 import { formatInspectText, formatProjectText, formatTriageText } from './format-text.ts';
 import { formatListText, formatTreeText } from './format-sessions.ts';
 import type { LogCommandArguments, WorkspaceCommandArguments } from './cli-arguments.ts';
+import { formatCostText, runCost } from './cost-command.ts';
 import { parseCliArguments, USAGE } from './cli-arguments.ts';
 import { collectEntries } from './node-entries.ts';
 import { readLogTarget } from './open-target.ts';
@@ -117,6 +118,15 @@ async function run(args: readonly string[]): Promise<number> {
     return EXIT_NOT_READABLE;
   }
   const { value } = parsed;
+  if (value.command === 'cost') {
+    const outcome = await runCost(value);
+    if (!outcome.ok) {
+      stderr.write(`dsh-replay: ${outcome.message}\n`);
+      return EXIT_NOT_READABLE;
+    }
+    await writeOut(value.isJson ? formatJson(outcome.report) : formatCostText(outcome.report));
+    return EXIT_READABLE;
+  }
   if ('files' in value) return runWorkspaceCommand(value);
   return runLogCommand(value);
 }

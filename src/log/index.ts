@@ -154,3 +154,31 @@ export type {
   SessionTreeRow,
 } from './workspace/workspace-reports.ts';
 export { buildSessionListReport, buildSessionTreeReport } from './workspace/workspace-reports.ts';
+export type { CostIndex, RangeTotals } from './cost/cost-index.ts';
+export {
+  buildCostIndex,
+  deriveRangeTotals,
+  deriveSessionTotals,
+  repriceCostIndex,
+} from './cost/cost-index.ts';
+export type { CostTotals } from './cost/cost-ledger.ts';
+export type { CostReport, CostReportRequest, CostReportTotal } from './cost/cost-report.ts';
+export { buildCostReport } from './cost/cost-report.ts';
+export type { ModelRequest, RequestTiming } from './cost/model-requests.ts';
+export { deriveRequestTiming } from './cost/model-requests.ts';
+export type { PriceEdit, PriceTable, ResolvedPrice } from './cost/price-table.ts';
+export {
+  describePriceTable,
+  findTablePrice,
+  loadBundledPriceTable,
+  withPriceEdits,
+} from './cost/price-table.ts';
+export type { ParsedPriceEdits } from './cost/price-edits-json.ts';
+export { formatPriceEdits, parsePriceEdits } from './cost/price-edits-json.ts';
+export type { TimeSplit } from './cost/time-columns.ts';
+export type { CallTiming, PathSegment, TurnBreakdown } from './cost/turn-times.ts';
+export { deriveCallTiming, deriveTurnBreakdown } from './cost/turn-times.ts';
+export type { CompactionMark, ContextPoint, ContextSeries } from './cost/context-window.ts';
+export { deriveContextSeries } from './cost/context-window.ts';
+export type { WorkspaceCostReport, WorkspaceCostSession } from './workspace/workspace-cost.ts';
+export { buildWorkspaceCostReport } from './workspace/workspace-cost.ts';

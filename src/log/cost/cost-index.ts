@@ -3,6 +3,7 @@
 
 import { findFirstAtOrAbove } from '../base/binary-search.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
+import { inheritedPrefixLength } from '../projections/inherited-prefix.ts';
 import type { CostLedger, CostTotals } from './cost-ledger.ts';
 import { buildCostLedger, sumLedger, sumLedgerSeqs } from './cost-ledger.ts';
 import type { ModelRequest } from './model-requests.ts';
@@ -15,6 +16,8 @@ export interface CostIndex {
   log: OpenedLog;
   table: PriceTable;
   ledger: CostLedger;
+  /** The first seq of the session's own events: a fork's inherited prefix (FORMAT.md §8.1) is its parent's money. */
+  ownFromSeq: number;
   time: TimeColumns;
   /** Tool calls' seqs (tool/call, else the requesting message) ascending, and whether each failed. */
   callSeqs: Int32Array;
@@ -44,6 +47,7 @@ export function buildCostIndex(log: OpenedLog, table: PriceTable): CostIndex {
     log,
     table,
     ledger: buildCostLedger(requests, table),
+    ownFromSeq: inheritedPrefixLength(log) ?? 0,
     time: buildTimeColumns(log, requests),
     callSeqs: Int32Array.from(calls, (call) => call.seq),
     callFailed,
@@ -91,9 +95,9 @@ export function deriveRangeTotals(index: CostIndex, firstSeq: number, lastSeq: n
   };
 }
 
-/** Totals of the whole log. */
+/** Totals of the session's own events (all of them but a fork's inherited prefix). */
 export function deriveSessionTotals(index: CostIndex): RangeTotals {
-  return deriveRangeTotals(index, 0, Math.max(0, index.time.eventCount - 1));
+  return deriveRangeTotals(index, index.ownFromSeq, Math.max(0, index.time.eventCount - 1));
 }
 
 /** Totals of the requests whose ledger positions satisfy `isIncluded` (a step, a turn). */

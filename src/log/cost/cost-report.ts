@@ -51,6 +51,8 @@ export interface CostReportRequest {
   generationMs: number | null;
   outputTokensPerSecond: number | null;
   finish: string | null;
+  /** In a fork's inherited prefix: the parent's request, not counted in `total`. */
+  inherited: boolean;
 }
 
 export interface CostReport {
@@ -118,6 +120,7 @@ export function buildCostReport(index: CostIndex): CostReport {
         generationMs: timing.generationMs,
         outputTokensPerSecond: timing.outputTokensPerSecond,
         finish: request.finishKind,
+        inherited: request.seq < index.ownFromSeq,
       };
     }),
   };

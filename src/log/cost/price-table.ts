@@ -268,7 +268,7 @@ function secondsOfTime(text: string): number | null {
   return (local - shift + 86_400) % 86_400;
 }
 
-/** Parses a stored edits document (see price-edits-json.ts); exported for the storage module's reader. */
+/** Whether `value` is a well-formed edit (price-edits-json.ts reads documents with it). */
 export function isPriceEdit(value: unknown): value is PriceEdit {
   if (!isRecord(value)) return false;
   const isPrice = (price: unknown): boolean =>
