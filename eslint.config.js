@@ -90,8 +90,8 @@ const APP_GLOBALS = [
   ['history', 'src/url/**', 'Only src/url touches history.'],
   [
     'localStorage',
-    'src/browser/layout-storage.ts',
-    'Only pane layouts are kept in localStorage (src/browser/layout-storage.ts); what the browser keeps of logs (IndexedDB) goes through src/store/log-persistence.ts.',
+    'src/browser/local-storage.ts',
+    "Only the person's settings (pane layouts, edited prices) are kept in localStorage, through src/browser/local-storage.ts; what the browser keeps of logs (IndexedDB) goes through src/store/log-persistence.ts.",
   ],
   [
     'requestIdleCallback',
@@ -195,6 +195,16 @@ const RULES = [
       },
     ],
   })),
+  {
+    // Money and time (issue 25): small components the cards and the Cost & time tab render.
+    files: ['src/ui/cost/**/*.{ts,tsx}'],
+    patterns: [
+      {
+        group: ['**/panes/**', ...WORKER_INTERNALS, '**/url/**'],
+        message: 'src/ui/cost is rendered by panes and App; it talks to the worker through the client only.',
+      },
+    ],
+  },
   {
     files: ['src/cli/**/*.ts'],
     patterns: [

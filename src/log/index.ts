@@ -182,3 +182,5 @@ export type { CompactionMark, ContextPoint, ContextSeries } from './cost/context
 export { deriveContextSeries } from './cost/context-window.ts';
 export type { WorkspaceCostReport, WorkspaceCostSession } from './workspace/workspace-cost.ts';
 export { buildWorkspaceCostReport } from './workspace/workspace-cost.ts';
+export type { SummaryRequest } from './cost/summary-cost.ts';
+export { priceSummaryRequests } from './cost/summary-cost.ts';

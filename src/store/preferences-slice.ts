@@ -7,7 +7,7 @@ import type { Slice, SliceContext } from './slice.ts';
 export type ThemePreference = 'system' | 'light' | 'dark';
 type ModelMode = 'model' | 'transcript';
 type TimelineAxis = 'seq' | 'time';
-type SidePanel = 'model' | 'triage';
+type SidePanel = 'model' | 'triage' | 'cost';
 
 export interface PreferencesSliceState {
   /** One short, dismissible message (clamped seq, storage unavailable …), or null. */

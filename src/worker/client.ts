@@ -36,6 +36,8 @@ export type {
   WorkspaceSnapshot,
 } from './protocol.ts';
 
+export type { MessageCost, ModelCostLine, PriceLabel, SessionCostAnswer } from './cost-protocol.ts';
+
 /** Callbacks of one workspace scan; after onFailed or a snapshot with isComplete, nothing more. */
 export interface WorkspaceListener {
   onProgress(progress: WorkspaceProgress): void;

@@ -34,6 +34,7 @@ import type {
   Verdict,
 } from '../log/index.ts';
 import type { TextIndexState } from './text-indexing.ts';
+import type { CostQuery, CostResults } from './cost-protocol.ts';
 
 /** Where a log comes from. A `File` is structured-cloneable, so the worker reads it itself. */
 export type LoadSource =
@@ -144,7 +145,9 @@ export type Query =
   /** The seqs that pass `selection` (filterSeqs), ascending, among `candidates` when given; transferred. */
   | { kind: 'filter'; selection: FacetSelection; candidates?: Int32Array }
   /** The rows of `seqs`, in their order (a narrowed list's visible rows); seqs outside the log are left out. */
-  | { kind: 'rows-at'; seqs: number[] };
+  | { kind: 'rows-at'; seqs: number[] }
+  /** Money and time (cost-protocol.ts): each carries the price edits in force. */
+  | CostQuery;
 
 /**
  * An image's bytes (transferred) when they may be shown, else why not. `hashMatches`: the bytes'
@@ -197,6 +200,10 @@ export interface QueryResults {
   facets: FacetCounts;
   filter: Int32Array;
   'rows-at': EventRow[];
+  'cost-session': CostResults['cost-session'];
+  'cost-range': CostResults['cost-range'];
+  'cost-message': CostResults['cost-message'];
+  'cost-call': CostResults['cost-call'];
 }
 
 export type MainToWorker =

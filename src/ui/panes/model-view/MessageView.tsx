@@ -1,4 +1,5 @@
 // One model-visible message: role, seq, harness metadata, and its content blocks.
+import { MessageCostChip } from '../../cost/MessageCostChip.tsx';
 import { memo } from 'react';
 import type { ContentBlock, ModelMessageDetail, ToolCallFacts } from '../../../log/index.ts';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
@@ -105,6 +106,7 @@ export const MessageView = memo(function MessageView({
             {detail && detail.replacedSeqs.length > 8 && ` … ${detail.replacedSeqs.length - 8} more`}
           </span>
         )}
+        {detail?.type === 'assistant/message' && <MessageCostChip messageSeq={seq} />}
         {detail?.usage && (
           <span className="ml-auto font-mono text-zinc-600 dark:text-zinc-400" title="input / output tokens">
             {detail.usage.inputTokens}→{detail.usage.outputTokens} tok
