@@ -7,6 +7,7 @@ import type {
   PriceEdit,
   RangeTotals,
   RequestTiming,
+  SummaryRequest,
   TurnBreakdown,
 } from '../log/index.ts';
 
@@ -80,11 +81,20 @@ export type CostQuery =
   | { kind: 'cost-session'; edits: PriceEdit[] }
   | { kind: 'cost-range'; firstSeq: number; lastSeq: number; edits: PriceEdit[] }
   | { kind: 'cost-message'; messageSeq: number; edits: PriceEdit[] }
-  | { kind: 'cost-call'; callId: string; edits: PriceEdit[] };
+  | { kind: 'cost-call'; callId: string; edits: PriceEdit[] }
+  /** Sessions of a workspace priced from their summaries' requests (no open log needed). */
+  | { kind: 'cost-sessions'; sessions: { id: string; requests: SummaryRequest[] }[]; edits: PriceEdit[] };
+
+/** Each session's own cost at the prices in force, and the table's label. */
+export interface SessionsCostAnswer {
+  label: PriceLabel;
+  costs: Record<string, { cost: number; unpriced: number }>;
+}
 
 export interface CostResults {
   'cost-session': SessionCostAnswer;
   'cost-range': RangeCostAnswer;
   'cost-message': MessageCost | null;
   'cost-call': CallTiming | null;
+  'cost-sessions': SessionsCostAnswer;
 }

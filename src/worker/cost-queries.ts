@@ -16,12 +16,21 @@ import {
   repriceCostIndex,
   withPriceEdits,
   findTablePrice,
+  priceSummaryRequests,
+  type SummaryRequest,
   type CostIndex,
   type OpenedLog,
   type PriceEdit,
   type PriceTable,
 } from '../log/index.ts';
-import type { CostQuery, CostResults, MessageCost, ModelCostLine, PriceLabel } from './cost-protocol.ts';
+import type {
+  CostQuery,
+  CostResults,
+  MessageCost,
+  ModelCostLine,
+  PriceLabel,
+  SessionsCostAnswer,
+} from './cost-protocol.ts';
 
 const bundled = loadBundledPriceTable();
 const cached = new WeakMap<OpenedLog, { eventCount: number; editsKey: string; index: CostIndex }>();
@@ -121,8 +130,25 @@ function modelLine(
   };
 }
 
+/** Workspace sessions priced from their listings' requests (entry.ts answers it without a log). */
+export function priceSessions(
+  sessions: readonly { id: string; requests: SummaryRequest[] }[],
+  edits: readonly PriceEdit[],
+): SessionsCostAnswer {
+  const table = tableOf(edits);
+  const costs: SessionsCostAnswer['costs'] = {};
+  for (const session of sessions) costs[session.id] = priceSummaryRequests(session.requests, table);
+  return {
+    label: { source: describePriceTable(table), currency: table.currency, edits: table.edits.length },
+    costs,
+  };
+}
+
 /** The answer to a cost query about `log`. */
-export function answerCostQuery(query: CostQuery, log: OpenedLog): CostResults[CostQuery['kind']] {
+export function answerCostQuery(
+  query: Exclude<CostQuery, { kind: 'cost-sessions' }>,
+  log: OpenedLog,
+): CostResults[Exclude<CostQuery['kind'], 'cost-sessions'>] {
   const index = costIndexOf(log, query.edits);
   switch (query.kind) {
     case 'cost-session': {

@@ -8,6 +8,7 @@ import { runLoad, type ActiveLoad, type LoadDependencies } from './load-loop.ts'
 import type { LoadSource, MainToWorker, Query, WorkerToMain } from './protocol.ts';
 import { answerQuery, transferablesOf } from './queries.ts';
 import { answerMediaQuery } from './media-query.ts';
+import { priceSessions } from './cost-queries.ts';
 import { readSource } from './read-source.ts';
 import { createSourceGuard } from './source-guard.ts';
 import { createTextSearchService, isTextQuery } from './text-search.ts';
@@ -230,6 +231,11 @@ function answer(requestId: number, query: Query): void {
       (result) => post({ type: 'result', requestId, result }, result.ok ? [result.bytes] : []),
       (error: unknown) => post({ type: 'query-failed', requestId, message: describeError(error) }),
     );
+    return;
+  }
+  if (query.kind === 'cost-sessions') {
+    // Priced here, where the price table is: the page sends the sessions' requests.
+    post({ type: 'result', requestId, result: priceSessions(query.sessions, query.edits) });
     return;
   }
   const log = currentLog;

@@ -204,6 +204,7 @@ export interface QueryResults {
   'cost-range': CostResults['cost-range'];
   'cost-message': CostResults['cost-message'];
   'cost-call': CostResults['cost-call'];
+  'cost-sessions': CostResults['cost-sessions'];
 }
 
 export type MainToWorker =

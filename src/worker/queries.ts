@@ -25,7 +25,10 @@ import { answerCostQuery } from './cost-queries.ts';
 import type { ModelViewAnswer, Query, QueryResults } from './protocol.ts';
 
 /** Every query kind about the open log but the text searches (text-search.ts answers those); media is media-query.ts's. */
-export type DirectQuery = Exclude<Query, { kind: 'text-search' | 'text-index-status' | 'media' }>;
+export type DirectQuery = Exclude<
+  Query,
+  { kind: 'text-search' | 'text-index-status' | 'media' | 'cost-sessions' }
+>;
 
 /** The readable message bodies among `seqs`, in order. */
 function readModelMessages(log: OpenedLog, seqs: readonly number[]): ModelMessageDetail[] {

@@ -1,15 +1,9 @@
-// Prices a workspace's sessions on the page (loaded on demand, so the price table is not in the
-// first bundle): each session's own requests at the prices in force, and each subtree rolled up
-// over the rows' lineage (rows come parents first, so one backward pass sums the children in).
+// A workspace's sessions priced by the worker (where the price table is) from their listings'
+// requests, and each subtree rolled up over the rows' lineage (rows come parents first, so one
+// backward pass sums the children in).
 
-import {
-  describePriceTable,
-  loadBundledPriceTable,
-  priceSummaryRequests,
-  withPriceEdits,
-  type PriceEdit,
-} from '../../log/index.ts';
-import type { WorkspaceRow } from '../../worker/client.ts';
+import type { LogClient, SessionsCostAnswer, WorkspaceRow } from '../../worker/client.ts';
+import type { PriceEdit } from '../../log/index.ts';
 
 export interface SessionCost {
   cost: number;
@@ -24,16 +18,25 @@ export interface WorkspaceCosts {
   source: string;
 }
 
-/** The costs of every summarized row, and the subtrees'. */
-export function priceWorkspaceRows(
+/** Asks the worker for each summarized row's cost, then rolls the subtrees up. */
+export async function priceWorkspaceRows(
+  client: LogClient,
   rows: readonly WorkspaceRow[],
-  edits: readonly PriceEdit[],
-): WorkspaceCosts {
-  const table = withPriceEdits(loadBundledPriceTable(), edits);
+  edits: PriceEdit[],
+): Promise<WorkspaceCosts> {
+  const sessions = rows.flatMap((row) =>
+    row.summary === null ? [] : [{ id: row.id, requests: row.summary.requests }],
+  );
+  const answer: SessionsCostAnswer = await client.query({ kind: 'cost-sessions', sessions, edits });
+  return { bySession: rollUp(rows, answer), source: answer.label.source };
+}
+
+function rollUp(rows: readonly WorkspaceRow[], answer: SessionsCostAnswer): Map<string, SessionCost> {
   const bySession = new Map<string, SessionCost>();
   for (const row of rows) {
-    const own = priceSummaryRequests(row.summary?.requests ?? [], table);
-    bySession.set(row.id, { ...own, subtreeCost: own.cost, subtreeUnpriced: own.unpriced });
+    const own = answer.costs[row.id];
+    if (own !== undefined)
+      bySession.set(row.id, { ...own, subtreeCost: own.cost, subtreeUnpriced: own.unpriced });
   }
   for (let position = rows.length - 1; position >= 0; position--) {
     const row = rows[position];
@@ -44,5 +47,5 @@ export function priceWorkspaceRows(
     parent.subtreeCost += child.subtreeCost;
     parent.subtreeUnpriced += child.subtreeUnpriced;
   }
-  return { bySession, source: describePriceTable(table) };
+  return bySession;
 }
