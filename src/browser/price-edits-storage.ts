@@ -4,7 +4,7 @@
 import { settingsStorage } from './local-storage.ts';
 
 /** The key the edits are kept under. */
-export const PRICE_EDITS_KEY = 'dsh-replay:price-edits';
+const PRICE_EDITS_KEY = 'dsh-replay:price-edits';
 
 /** The kept edits' JSON text, or null when none are kept (or storage is denied). */
 export function readPriceEditsText(): string | null {

@@ -161,26 +161,24 @@ export {
   deriveSessionTotals,
   repriceCostIndex,
 } from './cost/cost-index.ts';
-export type { CostTotals } from './cost/cost-ledger.ts';
-export type { CostReport, CostReportRequest, CostReportTotal } from './cost/cost-report.ts';
+export type { CostReport, CostReportTotal } from './cost/cost-report.ts';
 export { buildCostReport } from './cost/cost-report.ts';
-export type { ModelRequest, RequestTiming } from './cost/model-requests.ts';
+export type { RequestTiming } from './cost/model-requests.ts';
 export { deriveRequestTiming } from './cost/model-requests.ts';
-export type { PriceEdit, PriceTable, ResolvedPrice } from './cost/price-table.ts';
+export type { PriceEdit, PriceTable } from './cost/price-table.ts';
 export {
   describePriceTable,
   findTablePrice,
   loadBundledPriceTable,
   withPriceEdits,
 } from './cost/price-table.ts';
-export type { ParsedPriceEdits } from './cost/price-edits-json.ts';
 export { formatPriceEdits, parsePriceEdits } from './cost/price-edits-json.ts';
 export type { TimeSplit } from './cost/time-columns.ts';
-export type { CallTiming, PathSegment, TurnBreakdown } from './cost/turn-times.ts';
+export type { CallTiming, TurnBreakdown } from './cost/turn-times.ts';
 export { deriveCallTiming, deriveTurnBreakdown } from './cost/turn-times.ts';
-export type { CompactionMark, ContextPoint, ContextSeries } from './cost/context-window.ts';
+export type { ContextSeries } from './cost/context-window.ts';
 export { deriveContextSeries } from './cost/context-window.ts';
-export type { WorkspaceCostReport, WorkspaceCostSession } from './workspace/workspace-cost.ts';
+export type { WorkspaceCostReport } from './workspace/workspace-cost.ts';
 export { buildWorkspaceCostReport } from './workspace/workspace-cost.ts';
 export type { SummaryRequest } from './cost/summary-cost.ts';
 export { priceSummaryRequests } from './cost/summary-cost.ts';

@@ -38,7 +38,7 @@ export interface ModelCostLine {
   edit: PriceEdit | null;
 }
 
-export interface SessionCostAnswer {
+interface SessionCostAnswer {
   label: PriceLabel;
   /** The session's own events (a fork's inherited prefix left out). */
   totals: RangeTotals;
@@ -48,7 +48,7 @@ export interface SessionCostAnswer {
   context: ContextSeries;
 }
 
-export interface RangeCostAnswer {
+interface RangeCostAnswer {
   label: PriceLabel;
   totals: RangeTotals;
 }

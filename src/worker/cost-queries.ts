@@ -40,7 +40,7 @@ function tableOf(edits: readonly PriceEdit[]): PriceTable {
 }
 
 /** The cost index of `log` priced at `edits` over the bundled table. */
-export function costIndexOf(log: OpenedLog, edits: readonly PriceEdit[]): CostIndex {
+function costIndexOf(log: OpenedLog, edits: readonly PriceEdit[]): CostIndex {
   const editsKey = JSON.stringify(edits);
   const entry = cached.get(log);
   if (entry !== undefined && entry.eventCount === log.store.eventCount) {

@@ -5,7 +5,7 @@
 import { isRecord } from '../event.ts';
 import type { CostIndex } from './cost-index.ts';
 
-export interface ContextPoint {
+interface ContextPoint {
   seq: number;
   time: number;
   turn: number;
@@ -17,7 +17,7 @@ export interface ContextPoint {
   windowSource: 'log' | 'table' | null;
 }
 
-export interface CompactionMark {
+interface CompactionMark {
   /** The replacing message's seq, else the compaction's end or start. */
   seq: number;
   time: number;

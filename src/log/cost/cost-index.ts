@@ -112,7 +112,7 @@ export function sumRequests(index: CostIndex, isIncluded: (request: ModelRequest
 }
 
 /** Adds two totals (a subtree's roll-up). */
-export function addTotals(a: CostTotals, b: CostTotals): CostTotals {
+function addTotals(a: CostTotals, b: CostTotals): CostTotals {
   return {
     cost: a.cost + b.cost,
     requests: a.requests + b.requests,

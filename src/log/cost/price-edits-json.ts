@@ -9,7 +9,7 @@ import { isPriceEdit } from './price-table.ts';
 const FORMAT = 'dsh-replay-price-edits';
 
 /** The document: the edits and the table they were made over (informational). */
-export interface PriceEditsDocument {
+interface PriceEditsDocument {
   format: typeof FORMAT;
   version: 1;
   /** "name version" of the table the edits were made over. */

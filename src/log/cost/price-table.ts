@@ -7,7 +7,7 @@ import snapshot from './genai-prices.snapshot.json' with { type: 'json' };
 import { isRecord } from '../event.ts';
 
 /** genai-prices' matching rule for a provider or model name (case-insensitive except regex). */
-export type MatchRule =
+type MatchRule =
   | { equals: string }
   | { starts_with: string }
   | { ends_with: string }
@@ -28,7 +28,7 @@ export type ModelPrices = Record<string, number | TieredPrice | undefined>;
 type PriceConstraint =
   { type: 'start_date'; start_date: string } | { type: 'time_of_date'; start_time: string; end_time: string };
 
-export interface PricedModel {
+interface PricedModel {
   id: string;
   name?: string;
   match: MatchRule;
@@ -37,7 +37,7 @@ export interface PricedModel {
   prices: ModelPrices | { constraint?: PriceConstraint; prices: ModelPrices }[];
 }
 
-export interface PriceProvider {
+interface PriceProvider {
   id: string;
   name: string;
   provider_match?: MatchRule;
@@ -207,7 +207,7 @@ function normalizeDates(modelId: string): string {
 }
 
 /** genai-prices' match rules; names are compared lower-cased. */
-export function matches(rule: MatchRule, name: string): boolean {
+function matches(rule: MatchRule, name: string): boolean {
   if ('or' in rule) return rule.or.some((inner) => matches(inner, name));
   if ('and' in rule) return rule.and.every((inner) => matches(inner, name));
   const lower = name.toLowerCase();
@@ -230,7 +230,7 @@ export function matches(rule: MatchRule, name: string): boolean {
  * The prices in force at `timeMs`: scanning the conditional prices from the last, the first whose
  * constraint holds (a start date reached, a UTC time-of-day window), else the first (the default).
  */
-export function selectPrices(model: PricedModel, timeMs: number): ModelPrices {
+function selectPrices(model: PricedModel, timeMs: number): ModelPrices {
   if (!Array.isArray(model.prices)) return model.prices;
   const date = new Date(timeMs);
   const secondOfDay =

@@ -7,8 +7,8 @@ import type { OpenedLog } from '../decode/opened-log.ts';
 import type { ModelRequest } from './model-requests.ts';
 
 /** The category of a gap, in priority order (an approval asked inside a running call is approval time). */
-export const TimeCategory = { IDLE: 0, MODEL: 1, TOOL: 2, APPROVAL: 3 } as const;
-export type TimeCategory = (typeof TimeCategory)[keyof typeof TimeCategory];
+const TimeCategory = { IDLE: 0, MODEL: 1, TOOL: 2, APPROVAL: 3 } as const;
+type TimeCategory = (typeof TimeCategory)[keyof typeof TimeCategory];
 const CATEGORY_COUNT = 4;
 
 /** Gaps per block of the prefix sums; a range query scans at most two partial blocks. */

@@ -49,7 +49,7 @@ export function deriveCallTiming(index: CostIndex, callId: string): CallTiming |
 }
 
 /** One piece of a turn's critical path: a model request or the call its step waited on longest. */
-export interface PathSegment {
+interface PathSegment {
   kind: 'model' | 'tool';
   step: number;
   /** The request's first seq, or the call's tool/call seq. */

@@ -12,7 +12,7 @@ import { decodeEntry } from './session-summary.ts';
 import type { SessionTreeNode } from './session-tree.ts';
 import { buildSessionTree } from './session-tree.ts';
 
-export interface WorkspaceCostSession {
+interface WorkspaceCostSession {
   id: string;
   path: string;
   parentSession: string | null;

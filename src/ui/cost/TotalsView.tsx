@@ -47,7 +47,7 @@ export function TotalsView({
 }
 
 /** "prices: @pydantic/genai-prices 0.1.8 · 1 edited". */
-export function PriceLabelText({ label }: { label: PriceLabel }) {
+function PriceLabelText({ label }: { label: PriceLabel }) {
   return (
     <span data-testid="price-label" className="text-[11px] text-zinc-600 dark:text-zinc-400">
       prices: {label.source}
