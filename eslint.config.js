@@ -36,6 +36,10 @@ const CORE_LAYERS = [
   ['search', 'the text index: what each seq shows, as lower-cased segments; all matches of a text'],
   ['reports', 'triage, the bug report, the inspect report'],
   [
+    'cost',
+    'money and time: the bundled price table and edits, requests priced, time columns, range totals, the context window',
+  ],
+  [
     'workspace',
     'many sessions: discovery, ZIP members, listing summaries, the lineage tree, links between sessions',
   ],
@@ -100,8 +104,8 @@ const APP_GLOBALS = [
   ['history', 'src/url/**', 'Only src/url touches history.'],
   [
     'localStorage',
-    'src/browser/layout-storage.ts',
-    'Only pane layouts are kept in localStorage (src/browser/layout-storage.ts); what the browser keeps of logs (IndexedDB) goes through src/store/log-persistence.ts.',
+    'src/browser/local-storage.ts',
+    "Only the person's settings (pane layouts, edited prices) are kept in localStorage, through src/browser/local-storage.ts; what the browser keeps of logs (IndexedDB) goes through src/store/log-persistence.ts.",
   ],
   [
     'requestIdleCallback',
@@ -224,6 +228,16 @@ const RULES = [
     ],
   },
   {
+    // Money and time (issue 25): small components the cards and the Cost & time tab render.
+    files: ['src/ui/cost/**/*.{ts,tsx}'],
+    patterns: [
+      {
+        group: ['**/panes/**', ...WORKER_INTERNALS, '**/url/**'],
+        message: 'src/ui/cost is rendered by panes and App; it talks to the worker through the client only.',
+      },
+    ],
+  },
+  {
     files: ['src/cli/**/*.ts'],
     patterns: [
       {
@@ -268,7 +282,15 @@ const ALLOWED_IMPORTS = [
   },
   {
     home: 'src/ui/workspace',
-    allow: ['src/ui/shared', 'src/ui/session-links', 'src/store', 'src/browser', WORKER_CLIENT, APP_LOG_API],
+    allow: [
+      'src/ui/shared',
+      'src/ui/session-links',
+      'src/ui/cost',
+      'src/store',
+      'src/browser',
+      WORKER_CLIENT,
+      APP_LOG_API,
+    ],
     reason: 'the session sidebar: the store and the worker client, never a pane or the shell',
   },
   {
@@ -276,10 +298,42 @@ const ALLOWED_IMPORTS = [
     allow: ['src/ui/shared', 'src/store', WORKER_CLIENT, APP_LOG_API],
     reason: 'links between sessions shown inside panes and bars; below all of them',
   },
+  {
+    home: 'src/ui/cost',
+    allow: ['src/ui/shared', 'src/store', 'src/browser', WORKER_CLIENT, APP_LOG_API],
+    reason:
+      'the cost and time chips and the Cost & time tab: rendered by cards, rows and App, below them all',
+  },
+  ...['compare', 'live'].map((view) => ({
+    home: `src/ui/${view}`,
+    allow: ['src/ui/shared', 'src/ui/session-links', 'src/store', 'src/browser', WORKER_CLIENT, APP_LOG_API],
+    reason: 'a view of its own (compare, live follow) composed by App: the store and shared widgets',
+  })),
+  {
+    home: 'src/ui/export',
+    allow: [
+      'src/ui/shared',
+      'src/store',
+      'src/url/use-url-sync.ts',
+      'src/browser',
+      WORKER_CLIENT,
+      APP_LOG_API,
+    ],
+    reason: 'the export dialog: the store, shared widgets, and the app base URL an HTML export links back to',
+  },
   ...['timeline', 'events', 'model-view', 'triage'].map((pane) => ({
     home: `src/ui/panes/${pane}`,
-    allow: ['src/ui/shared', 'src/ui/session-links', 'src/store', 'src/browser', WORKER_CLIENT, APP_LOG_API],
-    reason: 'a pane sees the store, shared widgets and session links; never another pane',
+    allow: [
+      'src/ui/shared',
+      'src/ui/session-links',
+      'src/ui/cost',
+      'src/store',
+      'src/browser',
+      WORKER_CLIENT,
+      APP_LOG_API,
+    ],
+    reason:
+      'a pane sees the store, shared widgets, session links and the cost chips its cards carry; never another pane',
   })),
 ];
 

@@ -7,6 +7,7 @@ export const USAGE = [
   '       dsh-replay ls <dir|zip|file…> [--json]',
   '       dsh-replay tree <dir|zip> [--json]',
   '       dsh-replay diff <a> <b> [--json]',
+  '       dsh-replay cost <file|dir|zip> [--json] [--prices EDITS.json]',
 ].join('\n');
 
 type LogCommand = 'inspect' | 'project' | 'triage';
@@ -36,7 +37,8 @@ export interface DiffCommandArguments {
   isJson: boolean;
 }
 
-export type CliArguments = LogCommandArguments | WorkspaceCommandArguments | DiffCommandArguments;
+export type CliArguments =
+  LogCommandArguments | WorkspaceCommandArguments | DiffCommandArguments | CostCommandArguments;
 
 function parseDiffArguments(rest: readonly string[]): Parsed<DiffCommandArguments> {
   const files = rest.filter((arg) => !arg.startsWith('--'));
@@ -48,6 +50,13 @@ function parseDiffArguments(rest: readonly string[]): Parsed<DiffCommandArgument
     value: { command: 'diff', a: files[0] as string, b: files[1] as string, isJson: rest.includes('--json') },
   };
 }
+/** cost: one log, or every session of a directory or ZIP; `--prices` names a price-edits JSON. */
+export interface CostCommandArguments {
+  command: 'cost';
+  target: string;
+  isJson: boolean;
+  pricesFile: string | null;
+}
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -58,7 +67,10 @@ const WORKSPACE_COMMANDS: ReadonlySet<string> = new Set<WorkspaceCommand>(['ls',
 export function parseCliArguments(args: readonly string[]): Parsed<CliArguments> {
   const [command, ...rest] = args;
   if (command === 'diff') return parseDiffArguments(rest);
-  if (command === undefined || (!LOG_COMMANDS.has(command) && !WORKSPACE_COMMANDS.has(command)))
+  if (
+    command === undefined ||
+    (!LOG_COMMANDS.has(command) && !WORKSPACE_COMMANDS.has(command) && command !== 'cost')
+  )
     return {
       ok: false,
       message: command === undefined ? 'no command given' : `unknown command "${command}"`,
@@ -66,6 +78,7 @@ export function parseCliArguments(args: readonly string[]): Parsed<CliArguments>
   const files: string[] = [];
   let isJson = false;
   let atSeq: number | null = null;
+  let pricesFile: string | null = null;
   for (let position = 0; position < rest.length; position++) {
     const arg = rest[position] as string;
     if (arg === '--json') isJson = true;
@@ -74,6 +87,10 @@ export function parseCliArguments(args: readonly string[]): Parsed<CliArguments>
       if (text === undefined || !/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)))
         return { ok: false, message: `--at needs a non-negative integer seq, got ${text ?? 'nothing'}` };
       atSeq = Number(text);
+    } else if (command === 'cost' && (arg === '--prices' || arg.startsWith('--prices='))) {
+      const text = arg === '--prices' ? rest[++position] : arg.slice('--prices='.length);
+      if (text === undefined || text === '') return { ok: false, message: '--prices needs a file' };
+      pricesFile = text;
     } else if (arg.startsWith('--')) return { ok: false, message: `unknown option ${arg}` };
     else files.push(arg);
   }
@@ -81,6 +98,8 @@ export function parseCliArguments(args: readonly string[]): Parsed<CliArguments>
   if (command === 'ls') return { ok: true, value: { command, files, isJson } };
   if (files.length > 1) return { ok: false, message: `unexpected argument ${files[1] as string}` };
   if (command === 'tree') return { ok: true, value: { command, files, isJson } };
+  if (command === 'cost')
+    return { ok: true, value: { command, target: files[0] as string, isJson, pricesFile } };
   return { ok: true, value: { command: command as LogCommand, file: files[0] as string, isJson, atSeq } };
 }
 

@@ -1,6 +1,7 @@
 // The dsh-replay command line (CLI.md): `inspect|project|triage <log> [--json] [--at SEQ]`,
-// `ls <dir|zip|file…> [--json]`, `tree <dir|zip> [--json]` and `diff <a> <b> [--json]` over the
-// pure core. Exit 0 when the input could be read (any verdict), 2 when it could not, 1 on a bug.
+// `ls <dir|zip|file…> [--json]`, `tree <dir|zip> [--json]`, `diff <a> <b> [--json]` and
+// `cost <file|dir|zip>` over the pure core. Exit 0 when the input could be read (any verdict), 2 when
+// it could not, 1 on a bug.
 
 import { argv, exit, stderr, stdout } from 'node:process';
 import {
@@ -21,6 +22,7 @@ import { loadFastZstd } from './fast-zstd.ts';
 import { formatInspectText, formatProjectText, formatTriageText } from './format-text.ts';
 import { formatListText, formatTreeText } from './format-sessions.ts';
 import type { LogCommandArguments, WorkspaceCommandArguments } from './cli-arguments.ts';
+import { formatCostText, runCost } from './cost-command.ts';
 import { parseCliArguments, USAGE } from './cli-arguments.ts';
 import { collectEntries } from './node-entries.ts';
 import { readLogTarget } from './open-target.ts';
@@ -141,6 +143,15 @@ async function run(args: readonly string[]): Promise<number> {
     const report = await runDiff(value);
     if (report === null) return EXIT_NOT_READABLE;
     await writeOut(value.isJson ? formatJson(report) : formatDiffText(report));
+    return EXIT_READABLE;
+  }
+  if (value.command === 'cost') {
+    const outcome = await runCost(value);
+    if (!outcome.ok) {
+      stderr.write(`dsh-replay: ${outcome.message}\n`);
+      return EXIT_NOT_READABLE;
+    }
+    await writeOut(value.isJson ? formatJson(outcome.report) : formatCostText(outcome.report));
     return EXIT_READABLE;
   }
   if ('files' in value) return runWorkspaceCommand(value);

@@ -112,12 +112,9 @@ export type {
   WorkspaceSession,
 } from './workspace/discover-sessions.ts';
 export { discoverSessions, findSession } from './workspace/discover-sessions.ts';
-export type { SessionDirectoryCheck } from './workspace/session-directory-rules.ts';
 export { stringifyJsonIteratively } from './base/iterative-json.ts';
 export { checkSessionDirectory } from './workspace/session-directory-rules.ts';
-export type { ZipEntries, ZipReadOptions } from './workspace/zip-entries.ts';
-export type { ZipBudget, ZipLimits } from './workspace/zip-index.ts';
-export { DEFAULT_WORKSPACE_ZIP_BYTES, DEFAULT_ZIP_LIMITS, MAX_DEFLATE_RATIO } from './workspace/zip-index.ts';
+export type { ZipEntries } from './workspace/zip-entries.ts';
 export type { FailureState, SessionFailure } from './workspace/failure-state.ts';
 export type {
   DescriptorFact,
@@ -193,3 +190,32 @@ export { cutLogAt } from './export/cut-log.ts';
 export { LogFollower, describeRestart, type FollowBatch } from './follow/log-follower.ts';
 export { runFollowLoop, type FollowSource, type SourceRead } from './follow/follow-loop.ts';
 export { createFileSource, type RandomAccessFile } from './follow/file-source.ts';
+
+export type { CostIndex, RangeTotals } from './cost/cost-index.ts';
+export {
+  buildCostIndex,
+  deriveRangeTotals,
+  deriveSessionTotals,
+  repriceCostIndex,
+} from './cost/cost-index.ts';
+export type { CostReport, CostReportTotal } from './cost/cost-report.ts';
+export { buildCostReport } from './cost/cost-report.ts';
+export type { RequestTiming } from './cost/model-requests.ts';
+export { deriveRequestTiming } from './cost/model-requests.ts';
+export type { PriceEdit, PriceTable } from './cost/price-table.ts';
+export {
+  describePriceTable,
+  findTablePrice,
+  loadBundledPriceTable,
+  withPriceEdits,
+} from './cost/price-table.ts';
+export { formatPriceEdits, parsePriceEdits } from './cost/price-edits-json.ts';
+export type { TimeSplit } from './cost/time-columns.ts';
+export type { CallTiming, TurnBreakdown } from './cost/turn-times.ts';
+export { deriveCallTiming, deriveTurnBreakdown } from './cost/turn-times.ts';
+export type { ContextSeries } from './cost/context-window.ts';
+export { deriveContextSeries } from './cost/context-window.ts';
+export type { WorkspaceCostReport } from './workspace/workspace-cost.ts';
+export { buildWorkspaceCostReport } from './workspace/workspace-cost.ts';
+export type { SummaryRequest } from './cost/summary-cost.ts';
+export { priceSummaryRequests } from './cost/summary-cost.ts';

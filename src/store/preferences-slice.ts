@@ -7,7 +7,7 @@ import type { Slice, SliceContext } from './slice.ts';
 export type ThemePreference = 'system' | 'light' | 'dark';
 type ModelMode = 'model' | 'transcript';
 type TimelineAxis = 'seq' | 'time';
-type SidePanel = 'model' | 'triage';
+type SidePanel = 'model' | 'triage' | 'cost';
 /** How log text is shown: exactly as stored (the default), or rendered as markdown for reading. */
 type TextMode = 'exact' | 'markdown';
 

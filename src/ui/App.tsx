@@ -14,6 +14,8 @@ import { ModelViewPane } from './panes/model-view/ModelViewPane.tsx';
 import { MAX_TAIL_ITEMS } from './panes/model-view/height-estimates.ts';
 import { TimelinePane } from './panes/timeline/TimelinePane.tsx';
 import { TriagePane } from './panes/triage/TriagePane.tsx';
+import { CostPanel } from './cost/CostPanel.tsx';
+import { useRangeUrlSync } from '../url/use-range-url-sync.ts';
 import { Scrubber } from './scrubber/Scrubber.tsx';
 import { usePlayback } from './scrubber/use-playback.ts';
 import { EmptyState } from './shell/EmptyState.tsx';
@@ -50,6 +52,9 @@ import { ExportDialog } from './export/ExportDialog.tsx';
 const MOUNT_STAGGER_MS = 20;
 
 /** The app root: owns the store for the page's lifetime; `client` is the page's one log client. */
+
+/** The right pane's tabs. */
+const PANEL_LABELS = { model: 'Model view', triage: 'Triage', cost: 'Cost & time' } as const;
 export function App({ client }: { client: LogClient }) {
   const [store] = useState<ViewerStore>(() =>
     createViewerStore({
@@ -107,6 +112,7 @@ function Shell({ store }: { store: ViewerStore }) {
   useTheme(theme);
   const leaveAsk = useUrlSync(store);
   useEmbeddedLog(store);
+  useRangeUrlSync();
   usePlayback(store);
   const openFilePicker = useCallback(() => fileInputRef.current?.click(), []);
   useKeyboard(store, openFilePicker);
@@ -299,7 +305,7 @@ function Shell({ store }: { store: ViewerStore }) {
                     aria-label="Right pane"
                     className="flex gap-1 border-b border-zinc-200 bg-white px-2 pt-1 text-xs dark:border-zinc-800 dark:bg-zinc-900"
                   >
-                    {(['model', 'triage'] as const).map((panel) => (
+                    {(['model', 'triage', 'cost'] as const).map((panel) => (
                       <button
                         type="button"
                         role="tab"
@@ -314,7 +320,7 @@ function Shell({ store }: { store: ViewerStore }) {
                             : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-200'
                         }`}
                       >
-                        {panel === 'model' ? 'Model view' : 'Triage'}
+                        {PANEL_LABELS[panel]}
                         {panel === 'triage' && hasTriageFlag && (
                           <span
                             className="ml-1 inline-block h-1.5 w-1.5 rounded-full bg-red-500 align-middle"
@@ -331,11 +337,14 @@ function Shell({ store }: { store: ViewerStore }) {
                     aria-labelledby={`tab-${sidePanel}`}
                   >
                     <MountSoon delayMs={2 * MOUNT_STAGGER_MS}>
-                      <ErrorBoundary
-                        label={sidePanel === 'model' ? 'Model view' : 'Triage'}
-                        resetKey={generation}
-                      >
-                        {sidePanel === 'model' ? <ModelViewPane /> : <TriagePane />}
+                      <ErrorBoundary label={PANEL_LABELS[sidePanel]} resetKey={generation}>
+                        {sidePanel === 'model' ? (
+                          <ModelViewPane />
+                        ) : sidePanel === 'triage' ? (
+                          <TriagePane />
+                        ) : (
+                          <CostPanel />
+                        )}
                       </ErrorBoundary>
                     </MountSoon>
                   </div>

@@ -39,6 +39,8 @@ export type {
   WorkspaceSnapshot,
 } from './protocol.ts';
 
+export type { ModelCostLine, PriceLabel, SessionsCostAnswer } from './cost-protocol.ts';
+
 /** Callbacks of one workspace scan; after onFailed or a snapshot with isComplete, nothing more. */
 export interface WorkspaceListener {
   onProgress(progress: WorkspaceProgress): void;

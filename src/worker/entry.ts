@@ -16,6 +16,7 @@ import type { LoadSource, MainToWorker, Query, WorkerToMain } from './protocol.t
 import { answerQuery, transferablesOf } from './queries.ts';
 import { answerMediaQuery } from './media-query.ts';
 import { answerShareExport, answerShareScan } from './share-query.ts';
+import { priceSessions } from './cost-queries.ts';
 import { readSource } from './read-source.ts';
 import { createSourceGuard } from './source-guard.ts';
 import { createTextSearchService, isTextQuery } from './text-search.ts';
@@ -276,6 +277,11 @@ function answer(requestId: number, query: Query): void {
       (error: unknown) =>
         post({ type: 'query-failed', requestId, message: describeError(error, { withName: true }) }),
     );
+    return;
+  }
+  if (query.kind === 'cost-sessions') {
+    // Priced here, where the price table is: the page sends the sessions' requests.
+    post({ type: 'result', requestId, result: priceSessions(query.sessions, query.edits) });
     return;
   }
   const log = currentLog;

@@ -36,6 +36,7 @@ import type {
 import type { TextIndexState } from './text-indexing.ts';
 import type { CompareQuery, CompareQueryResults } from './compare-protocol.ts';
 import type { ShareExportAnswer, ShareRequest, ShareScanAnswer } from './share-protocol.ts';
+import type { CostQuery, CostResults } from './cost-protocol.ts';
 
 /** Where a log comes from. A `File` is structured-cloneable, so the worker reads it itself. */
 export type LoadSource =
@@ -172,7 +173,9 @@ export type Query =
   | CompareQuery
   /** Sharing (share-protocol.ts): what an export would mask, and the export; not about the open log. */
   | { kind: 'share-scan'; request: ShareRequest }
-  | { kind: 'share-export'; request: ShareRequest };
+  | { kind: 'share-export'; request: ShareRequest }
+  /** Money and time (cost-protocol.ts): each carries the price edits in force. */
+  | CostQuery;
 
 /**
  * An image's bytes (transferred) when they may be shown, else why not. `hashMatches`: the bytes'
@@ -228,6 +231,11 @@ export interface QueryResults extends CompareQueryResults {
   'rows-at': EventRow[];
   'share-scan': ShareScanAnswer;
   'share-export': ShareExportAnswer;
+  'cost-session': CostResults['cost-session'];
+  'cost-range': CostResults['cost-range'];
+  'cost-message': CostResults['cost-message'];
+  'cost-call': CostResults['cost-call'];
+  'cost-sessions': CostResults['cost-sessions'];
 }
 
 export type MainToWorker =

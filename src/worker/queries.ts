@@ -21,6 +21,7 @@ import {
 import { declaredToolNames, headerInForceAt } from './declared-tools.ts';
 import { facetColumnsOf } from './facets.ts';
 import { triageOf } from './triage-cache.ts';
+import { answerCostQuery } from './cost-queries.ts';
 import type { ModelViewAnswer, Query, QueryResults } from './protocol.ts';
 import { assertNever } from '../log/index.ts';
 import type { CompareQuery } from './compare-protocol.ts';
@@ -28,7 +29,16 @@ import type { CompareQuery } from './compare-protocol.ts';
 /** Every query kind about the open log but the text searches (text-search.ts answers those); media is media-query.ts's, sharing share-query.ts's, comparing compare-service.ts's. */
 export type DirectQuery = Exclude<
   Query,
-  | { kind: 'text-search' | 'text-index-status' | 'media' | 'share-scan' | 'share-export' | 'ping' }
+  | {
+      kind:
+        | 'text-search'
+        | 'text-index-status'
+        | 'media'
+        | 'share-scan'
+        | 'share-export'
+        | 'ping'
+        | 'cost-sessions';
+    }
   | CompareQuery
 >;
 
@@ -93,6 +103,11 @@ export function answerQuery(query: DirectQuery, log: OpenedLog): QueryResults[Di
       return filterSeqs(facetColumnsOf(log), query.selection, query.candidates);
     case 'rows-at':
       return query.seqs.flatMap((seq) => readEventRows(log, seq, 1));
+    case 'cost-session':
+    case 'cost-range':
+    case 'cost-message':
+    case 'cost-call':
+      return answerCostQuery(query, log);
     default:
       return assertNever(query, 'query');
   }

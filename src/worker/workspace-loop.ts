@@ -32,7 +32,7 @@ const SNAPSHOT_COST_SHARE = 10;
 const SNAPSHOT_ROW_MS = 0.04;
 
 /** The wait before the next snapshot, after one that took `costMs` for `rows` rows. */
-export function nextSnapshotInterval(costMs: number, rows: number): number {
+function nextSnapshotInterval(costMs: number, rows: number): number {
   return Math.max(SNAPSHOT_INTERVAL_MS, costMs * SNAPSHOT_COST_SHARE, rows * SNAPSHOT_ROW_MS);
 }
 const PROGRESS_INTERVAL_MS = 100;

@@ -48,7 +48,7 @@ function scalarText(value: unknown): string | null | undefined {
  * Levels indented at most: deeper levels keep this indentation (still JSON), since indenting a
  * 100,000-deep document in full would take 10^10 characters.
  */
-export const MAX_JSON_INDENT_LEVELS = 64;
+const MAX_JSON_INDENT_LEVELS = 64;
 
 /** JSON text of `value` as `JSON.stringify(value, null, indent)` gives it (see the file comment). */
 export function stringifyJsonIteratively(value: unknown, indent = 2): string | undefined {

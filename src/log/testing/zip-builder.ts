@@ -27,7 +27,7 @@ export function zipMember(name: string, content: string | Uint8Array, method: 0 
 }
 
 /** A deflated member of `size` zero bytes, made in 1 MiB pushes (a 1 GiB member in ~1 MB, little memory). */
-export function zeroBombMember(name: string, size: number): BuiltMember {
+function zeroBombMember(name: string, size: number): BuiltMember {
   const parts: Uint8Array[] = [];
   const deflate = new Deflate({ level: 9 }, (chunk) => parts.push(chunk));
   const block = new Uint8Array(1024 * 1024);

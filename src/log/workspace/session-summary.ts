@@ -10,6 +10,10 @@ import type { FormatGeneration } from '../format/generations/generation.ts';
 import type { Verdict } from '../problems.ts';
 import { inheritedPrefixLength } from '../projections/inherited-prefix.ts';
 import { deriveUsage } from '../projections/usage.ts';
+import { buildCostIndex } from '../cost/cost-index.ts';
+import { loadBundledPriceTable } from '../cost/price-table.ts';
+import type { SummaryRequest } from '../cost/summary-cost.ts';
+import { listSummaryRequests } from '../cost/summary-cost.ts';
 import type { SessionFailure } from './failure-state.ts';
 import { deriveFailureState } from './failure-state.ts';
 import type { SessionLinkFacts } from './link-facts.ts';
@@ -54,6 +58,8 @@ export interface SessionSummary {
   failure: SessionFailure;
   /** Own steps only: a fork's inherited prefix holds the parent's usage, which is the parent's to count. */
   tokens: TokenTotals;
+  /** Own model requests with usage, to price (and reprice at edited prices) without the log. */
+  requests: SummaryRequest[];
   file: { bytes: number; textBytes: number; container: 'jsonl' | 'zstd' | 'unknown'; tornTail: boolean };
   links: SessionLinkFacts;
 }
@@ -94,6 +100,7 @@ export function summarizeOpenedLog(log: OpenedLog): SessionSummary {
     durationMs: lastEventTime === null || startTime === null ? null : Math.max(0, lastEventTime - startTime),
     failure: deriveFailureState(log),
     tokens,
+    requests: listSummaryRequests(buildCostIndex(log, loadBundledPriceTable())),
     file: {
       bytes: log.file.bytes,
       textBytes: log.file.textBytes,

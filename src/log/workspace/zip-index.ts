@@ -34,7 +34,7 @@ export interface ZipBudget {
 }
 
 /** 2 GiB: past the viewer's 1.5 GiB text limit (the decoder stops there with a problem of its own). */
-export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxMemberBytes: 2 * 1024 ** 3, maxMembers: 1_000_000 };
+const DEFAULT_ZIP_LIMITS: ZipLimits = { maxMemberBytes: 2 * 1024 ** 3, maxMembers: 1_000_000 };
 /** The default per-workspace budget: 16 GiB of declared member bytes over all its ZIPs. */
 export const DEFAULT_WORKSPACE_ZIP_BYTES = 16 * 1024 ** 3;
 
@@ -51,7 +51,7 @@ export interface ZipMember {
   crc32: number;
 }
 
-export interface ZipIndex {
+interface ZipIndex {
   members: ZipMember[];
   /** Directory records (names ending in `/`), skipped. */
   directories: number;

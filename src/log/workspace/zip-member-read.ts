@@ -34,7 +34,7 @@ export function updateCrc32(crc: number, bytes: Uint8Array): number {
 }
 
 /** Why a member read failed: damaged bytes, a lying size or a CRC mismatch. */
-export class ZipMemberError extends Error {}
+class ZipMemberError extends Error {}
 
 function describe(member: ZipMember, what: string): ZipMemberError {
   return new ZipMemberError(`ZIP member ${JSON.stringify(member.name)} ${what}`);

@@ -3,6 +3,9 @@
 // (indentation, subagent / fork / orphan marks, rolled-up totals), sort and filters. Virtualized;
 // ↑/↓ move, Enter or a click opens the session. A search across the sessions (WorkspaceSearch.tsx)
 // shows its results in the list's place.
+import { SessionCostText } from '../cost/SessionCostText.tsx';
+import { useWorkspaceCosts } from '../cost/use-workspace-costs.ts';
+import type { SessionCost } from '../cost/workspace-pricing.ts';
 import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
 import { useViewer, useViewerStoreApi } from '../../store/use-viewer.ts';
 import { compareWithSession } from './compare-entry.ts';
@@ -62,7 +65,9 @@ function SessionRowView({
   isActive,
   isOpen,
   onOpen,
+  cost,
 }: {
+  cost: { value: SessionCost | undefined; source: string } | null;
   row: WorkspaceRow;
   optionId: string;
   isTree: boolean;
@@ -162,6 +167,7 @@ function SessionRowView({
             Σ{row.totals.sessions}: {formatCount(subtreeTokens)} tok, {formatDuration(row.totals.busyMs)}
           </span>
         )}
+        {cost && <SessionCostText cost={cost.value} source={cost.source} hasSubtree={hasSubtree} />}
       </div>
     </div>
   );
@@ -188,6 +194,7 @@ export function SessionList() {
     compareWithSession(store.getState(), id);
   };
   const allRows = workspace?.snapshot?.rows;
+  const costs = useWorkspaceCosts(allRows);
   const rows = useMemo(
     () => selectSessionRows(allRows ?? [], { isFailedOnly, project, text }, sort),
     [allRows, isFailedOnly, project, text, sort],
@@ -379,6 +386,7 @@ export function SessionList() {
                   isTree={sort === 'tree'}
                   isActive={item.index === active}
                   isOpen={row.id === openId}
+                  cost={costs && { value: costs.bySession.get(row.id), source: costs.source }}
                   onOpen={() => {
                     setActiveIndex(item.index);
                     openOrCompare(row.id);

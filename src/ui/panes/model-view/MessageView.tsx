@@ -1,4 +1,5 @@
 // One model-visible message: role, seq, harness metadata, and its content blocks.
+import { MessageCostChip } from '../../cost/MessageCostChip.tsx';
 import { memo, useState } from 'react';
 import type { ContentBlock, ModelMessageDetail, ToolCallFacts } from '../../../log/index.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
@@ -116,6 +117,7 @@ export const MessageView = memo(function MessageView({
             {detail && detail.replacedSeqs.length > 8 && ` … ${detail.replacedSeqs.length - 8} more`}
           </span>
         )}
+        {detail?.type === 'assistant/message' && <MessageCostChip messageSeq={seq} />}
         <span className="ml-auto flex items-center gap-1">
           {detail?.usage && (
             <span className="font-mono text-zinc-600 dark:text-zinc-400" title="input / output tokens">

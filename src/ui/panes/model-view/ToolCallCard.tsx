@@ -17,6 +17,7 @@ import { describeCallStatus } from './call-labels.ts';
 import { SeqLink } from './SeqLink.tsx';
 import { useCallCursor } from './use-call-cursor.ts';
 import { SessionLinkChips } from '../../session-links/SessionLinkChips.tsx';
+import { CallTimeChip } from '../../cost/CallTimeChip.tsx';
 
 function parseArguments(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -107,6 +108,7 @@ export const ToolCallCard = memo(function ToolCallCard({
                 {formatDuration(facts.durationMs)}
               </span>
             )}
+            {isAnswered && <CallTimeChip callId={callId} />}
           </span>
         )}
       </div>

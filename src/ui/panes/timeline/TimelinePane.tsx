@@ -26,6 +26,7 @@ import { TimelineLegend } from './TimelineLegend.tsx';
 import { OVERVIEW_HEIGHT_PX, TimelineOverview } from './TimelineOverview.tsx';
 import { TimelineSelectionList } from './TimelineSelectionList.tsx';
 import { useDarkClass } from './use-dark-class.ts';
+import { useRangeSelection } from '../../../store/range-selection.ts';
 import { useTimelineGestures } from './use-timeline-gestures.ts';
 import { useTimelineKeys } from './use-timeline-keys.ts';
 import { minWindowSpan, useTimelineWindow } from './use-timeline-window.ts';
@@ -140,6 +141,8 @@ export function TimelinePane() {
   }, [axis, shown]);
 
   const pointAt = (x: number) => ({ x, seq: axis.seqAtPos(scale.toPos(x)) });
+  const selectedRange = useRangeSelection((state) => state.range);
+  const setRange = useRangeSelection((state) => state.setRange);
   const gestures = useTimelineGestures({
     target: canvasRef,
     widthPx: width,
@@ -148,7 +151,17 @@ export function TimelinePane() {
     onClick: (x) => {
       if (eventCount > 0) actions.setCursor(pointAt(x).seq, 'jump');
     },
+    onRangeDrag: (startX, x) => {
+      if (eventCount > 0) setRange({ firstSeq: pointAt(startX).seq, lastSeq: pointAt(x).seq });
+    },
   });
+  const rangeBox =
+    selectedRange === null || width === null
+      ? null
+      : {
+          left: Math.max(0, scale.toX(axis.posOfSeq(selectedRange.firstSeq))),
+          right: Math.min(width, scale.toX(axis.posOfSeq(selectedRange.lastSeq))),
+        };
 
   const cursorX =
     cursorSeq === null || width === null ? null : Math.round(scale.toX(axis.posOfSeq(cursorSeq)));
@@ -298,6 +311,14 @@ export function TimelinePane() {
         />
       </div>
       <div ref={containerRef} className="relative px-0">
+        {rangeBox !== null && rangeBox.right >= rangeBox.left && (
+          <div
+            data-testid="timeline-range"
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 z-10 border-x-2 border-violet-500 bg-violet-400/20"
+            style={{ left: rangeBox.left, width: Math.max(2, rangeBox.right - rangeBox.left) }}
+          />
+        )}
         <canvas
           ref={canvasRef}
           data-testid="timeline-canvas"

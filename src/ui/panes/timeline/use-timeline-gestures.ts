@@ -1,6 +1,7 @@
 // Pointer and wheel gestures of the timeline canvas: the wheel (and a trackpad pinch, which arrives
 // as a wheel event with ctrlKey) zooms about the pointer, a horizontal wheel or Shift+wheel pans, a
-// drag pans, a click (a press that did not move) jumps, a double-click fits what is under it.
+// drag pans (a Shift-drag selects a seq range instead), a click (a press that did not move) jumps,
+// a double-click fits what is under it.
 import {
   useCallback,
   useEffect,
@@ -31,6 +32,8 @@ interface GestureOptions {
   onClick: (x: number) => void;
   /** A press on the element (focuses the timeline, so its keys work). */
   onPress: () => void;
+  /** A Shift-drag selects a range instead of panning: from the press's x to the pointer's (done on release). */
+  onRangeDrag?: (startX: number, x: number, isDone: boolean) => void;
 }
 
 /** The zoom of a wheel event at x: about the axis position under x. */
@@ -53,7 +56,14 @@ function panBy(px: number, widthPx: number): WindowChange {
 }
 
 /** Installs the wheel listener (not passive: it keeps the page from scrolling) and returns the pointer handlers. */
-export function useTimelineGestures({ target, widthPx, scheduleChange, onClick, onPress }: GestureOptions) {
+export function useTimelineGestures({
+  target,
+  widthPx,
+  scheduleChange,
+  onClick,
+  onPress,
+  onRangeDrag,
+}: GestureOptions) {
   const widthRef = useRef(widthPx);
   /** The element's left edge in client px, read when the layout is fresh (a resize, the pointer
    * entering), not in each wheel event, where it would force the layout a frame's commit left dirty. */
@@ -88,7 +98,13 @@ export function useTimelineGestures({ target, widthPx, scheduleChange, onClick, 
     return () => element.removeEventListener('wheel', onWheel);
   }, [target, scheduleChange, readOrigin]);
 
-  const press = useRef<{ pointerId: number; startX: number; lastX: number; isDrag: boolean } | null>(null);
+  const press = useRef<{
+    pointerId: number;
+    startX: number;
+    lastX: number;
+    isDrag: boolean;
+    isRange: boolean;
+  } | null>(null);
   /** Where a pointer event is, in CSS px from the element's top left. */
   const pointOf = (event: { clientX: number; clientY: number }) => {
     const origin = originRef.current ?? readOrigin();
@@ -105,7 +121,13 @@ export function useTimelineGestures({ target, widthPx, scheduleChange, onClick, 
       if (event.button !== 0) return;
       onPress();
       const x = xOf(event);
-      press.current = { pointerId: event.pointerId, startX: x, lastX: x, isDrag: false };
+      press.current = {
+        pointerId: event.pointerId,
+        startX: x,
+        lastX: x,
+        isDrag: false,
+        isRange: event.shiftKey && onRangeDrag !== undefined,
+      };
     },
     onPointerMove: (event: ReactPointerEvent) => {
       const current = press.current;
@@ -117,6 +139,11 @@ export function useTimelineGestures({ target, widthPx, scheduleChange, onClick, 
         current.isDrag = true;
         target.current?.setPointerCapture(event.pointerId);
       }
+      if (current.isRange) {
+        onRangeDrag?.(current.startX, x, false);
+        current.lastX = x;
+        return;
+      }
       // Dragging right shows what lies earlier.
       scheduleChange(panBy(current.lastX - x, width));
       current.lastX = x;
@@ -126,7 +153,8 @@ export function useTimelineGestures({ target, widthPx, scheduleChange, onClick, 
       press.current = null;
       if (!current || current.pointerId !== event.pointerId) return;
       if (current.isDrag) target.current?.releasePointerCapture(event.pointerId);
-      else onClick(xOf(event));
+      if (current.isDrag && current.isRange) onRangeDrag?.(current.startX, xOf(event), true);
+      else if (!current.isDrag) onClick(xOf(event));
     },
     onPointerCancel: () => {
       press.current = null;

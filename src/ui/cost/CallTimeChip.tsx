@@ -1,0 +1,27 @@
+// A tool call's own run time and the time it waited for an approval (FORMAT.md §5.3), for the
+// call card: the card's duration is call → result, this splits it.
+import { useViewer } from '../../store/use-viewer.ts';
+import { useWorkerQuery } from '../shared/use-worker-query.ts';
+import { formatDuration } from '../shared/format.ts';
+
+export function CallTimeChip({ callId }: { callId: string }) {
+  const client = useViewer((state) => state.client);
+  const logGeneration = useViewer((state) => state.logGeneration);
+  const answer = useWorkerQuery(
+    () => client.query({ kind: 'cost-call', callId, edits: [] }),
+    [client, callId],
+    { log: logGeneration },
+  );
+  if (answer.status !== 'ready' || answer.value === null || answer.value.runMs === null) return null;
+  const timing = answer.value;
+  return (
+    <span
+      data-testid="call-time"
+      className="tabular-nums text-zinc-700 dark:text-zinc-300"
+      title="The tool's own run time (tool/call → tool/result, less the approval wait)"
+    >
+      run {formatDuration(timing.runMs ?? 0)}
+      {timing.approvalWaitMs > 0 && <> · waited {formatDuration(timing.approvalWaitMs)} for approval</>}
+    </span>
+  );
+}
