@@ -61,6 +61,7 @@ function joinSystemText(details: readonly ModelMessageDetail[]): string {
 export const RequestCard = memo(function RequestCard({ cursorSeq, onJump }: RequestCardProps) {
   const client = useViewer((state) => state.client);
   const logGeneration = useViewer((state) => state.logGeneration);
+  const textMode = useViewer((state) => state.textMode);
 
   const contextAnswer = useWorkerQuery(
     () => (cursorSeq === null ? null : client.query({ kind: 'request-context', seq: cursorSeq })),
@@ -202,6 +203,7 @@ export const RequestCard = memo(function RequestCard({ cursorSeq, onJump }: Requ
             key={detail.seq}
             tools={detail.tools}
             unreadableCount={detail.unreadableToolCount}
+            textMode={textMode}
           />
         ) : (
           <div className="h-4 w-1/3 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800" />

@@ -3,19 +3,17 @@
 import { memo, useId, useState } from 'react';
 import type { RequestTool } from '../../../log/index.ts';
 import { JsonTree } from '../../shared/JsonTree.tsx';
-import { useViewer } from '../../../store/use-viewer.ts';
-import { LogText } from '../../shared/LogText.tsx';
+import { LogText, type LogTextMode as TextMode } from '../../shared/LogText.tsx';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
 import { previewFirstLine } from './request-card-text.ts';
 
 /** Names shown beside the count while the list is collapsed. */
 const COLLAPSED_NAMES_MAX = 8;
 
-function ToolRow({ tool }: { tool: RequestTool }) {
+function ToolRow({ tool, textMode }: { tool: RequestTool; textMode: TextMode }) {
   const [isOpen, setOpen] = useState(false);
   const panelId = useId();
   const summary = previewFirstLine(tool.description, 120);
-  const textMode = useViewer((state) => state.textMode);
   return (
     <li data-testid="request-tool" data-tool-name={tool.name}>
       <button
@@ -60,9 +58,12 @@ function ToolRow({ tool }: { tool: RequestTool }) {
 export const RequestToolList = memo(function RequestToolList({
   tools,
   unreadableCount,
+  textMode = 'exact',
 }: {
   tools: readonly RequestTool[];
   unreadableCount: number;
+  /** How descriptions are shown: exactly as stored (the default) or as markdown. */
+  textMode?: TextMode;
 }) {
   const [isOpen, setOpen] = useState(false);
   const listId = useId();
@@ -100,7 +101,7 @@ export const RequestToolList = memo(function RequestToolList({
         <ul id={listId} className="mt-1 space-y-0.5">
           {tools.map((tool, index) => (
             // Names can repeat in a malformed header; the position is stable within one header.
-            <ToolRow key={`${index}:${tool.name}`} tool={tool} />
+            <ToolRow key={`${index}:${tool.name}`} tool={tool} textMode={textMode} />
           ))}
         </ul>
       )}
