@@ -70,7 +70,8 @@ test('a parent that cannot be opened is its id as text, saying why: not in the w
   await expect(card.getByTestId('header-parent')).toHaveCount(0);
   await expect(card.getByRole('button', { name: /parent/ })).toHaveCount(0);
 
-  // The same child opened alone: no workspace to follow it in.
+  // The same child opened alone, in a fresh page: no workspace to follow it in.
+  await viewer.goto();
   await viewer.openLog(join(FIXTURES, 'subagent-child.jsonl'));
   const alone = page.getByTestId('header-card').getByTestId('header-parent-unavailable');
   await expect(alone).toHaveAttribute('data-reason', 'no-workspace');
