@@ -56,7 +56,8 @@ export function ContextWindowChart({
           {
             stroke: COLORS.axis,
             grid: { stroke: COLORS.grid },
-            size: 52,
+            // Wide enough for a 1,000,000-token window's label (52 px cut it to "00,000").
+            size: 76,
             values: (_plot, ticks) => ticks.map((tick) => formatCount(tick)),
           },
         ],

@@ -5,6 +5,7 @@ import { useState, type ChangeEvent } from 'react';
 import { usePriceEdits } from '../../store/use-price-edits.ts';
 import type { ModelCostLine, PriceLabel } from '../../worker/client.ts';
 import { VisibleText } from '../shared/VisibleText.tsx';
+import { formatCountOf } from '../shared/count-noun.ts';
 import { formatTotal } from './format-money.ts';
 
 interface DraftPrices {
@@ -86,7 +87,7 @@ function ModelPriceRow({ line, label }: { line: ModelCostLine; label: PriceLabel
           <VisibleText text={line.provider} />
         </span>
         <span className="tabular-nums">
-          {line.requests} requests · {formatTotal(line.cost, line.unpriced, label.currency)}
+          {formatCountOf(line.requests, 'request')} · {formatTotal(line.cost, line.unpriced, label.currency)}
         </span>
         {line.edit ? (
           <span className="rounded bg-violet-100 px-1 text-violet-900 dark:bg-violet-900/50 dark:text-violet-200">

@@ -2,6 +2,7 @@
 // errors and the time split. The price label sits next to every total.
 import type { RangeTotals } from '../../log/index.ts';
 import type { PriceLabel } from '../../worker/client.ts';
+import { formatCountOf } from '../shared/count-noun.ts';
 import { formatCount } from '../shared/format.ts';
 import { formatTotal } from './format-money.ts';
 import { TimeSplitBar } from './TimeSplitBar.tsx';
@@ -24,7 +25,7 @@ export function TotalsView({
         <PriceLabelText label={label} />
       </div>
       <div className="flex flex-wrap gap-x-3 text-[11px] tabular-nums text-zinc-700 dark:text-zinc-300">
-        <span>{formatCount(totals.requests)} requests</span>
+        <span>{formatCountOf(totals.requests, 'request')}</span>
         <span title="uncached input tokens">in {formatCount(totals.inputTokens)}</span>
         <span title="input tokens read from the provider's cache (cache hits)">
           cached {formatCount(totals.cachedInputTokens)}
@@ -33,9 +34,9 @@ export function TotalsView({
         {totals.reasoningTokens > 0 && (
           <span title="part of output">reasoning {formatCount(totals.reasoningTokens)}</span>
         )}
-        <span>{formatCount(totals.toolCalls)} calls</span>
+        <span>{formatCountOf(totals.toolCalls, 'call')}</span>
         <span className={totals.errors > 0 ? 'text-red-700 dark:text-red-300' : ''}>
-          {formatCount(totals.errors)} errors
+          {formatCountOf(totals.errors, 'error')}
         </span>
         {totals.withoutUsage > 0 && (
           <span title="requests that logged no usage">{totals.withoutUsage} without usage</span>

@@ -3,6 +3,7 @@
 import type { TurnBreakdown } from '../../log/index.ts';
 import type { PriceLabel } from '../../worker/client.ts';
 import { VisibleText } from '../shared/VisibleText.tsx';
+import { formatCountOf } from '../shared/count-noun.ts';
 import { formatDuration } from '../shared/format.ts';
 import { formatTotal } from './format-money.ts';
 import { TimeSplitBar } from './TimeSplitBar.tsx';
@@ -34,7 +35,9 @@ export function TurnBreakdownList({
             <span className="tabular-nums">
               {formatTotal(turn.money.cost, turn.money.unpriced, label.currency)}
             </span>
-            <span className="text-zinc-600 dark:text-zinc-400">{turn.money.requests} requests</span>
+            <span className="text-zinc-600 dark:text-zinc-400">
+              {formatCountOf(turn.money.requests, 'request')}
+            </span>
           </div>
           <TimeSplitBar split={turn.time} />
           {turn.criticalPath.length > 0 && (
