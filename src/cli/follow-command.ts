@@ -8,6 +8,7 @@ import process from 'node:process';
 import {
   LogFollower,
   createFileSource,
+  createWakeableSleep,
   describeRestart,
   escapeJsonForTerminal,
   readEventRows,
@@ -147,10 +148,13 @@ export async function runFollowCommand(
   }
   const follower = new LogFollower({ ...CLI_READ_LIMITS, ...(await decoderOptions()) });
   let isStopped = false;
-  let wake: (() => void) | null = null;
+  const { sleep, wake } = createWakeableSleep({
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout),
+  });
   const stop = () => {
     isStopped = true;
-    wake?.();
+    wake();
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -161,17 +165,7 @@ export async function runFollowCommand(
       intervalMs,
       idleExitMs,
       now: () => performance.now(),
-      sleep: (ms) =>
-        new Promise((resolve) => {
-          const timer = setTimeout(() => {
-            wake = null;
-            resolve();
-          }, ms);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        }),
+      sleep,
       isStopped: () => isStopped,
       async onBatch(batch) {
         const lines = eventLines(batch);

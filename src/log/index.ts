@@ -188,7 +188,12 @@ export { readLogText } from './export/log-text.ts';
 export type { ZipMedia, ZipSession } from './export/zip-export.ts';
 export { cutLogAt } from './export/cut-log.ts';
 export { LogFollower, describeRestart, type FollowBatch } from './follow/log-follower.ts';
-export { runFollowLoop, type FollowSource, type SourceRead } from './follow/follow-loop.ts';
+export {
+  createWakeableSleep,
+  runFollowLoop,
+  type FollowSource,
+  type SourceRead,
+} from './follow/follow-loop.ts';
 export { createFileSource, type RandomAccessFile } from './follow/file-source.ts';
 
 export type { CostIndex, RangeTotals } from './cost/cost-index.ts';

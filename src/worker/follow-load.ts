@@ -7,6 +7,7 @@
 import {
   LogFollower,
   createFileSource,
+  createWakeableSleep,
   describeRestart,
   readEventRows,
   runFollowLoop,
@@ -83,9 +84,12 @@ export async function runFollowLoad(
   const startedAt = performance.now();
   const follower = new LogFollower(await deps.decoderOptions);
   if (load.isCancelled) return;
-  let wake: (() => void) | null = null;
-  const observer = source.kind === 'follow-handle' ? observeHandle(source.handle, () => wake?.()) : null;
-  load.stopReading = () => wake?.();
+  const { sleep, wake } = createWakeableSleep({
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+  });
+  const observer = source.kind === 'follow-handle' ? observeHandle(source.handle, wake) : null;
+  load.stopReading = wake;
   let isLoaded = false;
   let hasSentRows = false;
   let lastProgressAt = 0;
@@ -154,18 +158,7 @@ export async function runFollowLoad(
     idleExitMs: null,
     maxBatchBytes: CATCH_UP_SLICE_BYTES,
     now: () => performance.now(),
-    sleep: (ms) =>
-      new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          wake = null;
-          resolve();
-        }, ms);
-        wake = () => {
-          clearTimeout(timer);
-          wake = null;
-          resolve();
-        };
-      }),
+    sleep,
     isStopped: () => load.isCancelled || load.isStopRequested,
     async onBatch(batch, isLastOfRead) {
       const { log } = batch;

@@ -98,3 +98,33 @@ export async function runFollowLoop(
     await options.sleep(options.intervalMs);
   }
 }
+
+/** The timer functions a wakeable sleep runs on: the host's setTimeout / clearTimeout (the core has none). */
+export interface SleepTimers {
+  setTimeout: (callback: () => void, ms: number) => unknown;
+  clearTimeout: (timer: unknown) => void;
+}
+
+/**
+ * A `sleep` for runFollowLoop that `wake` ends early (a signal, Stop, a file-system observer): the
+ * one the CLI and the worker share. `wake` with no sleep pending does nothing.
+ */
+export function createWakeableSleep(timers: SleepTimers): {
+  sleep: (ms: number) => Promise<void>;
+  wake: () => void;
+} {
+  let pending: (() => void) | null = null;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = timers.setTimeout(() => {
+        pending = null;
+        resolve();
+      }, ms);
+      pending = () => {
+        timers.clearTimeout(timer);
+        pending = null;
+        resolve();
+      };
+    });
+  return { sleep, wake: () => pending?.() };
+}
