@@ -11,6 +11,7 @@ import {
   createWakeableSleep,
   describeRestart,
   escapeJsonForTerminal,
+  problemForJson,
   readEventRows,
   runFollowLoop,
   type DecoderOptions,
@@ -77,18 +78,7 @@ function eventLines(batch: FollowBatch): string[] {
 
 /** A problem as `inspect --json` reports it. */
 function problemLine(problem: LogProblem): string {
-  return JSON.stringify({
-    problem: {
-      kind: problem.kind,
-      line: problem.line,
-      lineEnd: problem.lineEnd ?? null,
-      seq: problem.seq,
-      byteOffset: problem.byteOffset,
-      byteEnd: problem.byteEnd ?? null,
-      message: problem.message,
-      effect: problem.effect,
-    },
-  });
+  return JSON.stringify({ problem: problemForJson(problem) });
 }
 
 /** The file at `path`, opened afresh for each look (its size and mtime say whether it changed). */

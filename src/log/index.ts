@@ -78,7 +78,7 @@ export {
   describeGeneration,
   describeWriterVerdict,
 } from './reports/format-verdicts.ts';
-export { buildInspectReport, buildProjectReport } from './reports/inspect-report.ts';
+export { buildInspectReport, buildProjectReport, problemForJson } from './reports/inspect-report.ts';
 export type { FastDecompress } from './container/zstd-decode.ts';
 export { decompressesProbeFrame } from './container/zstd-decode.ts';
 export { ZSTD_MAGIC, ZSTD_MAGIC_BYTES } from './container/zstd-frames.ts';

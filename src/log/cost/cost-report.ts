@@ -4,7 +4,7 @@
 import type { CostIndex } from './cost-index.ts';
 import { deriveSessionTotals } from './cost-index.ts';
 import { deriveRequestTiming } from './model-requests.ts';
-import { describePriceTable } from './price-table.ts';
+import { describePriceTable, type PriceTable } from './price-table.ts';
 
 export interface CostReportTotal {
   /** Sum over priced requests; `unpriced` says how many were left out. */
@@ -62,19 +62,24 @@ export interface CostReport {
   requests: CostReportRequest[];
 }
 
+/** The `prices` block of a cost document: which table, which version, how many local edits. */
+export function describePrices(table: PriceTable): CostReport['prices'] {
+  return {
+    source: describePriceTable(table),
+    name: table.name,
+    version: table.version,
+    edited: table.edits.length > 0,
+    edits: table.edits.length,
+  };
+}
+
 /** The CLI.md `cost` document of one log. */
 export function buildCostReport(index: CostIndex): CostReport {
   const totals = deriveSessionTotals(index);
   const { ledger, table } = index;
   return {
     currency: table.currency,
-    prices: {
-      source: describePriceTable(table),
-      name: table.name,
-      version: table.version,
-      edited: table.edits.length > 0,
-      edits: table.edits.length,
-    },
+    prices: describePrices(table),
     total: {
       cost: totals.cost,
       inputTokens: totals.inputTokens,

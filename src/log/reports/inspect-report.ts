@@ -127,16 +127,7 @@ export function buildInspectReport(log: OpenedLog): InspectReport {
     header: log.header,
     verdict: { ...log.verdict, viewerLimit: log.verdict.viewerLimit ?? null },
     events: { count: store.eventCount, lines: log.lineCount, packedRows: log.packedRows, byType },
-    problems: log.problems.map((problem) => ({
-      kind: problem.kind,
-      line: problem.line,
-      lineEnd: problem.lineEnd ?? null,
-      seq: problem.seq,
-      byteOffset: problem.byteOffset,
-      byteEnd: problem.byteEnd ?? null,
-      message: problem.message,
-      effect: problem.effect,
-    })),
+    problems: log.problems.map(problemForJson),
     notes: log.notes.map((note) => ({
       kind: note.kind,
       line: note.line,
@@ -179,4 +170,18 @@ export function buildProjectReport(log: OpenedLog, atSeq: number | null): Projec
     messages.push({ role: message.role, sourceSeq: message.seq, blocks });
   }
   return { at, messages };
+}
+
+/** A problem as `inspect --json` (and `follow`) report it: every field, absent ones as null. */
+export function problemForJson(problem: LogProblem) {
+  return {
+    kind: problem.kind,
+    line: problem.line,
+    lineEnd: problem.lineEnd ?? null,
+    seq: problem.seq,
+    byteOffset: problem.byteOffset,
+    byteEnd: problem.byteEnd ?? null,
+    message: problem.message,
+    effect: problem.effect,
+  };
 }

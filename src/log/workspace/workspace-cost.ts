@@ -4,9 +4,8 @@
 import type { CostReport, CostReportRequest, CostReportTotal } from '../cost/cost-report.ts';
 import type { DecoderOptions } from '../decode/log-decoder.ts';
 import { buildCostIndex } from '../cost/cost-index.ts';
-import { buildCostReport } from '../cost/cost-report.ts';
+import { buildCostReport, describePrices } from '../cost/cost-report.ts';
 import type { PriceTable } from '../cost/price-table.ts';
-import { describePriceTable } from '../cost/price-table.ts';
 import type { WorkspaceSession } from './discover-sessions.ts';
 import { decodeEntry } from './session-summary.ts';
 import type { SessionTreeNode } from './session-tree.ts';
@@ -70,13 +69,7 @@ export async function buildWorkspaceCostReport(
   for (const report of own.values()) total = addTotal(total, report.total);
   return {
     currency: table.currency,
-    prices: {
-      source: describePriceTable(table),
-      name: table.name,
-      version: table.version,
-      edited: table.edits.length > 0,
-      edits: table.edits.length,
-    },
+    prices: describePrices(table),
     total,
     sessions: order.map((node) => {
       const session = byId.get(node.id);
