@@ -2,17 +2,7 @@
 // provider's documented shape: none is a real credential. The redaction tests and the benchmark
 // plant them in every field of a log and check that every one is masked.
 
-/** A tiny deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRandom } from './random.ts';
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
@@ -30,7 +20,7 @@ export interface SeededSecret {
 
 /** One secret per rule, from `seed`. */
 export function seededSecrets(seed = 24): SeededSecret[] {
-  const random = prng(seed);
+  const random = createRandom(seed);
   const pick = (alphabet: string, n: number) => {
     let out = '';
     for (let i = 0; i < n; i++) out += alphabet[Math.floor(random() * alphabet.length)];
