@@ -146,7 +146,7 @@ export function EmptyState({
             in your browser, never uploaded
           </span>
         </button>
-        <div className="mt-4 flex items-center justify-center gap-3">
+        <div className="mt-4 flex flex-wrap items-center justify-center gap-3 [&>button]:whitespace-nowrap">
           <button
             type="button"
             onClick={onOpenFile}

@@ -157,7 +157,7 @@ function SessionRowView({
         {summary && (
           <>
             {formatBytes(summary.file.bytes)} · {summary.verdict.status} ·{' '}
-            {formatCountOf(summary.turns, 'turn')}· {formatCountOf(summary.toolCalls, 'call')}
+            {formatCountOf(summary.turns, 'turn')} · {formatCountOf(summary.toolCalls, 'call')}
             {tokens !== null && <> · {formatCount(tokens)} tok</>}
           </>
         )}
