@@ -5,8 +5,7 @@ import { findFirstAtOrAbove } from '../base/binary-search.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 import { inheritedPrefixLength } from '../projections/inherited-prefix.ts';
 import type { CostLedger, CostTotals } from './cost-ledger.ts';
-import { buildCostLedger, sumLedger, sumLedgerSeqs } from './cost-ledger.ts';
-import type { ModelRequest } from './model-requests.ts';
+import { buildCostLedger, sumLedgerSeqs } from './cost-ledger.ts';
 import { deriveModelRequests } from './model-requests.ts';
 import type { PriceTable } from './price-table.ts';
 import type { TimeColumns, TimeSplit } from './time-columns.ts';
@@ -98,30 +97,4 @@ export function deriveRangeTotals(index: CostIndex, firstSeq: number, lastSeq: n
 /** Totals of the session's own events (all of them but a fork's inherited prefix). */
 export function deriveSessionTotals(index: CostIndex): RangeTotals {
   return deriveRangeTotals(index, index.ownFromSeq, Math.max(0, index.time.eventCount - 1));
-}
-
-/** Totals of the requests whose ledger positions satisfy `isIncluded` (a step, a turn). */
-export function sumRequests(index: CostIndex, isIncluded: (request: ModelRequest) => boolean): CostTotals {
-  let totals = sumLedger(index.ledger, 0, 0);
-  index.ledger.requests.forEach((request, position) => {
-    if (!isIncluded(request)) return;
-    const one = sumLedger(index.ledger, position, position + 1);
-    totals = addTotals(totals, one);
-  });
-  return totals;
-}
-
-/** Adds two totals (a subtree's roll-up). */
-function addTotals(a: CostTotals, b: CostTotals): CostTotals {
-  return {
-    cost: a.cost + b.cost,
-    requests: a.requests + b.requests,
-    inputTokens: a.inputTokens + b.inputTokens,
-    cachedInputTokens: a.cachedInputTokens + b.cachedInputTokens,
-    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    reasoningTokens: a.reasoningTokens + b.reasoningTokens,
-    unpriced: a.unpriced + b.unpriced,
-    withoutUsage: a.withoutUsage + b.withoutUsage,
-  };
 }

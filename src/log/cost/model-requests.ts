@@ -3,11 +3,12 @@
 // summary that reported usage (the compaction's own model call, §5.3).
 
 import type { TokenUsage } from '../event.ts';
-import { ChunkKind, isRecord } from '../event.ts';
+import { isRecord } from '../event.ts';
 import type { OpenedLog } from '../decode/opened-log.ts';
 import type { TimedChunk } from '../format/generations/stream-records.ts';
 import { expandStream } from '../format/generations/stream-records.ts';
 import type { AttemptSpan, StepSpan } from '../structure/turns.ts';
+import { isNonEmptyDelta } from '../structure/turns.ts';
 import type { RequestTokens } from './price-usage.ts';
 import { readRequestTokens } from './price-usage.ts';
 
@@ -65,7 +66,7 @@ export function deriveRequestTiming(request: ModelRequest): RequestTiming {
   };
 }
 
-/** Every request of the log, ascending by `seq`. Reads only the chunks that decide a first token or a usage. */
+/** Every request of the log, ascending by `seq`. Reads no chunk event (the index has their facts); embedded streams are read from their event. */
 export function deriveModelRequests(log: OpenedLog): ModelRequest[] {
   const requests: ModelRequest[] = [];
   for (const turn of log.index.turns)
@@ -81,14 +82,8 @@ export function deriveModelRequests(log: OpenedLog): ModelRequest[] {
   return requests.sort((a, b) => a.seq - b.seq);
 }
 
-const DELTA_KINDS: ReadonlySet<number> = new Set([
-  ChunkKind.TEXT_DELTA,
-  ChunkKind.REASONING_DELTA,
-  ChunkKind.TOOL_CALL_DELTA,
-]);
-
 function readAttempt(log: OpenedLog, step: StepSpan, attempt: AttemptSpan, number: number): ModelRequest {
-  const { store, index } = log;
+  const { store } = log;
   const time = (seq: number): number => store.eventTime.get(seq);
   const previous = attempt.firstChunkSeq - 1;
   const startTime = time(previous >= step.startSeq ? previous : step.startSeq);
@@ -112,16 +107,11 @@ function readAttempt(log: OpenedLog, step: StepSpan, attempt: AttemptSpan, numbe
       usageSeq = attempt.firstChunkSeq;
     }
   } else {
-    for (let seq = attempt.firstChunkSeq; seq <= attempt.lastChunkSeq; seq++) {
-      const kind = index.chunkKind.get(seq);
-      if (firstTokenTime === null && DELTA_KINDS.has(kind) && isNonEmptyDelta(log, seq))
-        firstTokenTime = time(seq);
-      if (kind === ChunkKind.USAGE) usageSeq = seq;
-    }
-    if (usageSeq !== null) {
-      const data = store.readEvent(usageSeq).data;
-      const chunk = isRecord(data) && isRecord(data.chunk) ? data.chunk : {};
-      if (isUsage(chunk.usage)) tokens = readRequestTokens(chunk.usage);
+    // A chunk stream: the index noted its first token and last usage while decoding (no re-read).
+    if (attempt.firstTokenSeq !== undefined) firstTokenTime = time(attempt.firstTokenSeq);
+    if (attempt.usageSeq !== undefined && attempt.usage !== undefined) {
+      usageSeq = attempt.usageSeq;
+      tokens = readRequestTokens(attempt.usage);
     } else if (attempt.messageSeq !== null) {
       // A message whose chunks carried no usage chunk (legacy writers): its own usage field.
       const data = store.readEvent(attempt.messageSeq).data;
@@ -181,24 +171,8 @@ function readCompaction(log: OpenedLog, summarySeq: number, startSeq: number | n
   };
 }
 
-function isNonEmptyDelta(log: OpenedLog, seq: number): boolean {
-  const data = log.store.readEvent(seq).data;
-  return isRecord(data) && isRecord(data.chunk) && isNonEmptyChunk(data.chunk);
-}
-
-function isNonEmptyChunk(chunk: Record<string, unknown>): boolean {
-  if (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta')
-    return typeof chunk.text === 'string' && chunk.text !== '';
-  if (chunk.type === 'tool-call-delta')
-    return (
-      (typeof chunk.name === 'string' && chunk.name !== '') ||
-      (typeof chunk.argumentsDelta === 'string' && chunk.argumentsDelta !== '')
-    );
-  return false;
-}
-
 function firstTokenOf(chunks: readonly TimedChunk[]): number | null {
-  for (const timed of chunks) if (isNonEmptyChunk(timed.chunk)) return timed.time;
+  for (const timed of chunks) if (isNonEmptyDelta(timed.chunk)) return timed.time;
   return null;
 }
 

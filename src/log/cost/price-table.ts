@@ -120,7 +120,7 @@ export function resolveModelPrice(
 ): ResolvedPrice | null {
   if (model === null || model.trim() === '') return null;
   const modelId = model.toLowerCase().trim();
-  const found = findPricedModel(table.providers, provider, modelId);
+  const found = findPricedModelOnce(table.providers, provider, modelId);
   const edit = table.edits.find(
     (candidate) => editKey(candidate.provider, candidate.model) === editKey(provider ?? '', model),
   );
@@ -159,6 +159,29 @@ function pricesOfEdit(edit: PriceEdit): ModelPrices {
     ...(edit.cacheReadPerMillion === undefined ? {} : { cache_read_mtok: edit.cacheReadPerMillion }),
     ...(edit.cacheWritePerMillion === undefined ? {} : { cache_write_mtok: edit.cacheWritePerMillion }),
   };
+}
+
+type FoundModel = { provider: PriceProvider; model: PricedModel } | null;
+
+/** The match of each logged provider and model, per table: the rules (regexes) run once, not per request. */
+const foundByTable = new WeakMap<readonly PriceProvider[], Map<string, FoundModel>>();
+
+function findPricedModelOnce(
+  providers: readonly PriceProvider[],
+  providerName: string | null,
+  modelId: string,
+): FoundModel {
+  let found = foundByTable.get(providers);
+  if (found === undefined) {
+    found = new Map();
+    foundByTable.set(providers, found);
+  }
+  const key = `${providerName ?? ''}\u0000${modelId}`;
+  const cached = found.get(key);
+  if (cached !== undefined) return cached;
+  const model = findPricedModel(providers, providerName, modelId);
+  found.set(key, model);
+  return model;
 }
 
 function findPricedModel(

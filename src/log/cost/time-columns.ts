@@ -83,21 +83,38 @@ export function buildTimeColumns(log: OpenedLog, requests: readonly ModelRequest
   let toolDepth = 0;
   let approvalDepth = 0;
   let modelDepth = 0;
-  for (let gap = 1; gap < count; gap++) {
-    if (gap % BLOCK_GAPS === 0) storeBlock(blockSums, blocks, gap / BLOCK_GAPS, running);
-    toolDepth += tool[gap] ?? 0;
-    approvalDepth += approval[gap] ?? 0;
-    modelDepth += model[gap] ?? 0;
-    const kind =
-      approvalDepth > 0
-        ? TimeCategory.APPROVAL
-        : toolDepth > 0
-          ? TimeCategory.TOOL
-          : modelDepth > 0
-            ? TimeCategory.MODEL
-            : TimeCategory.IDLE;
-    category[gap] = kind;
-    running[kind] = (running[kind] ?? 0) + gapMs(times, gap);
+  // One tight pass over 1.3 M gaps: block by block (no modulo per gap), the sums kept in locals.
+  let previousTime = times[0] ?? 0;
+  for (let blockStart = 0; blockStart < count; blockStart += BLOCK_GAPS) {
+    if (blockStart > 0) storeBlock(blockSums, blocks, blockStart / BLOCK_GAPS, running);
+    const blockEnd = Math.min(count, blockStart + BLOCK_GAPS);
+    let idleMs = 0;
+    let modelMs = 0;
+    let toolMs = 0;
+    let approvalMs = 0;
+    for (let gap = Math.max(1, blockStart); gap < blockEnd; gap++) {
+      toolDepth += tool[gap] as number;
+      approvalDepth += approval[gap] as number;
+      modelDepth += model[gap] as number;
+      const time = times[gap] as number;
+      const delta = time - previousTime;
+      previousTime = time;
+      const ms = delta > 0 ? delta : 0;
+      if (approvalDepth > 0) {
+        category[gap] = TimeCategory.APPROVAL;
+        approvalMs += ms;
+      } else if (toolDepth > 0) {
+        category[gap] = TimeCategory.TOOL;
+        toolMs += ms;
+      } else if (modelDepth > 0) {
+        category[gap] = TimeCategory.MODEL;
+        modelMs += ms;
+      } else idleMs += ms; // category[gap] stays IDLE (0)
+    }
+    running[TimeCategory.IDLE] = (running[TimeCategory.IDLE] ?? 0) + idleMs;
+    running[TimeCategory.MODEL] = (running[TimeCategory.MODEL] ?? 0) + modelMs;
+    running[TimeCategory.TOOL] = (running[TimeCategory.TOOL] ?? 0) + toolMs;
+    running[TimeCategory.APPROVAL] = (running[TimeCategory.APPROVAL] ?? 0) + approvalMs;
   }
   if (count > 0) storeBlock(blockSums, blocks, blocks, running);
   return { eventCount: count, category, times, blockSums, blocks };

@@ -1,9 +1,13 @@
 // Time per tool call (run time, approval wait), and per turn: the model / tool / approval / idle
 // split and the critical path through parallel calls (what the turn waited on, step by step).
 
+import { findFirstAtOrAbove } from '../base/binary-search.ts';
+import type { OpenedLog } from '../decode/opened-log.ts';
+import type { ApprovalRecord } from '../structure/pairings.ts';
+import type { ToolCallRecord } from '../structure/tool-calls.ts';
 import type { CostIndex } from './cost-index.ts';
-import { sumRequests } from './cost-index.ts';
 import type { CostTotals } from './cost-ledger.ts';
+import { sumLedgerSeqs } from './cost-ledger.ts';
 import { deriveRequestTiming } from './model-requests.ts';
 import type { TimeSplit } from './time-columns.ts';
 import { sumTimeRange } from './time-columns.ts';
@@ -22,6 +26,37 @@ export interface CallTiming {
   runMs: number | null;
 }
 
+/** A log's calls by turn and step, and its approvals by call: built once per log (no scan per turn). */
+interface CallGroups {
+  callsByStep: Map<string, ToolCallRecord[]>;
+  approvalsByCall: Map<string, ApprovalRecord[]>;
+}
+
+const groupsByLog = new WeakMap<OpenedLog, { callCount: number; groups: CallGroups }>();
+
+function callGroupsOf(log: OpenedLog): CallGroups {
+  const cached = groupsByLog.get(log);
+  if (cached !== undefined && cached.callCount === log.index.toolCalls.length) return cached.groups;
+  const callsByStep = new Map<string, ToolCallRecord[]>();
+  for (const call of log.index.toolCalls) {
+    if (call.callSeq === null) continue;
+    const key = `${call.turn ?? ''}/${call.step ?? ''}`;
+    const calls = callsByStep.get(key) ?? [];
+    calls.push(call);
+    callsByStep.set(key, calls);
+  }
+  const approvalsByCall = new Map<string, ApprovalRecord[]>();
+  for (const ask of log.index.approvals) {
+    if (ask.callId === null) continue;
+    const asks = approvalsByCall.get(ask.callId) ?? [];
+    asks.push(ask);
+    approvalsByCall.set(ask.callId, asks);
+  }
+  const groups = { callsByStep, approvalsByCall };
+  groupsByLog.set(log, { callCount: log.index.toolCalls.length, groups });
+  return groups;
+}
+
 /** The timing of the call `callId`, or null when it has no tool/call. */
 export function deriveCallTiming(index: CostIndex, callId: string): CallTiming | null {
   const { log } = index;
@@ -31,8 +66,7 @@ export function deriveCallTiming(index: CostIndex, callId: string): CallTiming |
   const callTime = time(call.callSeq);
   const endTime = call.resultSeq === null ? null : time(call.resultSeq);
   let approvalWaitMs = 0;
-  for (const ask of log.index.approvals) {
-    if (ask.callId !== callId) continue;
+  for (const ask of callGroupsOf(log).approvalsByCall.get(callId) ?? []) {
     const decided = ask.decidedSeq ?? call.resultSeq;
     if (decided !== null) approvalWaitMs += Math.max(0, time(decided) - time(ask.askedSeq));
   }
@@ -82,8 +116,15 @@ export function deriveTurnBreakdown(index: CostIndex, turnNumber: number): TurnB
   const lastSeq = turn.endSeq ?? log.store.eventCount - 1;
   const criticalPath: PathSegment[] = [];
   let callTimeSumMs = 0;
+  const { requests, requestSeqs } = index.ledger;
+  // The turn's requests are a run of the ledger (ascending seq): found by binary search, not a scan.
+  const fromPosition = findFirstAtOrAbove(requestSeqs, turn.startSeq);
+  const toPosition = findFirstAtOrAbove(requestSeqs, lastSeq + 1);
+  const groups = callGroupsOf(log);
   for (const step of turn.steps) {
-    for (const request of index.ledger.requests) {
+    for (let position = fromPosition; position < toPosition; position++) {
+      const request = requests[position];
+      if (request === undefined) continue;
       if (request.kind !== 'model' || request.turn !== turn.turn || request.step !== step.step) continue;
       if (request.firstSeq < turn.startSeq || request.lastSeq > lastSeq) continue;
       criticalPath.push({
@@ -96,8 +137,7 @@ export function deriveTurnBreakdown(index: CostIndex, turnNumber: number): TurnB
         parallelMs: 0,
       });
     }
-    const calls = log.index.toolCalls
-      .filter((call) => call.turn === turn.turn && call.step === step.step && call.callSeq !== null)
+    const calls = (groups.callsByStep.get(`${turn.turn}/${step.step}`) ?? [])
       .map((call) => deriveCallTiming(index, call.callId))
       .filter((timing): timing is CallTiming => timing !== null);
     let longest: CallTiming | null = null;
@@ -128,7 +168,7 @@ export function deriveTurnBreakdown(index: CostIndex, turnNumber: number): TurnB
     firstSeq: turn.startSeq,
     lastSeq,
     time: sumTimeRange(index.time, turn.startSeq, lastSeq),
-    money: sumRequests(index, (request) => request.seq >= turn.startSeq && request.seq <= lastSeq),
+    money: sumLedgerSeqs(index.ledger, turn.startSeq, lastSeq),
     criticalPath,
     callTimeSumMs,
   };

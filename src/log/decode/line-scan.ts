@@ -363,6 +363,8 @@ export class LineScanner {
     };
     if (row.callId !== undefined) run.callId = row.callId;
     if (row.name !== undefined) run.name = row.name;
+    const firstTokenMember = firstNonEmptyMember(value, row.name);
+    if (firstTokenMember >= 0) run.firstTokenMember = firstTokenMember;
     this.builder.acceptChunkRun(run);
   }
 
@@ -408,4 +410,12 @@ function showSeq(value: unknown): string {
   } catch {
     return Array.isArray(value) ? 'a deeply nested array' : 'a deeply nested object';
   }
+}
+
+/** The first member of a validated packed row that carries a token (a tool name counts on every member); −1: none. */
+function firstNonEmptyMember(value: Record<string, unknown>, name: string | undefined): number {
+  if (name !== undefined && name !== '') return 0;
+  const data = value['data'] as Record<string, unknown>;
+  const members = (data['texts'] ?? data['args']) as string[];
+  return members.findIndex((member) => member !== '');
 }

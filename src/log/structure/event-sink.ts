@@ -17,6 +17,8 @@ export interface ChunkRun {
   /** Tool-call rows only: the call id shared by every member, and the name if every member had it. */
   callId?: string;
   name?: string;
+  /** The first member with a non-empty delta (a name or text), if any: the attempt's first token. */
+  firstTokenMember?: number;
 }
 
 /**

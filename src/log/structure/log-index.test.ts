@@ -129,9 +129,22 @@ describe('model attempts and usage', () => {
     const log = script.build();
     const step = log.index.turns[0]?.steps[0];
     expect(step?.attempts).toEqual([
-      { firstChunkSeq: failed, lastChunkSeq: failedFinish, finishKind: 'error', messageSeq: null },
-      { firstChunkSeq: chunks[0], lastChunkSeq: chunks.at(-1), finishKind: 'stop', messageSeq: message },
+      expect.objectContaining({
+        firstChunkSeq: failed,
+        lastChunkSeq: failedFinish,
+        finishKind: 'error',
+        messageSeq: null,
+      }),
+      expect.objectContaining({
+        firstChunkSeq: chunks[0],
+        lastChunkSeq: chunks.at(-1),
+        finishKind: 'stop',
+        messageSeq: message,
+      }),
     ]);
+    // The failed attempt's own usage chunk is noted on it (the cost core reads no chunk again).
+    expect(step?.attempts[0]?.usage).toEqual({ inputTokens: 100, outputTokens: 1 });
+    expect(step?.attempts[0]?.usageSeq).toBeGreaterThan(failed);
     expect(step?.usage).toEqual({ inputTokens: 10, outputTokens: 2 });
     expect(step?.usageSeq).toBe(message);
     expect(log.index.retries).toEqual([
@@ -180,8 +193,25 @@ describe('model attempts and usage', () => {
       expect(log.index.consumedBy.get(seq)).toBe(-1);
     }
     expect(log.index.turns[0]?.steps[0]?.attempts).toEqual([
-      { firstChunkSeq: start, lastChunkSeq: finish, finishKind: 'stop', messageSeq: null },
+      // The first token is the run's first member (the block-start carries none).
+      {
+        firstChunkSeq: start,
+        lastChunkSeq: finish,
+        finishKind: 'stop',
+        messageSeq: null,
+        firstTokenSeq: members[0],
+      },
     ]);
+  });
+
+  it('notes the first member with a token of a packed run whose first members are empty', () => {
+    const script = new LogScript();
+    script.turnStart(1);
+    script.stepStart(1, 1);
+    const members = script.packedRow('text-chunks', 1, 1, 0, ['', '', 'c']);
+    script.chunk(1, 1, { type: 'finish', reason: { kind: 'stop' } });
+    const log = script.build();
+    expect(log.index.turns[0]?.steps[0]?.attempts[0]?.firstTokenSeq).toBe(members[2]);
   });
 });
 

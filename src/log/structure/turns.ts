@@ -13,6 +13,14 @@ export interface AttemptSpan {
   finishKind: string | null;
   /** The assistant/message citing this attempt's chunks, or null (failed or cut-off attempt). */
   messageSeq: number | null;
+  /**
+   * Chunk streams only, set while indexing so money and time never re-read a chunk: the first chunk
+   * with a non-empty delta (FORMAT.md §7.7's first token) and the last usage chunk with its usage.
+   * Absent when the attempt has none (and on embedded streams, which are read from their event).
+   */
+  firstTokenSeq?: number;
+  usageSeq?: number;
+  usage?: TokenUsage;
 }
 
 export interface StepSpan {
@@ -205,7 +213,17 @@ export class TurnTracker {
     } else if (kind === ChunkKind.USAGE && isRecord(chunk) && isUsage(chunk.usage)) {
       step.usage = chunk.usage;
       step.usageSeq = seq;
-    }
+      attempt.usage = chunk.usage;
+      attempt.usageSeq = seq;
+    } else if (
+      attempt.firstTokenSeq === undefined &&
+      (kind === ChunkKind.TEXT_DELTA ||
+        kind === ChunkKind.REASONING_DELTA ||
+        kind === ChunkKind.TOOL_CALL_DELTA) &&
+      isRecord(chunk) &&
+      isNonEmptyDelta(chunk)
+    )
+      attempt.firstTokenSeq = seq;
     return kind;
   }
 
@@ -221,7 +239,9 @@ export class TurnTracker {
         run.seq0,
         `packed chunks name turn ${run.turn} step ${run.step}; open is ${step.turn}/${step.step}.`,
       );
-    this.extendAttempt(step, run.seq0, run.seq0 + run.count - 1);
+    const attempt = this.extendAttempt(step, run.seq0, run.seq0 + run.count - 1);
+    if (attempt.firstTokenSeq === undefined && run.firstTokenMember !== undefined)
+      attempt.firstTokenSeq = run.seq0 + run.firstTokenMember;
   }
 
   /**
@@ -315,6 +335,18 @@ export class TurnTracker {
     const attempt = step.attempts.at(-1);
     if (attempt !== undefined && attempt.messageSeq === null) attempt.messageSeq = seq;
   }
+}
+
+/** Whether a delta chunk carries a token (FORMAT.md §7.7): text, or a tool call's name or arguments. */
+export function isNonEmptyDelta(chunk: Record<string, unknown>): boolean {
+  if (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta')
+    return typeof chunk.text === 'string' && chunk.text !== '';
+  if (chunk.type === 'tool-call-delta')
+    return (
+      (typeof chunk.name === 'string' && chunk.name !== '') ||
+      (typeof chunk.argumentsDelta === 'string' && chunk.argumentsDelta !== '')
+    );
+  return false;
 }
 
 /** The finish kind and last usage of an embedded stream's single-chunk records (streams are short: one pass). */

@@ -204,6 +204,12 @@ export class LogScript {
       run.callId = tool.id;
       if (tool.name !== undefined) run.name = tool.name;
     }
+    // As the decoder reports it (line-scan.ts): the first member carrying a token.
+    const firstTokenMember =
+      tool.name !== undefined && tool.name !== '' && rowType === 'tool-call-chunks'
+        ? 0
+        : pieces.findIndex((piece) => piece !== '');
+    if (firstTokenMember >= 0) run.firstTokenMember = firstTokenMember;
     const time0 = this.timeOf(seq0);
     this.lines.push({ kind: 'row', run, time0, row: { type: rowType, seq0, time0, data } });
     return pieces.map((_, k) => seq0 + k);
