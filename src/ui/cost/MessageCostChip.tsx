@@ -10,11 +10,14 @@ import { formatMoney, formatRate } from './format-money.ts';
 export function MessageCostChip({ messageSeq }: { messageSeq: number }) {
   const client = useViewer((state) => state.client);
   const logGeneration = useViewer((state) => state.logGeneration);
+  const isReady = useViewer((state) => state.loadState === 'ready');
   const edits = usePriceEdits((state) => state.edits);
+  // Asked only once the log is loaded: while another log loads (the worker may still hold the one
+  // before, or a part of the new one), no chip shows rather than one priced from the wrong events.
   const answer = useWorkerQuery(
     () => client.query({ kind: 'cost-message', messageSeq, edits }),
     [client, messageSeq, edits],
-    { log: logGeneration },
+    { log: logGeneration, shouldAsk: isReady },
   );
   if (answer.status !== 'ready' || answer.value === null) return null;
   const cost = answer.value;
@@ -39,12 +42,17 @@ export function MessageCostChip({ messageSeq }: { messageSeq: number }) {
     <span
       data-testid="message-cost"
       data-cost={cost.cost ?? ''}
+      data-first-token-ms={cost.timing.firstTokenMs ?? ''}
+      data-generation-ms={cost.timing.generationMs ?? ''}
+      data-tokens-per-second={cost.timing.outputTokensPerSecond ?? ''}
+      data-edited={cost.isEdited || undefined}
       title={title}
       className="flex flex-wrap items-center gap-x-2 font-mono text-zinc-700 dark:text-zinc-300"
     >
       <span className={cost.isUnpriced ? 'text-amber-800 dark:text-amber-300' : 'font-semibold'}>
         {money}
       </span>
+      {cost.isEdited && <span className="text-violet-800 dark:text-violet-300">your price</span>}
       {cost.timing.firstTokenMs !== null && <span>TTFT {formatDuration(cost.timing.firstTokenMs)}</span>}
       {cost.timing.generationMs !== null && <span>gen {formatDuration(cost.timing.generationMs)}</span>}
       {cost.timing.outputTokensPerSecond !== null && (

@@ -6,10 +6,12 @@ import { formatTotal } from './format-money.ts';
 export function SessionCostText({
   cost,
   source,
+  edits,
   hasSubtree,
 }: {
   cost: SessionCost | undefined;
   source: string;
+  edits: number;
   hasSubtree: boolean;
 }) {
   if (cost === undefined) return null;
@@ -18,11 +20,18 @@ export function SessionCostText({
       data-testid="session-cost"
       data-cost={cost.cost}
       data-subtree-cost={cost.subtreeCost}
+      data-edits={edits}
       title={`prices: ${source}`}
     >
       {' '}
       · {formatTotal(cost.cost, cost.unpriced)}
       {hasSubtree && <> (Σ {formatTotal(cost.subtreeCost, cost.subtreeUnpriced)})</>}
+      {edits > 0 && (
+        <span data-testid="session-cost-edited" className="text-violet-800 dark:text-violet-300">
+          {' '}
+          edited
+        </span>
+      )}
     </span>
   );
 }

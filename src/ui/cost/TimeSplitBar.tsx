@@ -28,9 +28,11 @@ export function TimeSplitBar({ split, testId }: { split: TimeSplit; testId?: str
           ))}
       </div>
       <div className="flex flex-wrap gap-x-3 text-[11px] tabular-nums text-zinc-700 dark:text-zinc-300">
-        <span className="font-semibold">wall {formatDuration(wall)}</span>
+        <span className="font-semibold" data-part="wall" data-ms={wall}>
+          wall {formatDuration(wall)}
+        </span>
         {PARTS.map((part) => (
-          <span key={part.key} data-part={part.label}>
+          <span key={part.key} data-part={part.label} data-ms={split[part.key]}>
             {part.label} {formatDuration(split[part.key])}
           </span>
         ))}

@@ -16,6 +16,8 @@ export interface WorkspaceCosts {
   bySession: Map<string, SessionCost>;
   /** "name version" of the table (and edits). */
   source: string;
+  /** How many of the person's prices are in force (0: the table's alone). */
+  edits: number;
 }
 
 /** Asks the worker for each summarized row's cost, then rolls the subtrees up. */
@@ -28,7 +30,7 @@ export async function priceWorkspaceRows(
     row.summary === null ? [] : [{ id: row.id, requests: row.summary.requests }],
   );
   const answer: SessionsCostAnswer = await client.query({ kind: 'cost-sessions', sessions, edits });
-  return { bySession: rollUp(rows, answer), source: answer.label.source };
+  return { bySession: rollUp(rows, answer), source: answer.label.source, edits: answer.label.edits };
 }
 
 function rollUp(rows: readonly WorkspaceRow[], answer: SessionsCostAnswer): Map<string, SessionCost> {

@@ -67,7 +67,7 @@ function SessionRowView({
   onOpen,
   cost,
 }: {
-  cost: { value: SessionCost | undefined; source: string } | null;
+  cost: { value: SessionCost | undefined; source: string; edits: number } | null;
   row: WorkspaceRow;
   optionId: string;
   isTree: boolean;
@@ -167,7 +167,14 @@ function SessionRowView({
             Σ{row.totals.sessions}: {formatCount(subtreeTokens)} tok, {formatDuration(row.totals.busyMs)}
           </span>
         )}
-        {cost && <SessionCostText cost={cost.value} source={cost.source} hasSubtree={hasSubtree} />}
+        {cost && (
+          <SessionCostText
+            cost={cost.value}
+            source={cost.source}
+            edits={cost.edits}
+            hasSubtree={hasSubtree}
+          />
+        )}
       </div>
     </div>
   );
@@ -386,7 +393,9 @@ export function SessionList() {
                   isTree={sort === 'tree'}
                   isActive={item.index === active}
                   isOpen={row.id === openId}
-                  cost={costs && { value: costs.bySession.get(row.id), source: costs.source }}
+                  cost={
+                    costs && { value: costs.bySession.get(row.id), source: costs.source, edits: costs.edits }
+                  }
                   onOpen={() => {
                     setActiveIndex(item.index);
                     openOrCompare(row.id);
