@@ -23,8 +23,7 @@ export function SessionCostText({
       data-edits={edits}
       title={`prices: ${source}`}
     >
-      {' '}
-      · {formatTotal(cost.cost, cost.unpriced)}
+      {formatTotal(cost.cost, cost.unpriced)}
       {hasSubtree && <> (Σ {formatTotal(cost.subtreeCost, cost.subtreeUnpriced)})</>}
       {edits > 0 && (
         <span data-testid="session-cost-edited" className="text-violet-800 dark:text-violet-300">

@@ -3,14 +3,13 @@
 // (indentation, subagent / fork / orphan marks, rolled-up totals), sort and filters. Virtualized;
 // ↑/↓ move, Enter or a click opens the session. A search across the sessions (WorkspaceSearch.tsx)
 // shows its results in the list's place.
-import { SessionCostText } from '../cost/SessionCostText.tsx';
+import { SessionRowMoney, type RowCost } from './SessionRowMoney.tsx';
 import { useWorkspaceCosts } from '../cost/use-workspace-costs.ts';
-import type { SessionCost } from '../cost/workspace-pricing.ts';
 import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
 import { useViewer, useViewerStoreApi } from '../../store/use-viewer.ts';
 import { compareWithSession } from './compare-entry.ts';
 import type { WorkspaceRow } from '../../worker/client.ts';
-import { formatBytes, formatCount, formatDuration, formatEpoch } from '../shared/format.ts';
+import { formatBytes, formatCount, formatEpoch } from '../shared/format.ts';
 import { placeVirtualItem, useVirtualList } from '../shared/use-virtual-list.ts';
 import { WorkspaceSearchBox, WorkspaceSearchResults } from './WorkspaceSearch.tsx';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
@@ -25,7 +24,8 @@ import {
 } from './session-list-model.ts';
 import { formatCountOf } from '../shared/count-noun.ts';
 
-const ROW_HEIGHT_PX = 72;
+// Five lines: title, id and cwd, times, own counts, money and the subtree's roll-up.
+const ROW_HEIGHT_PX = 88;
 const INDENT_PX = 14;
 
 const SORTS: { value: SessionSort; label: string }[] = [
@@ -67,7 +67,7 @@ function SessionRowView({
   onOpen,
   cost,
 }: {
-  cost: { value: SessionCost | undefined; source: string; edits: number } | null;
+  cost: RowCost | null;
   row: WorkspaceRow;
   optionId: string;
   isTree: boolean;
@@ -79,8 +79,6 @@ function SessionRowView({
   const summary = row.summary;
   const tokens = tokensOf(row);
   const mark = kindMark(row);
-  const hasSubtree = row.totals.sessions > 1;
-  const subtreeTokens = row.totals.tokens.inputTokens + row.totals.tokens.outputTokens;
   return (
     <div
       role="option"
@@ -161,21 +159,8 @@ function SessionRowView({
             {tokens !== null && <> · {formatCount(tokens)} tok</>}
           </>
         )}
-        {hasSubtree && (
-          <span data-testid="subtree-totals" title="over this session and its descendants">
-            {' '}
-            Σ{row.totals.sessions}: {formatCount(subtreeTokens)} tok, {formatDuration(row.totals.busyMs)}
-          </span>
-        )}
-        {cost && (
-          <SessionCostText
-            cost={cost.value}
-            source={cost.source}
-            edits={cost.edits}
-            hasSubtree={hasSubtree}
-          />
-        )}
       </div>
+      <SessionRowMoney row={row} cost={cost} />
     </div>
   );
 }

@@ -1,0 +1,31 @@
+// A session row's last line: its cost (and its subtree's, Σ) at the prices in force, then the
+// subtree's tokens and busy time. Its own line, so the subtree's cost is never cut off by the counts.
+import { SessionCostText } from '../cost/SessionCostText.tsx';
+import type { SessionCost } from '../cost/workspace-pricing.ts';
+import type { WorkspaceRow } from '../../worker/client.ts';
+import { formatCount, formatDuration } from '../shared/format.ts';
+
+/** The row's priced cost (undefined until priced), the table's name and how many edits are in force. */
+export interface RowCost {
+  value: SessionCost | undefined;
+  source: string;
+  edits: number;
+}
+
+export function SessionRowMoney({ row, cost }: { row: WorkspaceRow; cost: RowCost | null }) {
+  const hasSubtree = row.totals.sessions > 1;
+  const subtreeTokens = row.totals.tokens.inputTokens + row.totals.tokens.outputTokens;
+  return (
+    <div className="truncate tabular-nums text-zinc-600 dark:text-zinc-400">
+      {cost && (
+        <SessionCostText cost={cost.value} source={cost.source} edits={cost.edits} hasSubtree={hasSubtree} />
+      )}
+      {hasSubtree && (
+        <span data-testid="subtree-totals" title="over this session and its descendants">
+          {cost?.value !== undefined ? ' · ' : ''}Σ{row.totals.sessions}: {formatCount(subtreeTokens)} tok,{' '}
+          {formatDuration(row.totals.busyMs)}
+        </span>
+      )}
+    </div>
+  );
+}
