@@ -31,7 +31,10 @@ const CORE_LAYERS = [
   ['format', 'the stored row shapes: header and envelope checks, legacy upgrades, packed rows'],
   ['storage', 'the log store: line bytes, typed columns per event, readers'],
   ['structure', 'the index: turns, steps, attempts, tool calls, the surface fold'],
-  ['decode', 'the decoder that drives container → format → storage → structure into an OpenedLog'],
+  [
+    'open',
+    'opening a log: the decoder that drives container → format → storage → structure into an OpenedLog',
+  ],
   ['projections', 'what panes show: model view, streaming, transcript, rows, links, the event scan, usage'],
   ['search', 'the text index: what each seq shows, as lower-cased segments; all matches of a text'],
   ['reports', 'triage, the bug report, the inspect report'],

@@ -5,7 +5,7 @@
 import { findFirstAtOrAbove, findLastAtOrBelow } from '../base/binary-search.ts';
 import type { TokenUsage } from '../event.ts';
 import { ChunkKind, isRecord } from '../event.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
 import { findOp, foldSurfaceAt } from '../structure/surface.ts';
 import type { StepSpan, TurnSpan } from '../structure/turns.ts';
