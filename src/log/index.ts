@@ -41,15 +41,15 @@ export { findConfusableTools, type ConfusableTool } from './reports/confusable-t
 export { deriveUsage } from './projections/usage.ts';
 export { deriveModelView, readModelMessage } from './projections/model-view.ts';
 export { inheritedPrefixLength } from './projections/inherited-prefix.ts';
+export type { RequestComposition, RequestContext } from './projections/request-context.ts';
+export { deriveRequestContext } from './projections/request-context.ts';
 export type {
-  RequestComposition,
   RequestConfig,
-  RequestContext,
   RequestHeaderChanges,
   RequestHeaderDetail,
   RequestTool,
-} from './projections/request-context.ts';
-export { deriveRequestContext, readRequestHeader } from './projections/request-context.ts';
+} from './projections/request-header.ts';
+export { readRequestHeader } from './projections/request-header.ts';
 export type { DecoderOptions, LogDecoder } from './open/log-decoder.ts';
 export { createLogDecoder, decodeLog } from './open/log-decoder.ts';
 export type { ChecksumVerifier } from './container/zstd-checksum.ts';
