@@ -4,15 +4,8 @@
 
 import type { EventRow, FormatVerdicts } from '../log/index.ts';
 import { assertNever } from '../log/index.ts';
-import type {
-  LoadFailure,
-  LoadProgress,
-  LogSummary,
-  WorkerToMain,
-  WorkspaceProgress,
-  WorkspaceSearchPart,
-  WorkspaceSnapshot,
-} from './protocol.ts';
+import type { LoadFailure, LoadProgress, LogSummary, WorkerToMain } from './protocol.ts';
+import type { WorkspaceProgress, WorkspaceSearchPart, WorkspaceSnapshot } from './workspace-protocol.ts';
 
 /** Callbacks of one load. Exactly one of `onLoaded` / `onFailed` is called, once, at the end. */
 export interface LoadListener {

@@ -1,15 +1,8 @@
 // The main thread's only door to the log worker: starts loads, asks queries, turns worker failures
 // into values. The one place that creates the Worker (STYLE.md §2.4).
 
-import type {
-  LoadSource,
-  MainToWorker,
-  Query,
-  QueryResults,
-  WorkerToMain,
-  WorkspaceFile,
-  WorkspaceSearchPart,
-} from './protocol.ts';
+import type { LoadSource, MainToWorker, Query, QueryResults, WorkerToMain } from './protocol.ts';
+import type { WorkspaceFile, WorkspaceSearchPart } from './workspace-protocol.ts';
 import {
   createClientWork,
   routeWorkerMessage,
@@ -39,7 +32,7 @@ export type {
   WorkspaceSearchPart,
   WorkspaceSearchSession,
   WorkspaceSnapshot,
-} from './protocol.ts';
+} from './workspace-protocol.ts';
 
 export type { ModelCostLine, PriceLabel, SessionsCostAnswer } from './cost-protocol.ts';
 
