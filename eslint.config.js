@@ -31,7 +31,10 @@ const CORE_LAYERS = [
   ['format', 'the stored row shapes: header and envelope checks, legacy upgrades, packed rows'],
   ['storage', 'the log store: line bytes, typed columns per event, readers'],
   ['structure', 'the index: turns, steps, attempts, tool calls, the surface fold'],
-  ['decode', 'the decoder that drives container → format → storage → structure into an OpenedLog'],
+  [
+    'open',
+    'opening a log: the decoder that drives container → format → storage → structure into an OpenedLog',
+  ],
   ['projections', 'what panes show: model view, streaming, transcript, rows, links, the event scan, usage'],
   ['search', 'the text index: what each seq shows, as lower-cased segments; all matches of a text'],
   ['reports', 'triage, the bug report, the inspect report'],
@@ -337,6 +340,18 @@ const ALLOWED_IMPORTS = [
   })),
 ];
 
+/**
+ * No source file over 400 lines (STYLE.md; tests excluded: *.test.ts(x) and e2e/). The files below
+ * are over it for now, each being split by the session that owns it (issue 21); remove a line as
+ * its split lands. A new entry here needs the same: who splits it, and when.
+ */
+const MAX_SOURCE_LINES = 400;
+const OVER_LENGTH_FOR_NOW = [
+  'src/ui/panes/timeline/TimelinePane.tsx', // split by the timeline session (issue 21)
+  'src/ui/workspace/SessionList.tsx', // split by the workspace-sidebar session (issue 21)
+  'src/log/structure/log-index.ts', // split by the structure session (issue 21)
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -390,6 +405,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', ...OVER_LENGTH_FOR_NOW],
+    rules: { 'max-lines': ['error', { max: MAX_SOURCE_LINES }] },
   },
   {
     // No import cycles anywhere in the code we lint (type-only imports count: STYLE.md §3.16).

@@ -39,7 +39,7 @@ test('a turn that ended with an error is a finding with its code, message, turn 
   await expect(triage.bugReport).toContainText(
     `turn error:      turn 2, seq ${seq}: code "UNKNOWN", message "snapshot disk full`,
   );
-  await row.locator(`button[data-seq="${seq}"]`).click();
+  await row.locator(`button[data-seq-link="${seq}"]`).click();
   await expect(viewer.slider).toHaveValue(String(seq));
 });
 
@@ -63,9 +63,9 @@ test('a call whose approval was rejected did not run: the user refused it, with 
   await expect(triage.callApproval).toContainText('the user rejected it, so the tool did not run');
   await expect(triage.retryAdvice).toContainText('The tool did not run');
   await expect(triage.retryAdvice).not.toContainText('ran and reported an error');
-  await triage.callApproval.locator('button[data-seq="61"]').click();
+  await triage.callApproval.locator('button[data-seq-link="61"]').click();
   await expect(viewer.slider).toHaveValue('61');
-  await triage.callApproval.locator('button[data-seq="62"]').click();
+  await triage.callApproval.locator('button[data-seq-link="62"]').click();
   await expect(viewer.slider).toHaveValue('62');
 });
 

@@ -18,7 +18,7 @@ import { ensureLargeLog, type LargeLogFiles } from './large-log/cache.ts';
 import { checkV4Text, readLogText } from './large-log/check-v4.ts';
 import { parseGeneration, type LogGeneration } from './large-log/generate.ts';
 
-// What src/log/decode/generated-log.test.ts imports from here.
+// What src/log/open/generated-log.test.ts imports from here.
 export { generateLogBatches } from './large-log/generate.ts';
 export type { LargeLogStats } from './large-log/stats.ts';
 export { addContentChecksum, initZstdOnce } from './lib/zstd-frames.ts';

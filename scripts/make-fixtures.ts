@@ -341,7 +341,7 @@ function writeReadme(
     '# Adversarial inputs',
     '',
     'Written by `npm run fixtures` (scripts/make-fixtures.ts); do not edit by hand.',
-    'Each file is read by `src/log/decode/adversarial.test.ts` through `decodeLog`: it must never throw, must',
+    'Each file is read by `src/log/open/adversarial.test.ts` through `decodeLog`: it must never throw, must',
     'report a specific problem, derive the verdict upstream would reach, and account for every line.',
     '',
     '| File | What it is |',

@@ -47,6 +47,6 @@ export class TriagePanel {
 
   /** The seq link labelled e.g. "#3" inside the last-call card. */
   seqLinkInLastCall(seq: number): Locator {
-    return this.lastCall.locator(`button[data-seq="${seq}"]`);
+    return this.lastCall.locator(`button[data-seq-link="${seq}"]`);
   }
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { APPROVAL_DECIDER_WORDS, deriveApprovalDecider, deriveTriage } from '../log/index.ts';
-import { decodeLog } from '../log/decode/log-decoder.ts';
+import { decodeLog } from '../log/open/log-decoder.ts';
 import { TRIAGE_FIXTURES_DIR } from '../log/testing/make-triage-fixtures.ts';
 import { formatTriageText } from './format-text.ts';
 

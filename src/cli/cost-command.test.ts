@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCostIndex, deriveSessionTotals } from '../log/cost/cost-index.ts';
 import { loadBundledPriceTable, withPriceEdits } from '../log/cost/price-table.ts';
 import { formatPriceEdits } from '../log/cost/price-edits-json.ts';
-import { decodeLog } from '../log/decode/log-decoder.ts';
+import { decodeLog } from '../log/open/log-decoder.ts';
 import { FIXTURES_DIR } from '../log/testing/make-decoder-fixtures.ts';
 
 const MAIN = join(import.meta.dirname, 'main.ts');

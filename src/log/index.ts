@@ -15,7 +15,7 @@ export { assertNever, describeError } from './base/errors.ts';
 export { findTextMatches } from './search/text-matches.ts';
 export { formatBytes } from './base/bytes.ts';
 export type { LogNote, LogProblem, Verdict } from './problems.ts';
-export type { OpenedLog, FileFacts } from './decode/opened-log.ts';
+export type { OpenedLog, FileFacts } from './open/opened-log.ts';
 export type { LogIndex } from './structure/log-index.ts';
 export type { TurnSpan } from './structure/turns.ts';
 export type { ToolCallStatus } from './structure/tool-calls.ts';
@@ -41,17 +41,17 @@ export { findConfusableTools, type ConfusableTool } from './reports/confusable-t
 export { deriveUsage } from './projections/usage.ts';
 export { deriveModelView, readModelMessage } from './projections/model-view.ts';
 export { inheritedPrefixLength } from './projections/inherited-prefix.ts';
+export type { RequestComposition, RequestContext } from './projections/request-context.ts';
+export { deriveRequestContext } from './projections/request-context.ts';
 export type {
-  RequestComposition,
   RequestConfig,
-  RequestContext,
   RequestHeaderChanges,
   RequestHeaderDetail,
   RequestTool,
-} from './projections/request-context.ts';
-export { deriveRequestContext, readRequestHeader } from './projections/request-context.ts';
-export type { DecoderOptions, LogDecoder } from './decode/log-decoder.ts';
-export { createLogDecoder, decodeLog } from './decode/log-decoder.ts';
+} from './projections/request-header.ts';
+export { readRequestHeader } from './projections/request-header.ts';
+export type { DecoderOptions, LogDecoder } from './open/log-decoder.ts';
+export { createLogDecoder, decodeLog } from './open/log-decoder.ts';
 export type { ChecksumVerifier } from './container/zstd-checksum.ts';
 export { loadChecksumVerifier } from './container/zstd-checksum.ts';
 export { readEventRows, readEventDetail } from './projections/event-rows.ts';

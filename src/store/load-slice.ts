@@ -3,97 +3,41 @@
 // worker that stops. A load resets the per-log state (the cursor slice's included) in one update, so
 // no pane ever sees two logs at once; a load that fails (or is cancelled) before showing anything
 // gives the open log back, with the failure beside it, and a cancelled one shows the part it read.
+// The state's keys and pure helpers are in load-state.ts; one load's worker callbacks in load-listener.ts.
 
-import type { LoadFailure, LoadProgress, LoadSource, LogClient, LogSummary } from '../worker/client.ts';
+import type { FollowedSource, LoadFailure, LoadSource, LogClient, LogSummary } from '../worker/client.ts';
+import { parseLogFileName, pickCurrentGeneration, type EventRow } from '../log/index.ts';
 import type { BlockFeed } from './block-feed.ts';
 import { clampSeq } from './cursor/cursor-moves.ts';
-import {
-  collectSummarySeqs,
-  createEmptyCursorState,
-  type CursorControl,
-  type CursorSliceState,
-} from './cursor/cursor-slice.ts';
+import { collectSummarySeqs, createEmptyCursorState, type CursorControl } from './cursor/cursor-slice.ts';
 import { KeptSessions, type KeptSummary } from './kept-sessions.ts';
+import { DEFAULT_IDLE_THRESHOLD_MS, createLiveState, type LiveSourceKind } from './live-follow.ts';
+import { createLoadListener } from './load-listener.ts';
+import {
+  createEmptyLoadState,
+  createNextLogWrites,
+  isLogOfJump,
+  restoredLogWrites,
+  shownLogOf,
+  type LoadSliceState,
+  type LoadWrites,
+  type PendingJump,
+  type ShownLog,
+  type WorkspaceOpened,
+} from './load-state.ts';
 import type { LogPersistence, StoredLog } from './log-persistence.ts';
 import {
   createEmptyStoredLogsState,
   createStoredLogs,
   type OpenedSource,
   type StoredLogsActions,
-  type StoredLogsState,
 } from './stored-logs.ts';
-import type { PreferencesSliceState } from './preferences-slice.ts';
 import type { Slice, SliceContext } from './slice.ts';
 import { nameOfUrl } from './source-name.ts';
-import { parseLogFileName, pickCurrentGeneration, type EventRow, type FormatVerdicts } from '../log/index.ts';
-import type { FollowedSource } from '../worker/client.ts';
-import {
-  DEFAULT_IDLE_THRESHOLD_MS,
-  applyLiveMessage,
-  createLiveState,
-  type LiveSourceKind,
-  type LiveState,
-} from './live-follow.ts';
-
-/** How much of a file a progress read, for people ("3.2 of 10.0 MiB"). */
-function describeShare(progress: LoadProgress): string {
-  const mebibytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
-  return progress.totalBytes === null || progress.totalBytes === 0
-    ? `${mebibytes(progress.bytesRead)} MiB`
-    : `${mebibytes(progress.bytesRead)} of ${mebibytes(progress.totalBytes)} MiB`;
-}
-
-type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
 /** Where the bundled demo log is served (public/demo/), relative to the app's base URL. */
 const DEMO_LOG_PATH = 'demo/demo-session.jsonl.zstd';
 const DEMO_LOG_NAME = 'demo-session.jsonl.zstd (subagent fork, tools, packed chunks)';
-
-/**
- * A permalink waiting for its log: applied once the log it names is open: the log whose bytes hash
- * to `logKey`, or for an old link (no logKey) one that claims `sessionId` (or any log, if both are null).
- */
-interface PendingJump {
-  seq: number | null;
-  sessionId: string | null;
-  logKey?: string | null;
-}
-
-export interface LoadSliceState extends StoredLogsState {
-  loadState: LoadState;
-  /** Name of the file or URL being loaded or shown, or null before the first load. */
-  sourceName: string | null;
-  progress: LoadProgress | null;
-  /** The open log's summary; during a load, the latest partial summary. */
-  summary: LogSummary | null;
-  /**
-   * The open log's format generation and who refuses what, once the worker has derived them after
-   * the load (null before). Its own key, not a field of `summary`: replacing the summary re-renders
-   * every pane that reads it, just when the cursor's first queries are being answered.
-   */
-  formatVerdicts: FormatVerdicts | null;
-  /**
-   * Why the last load ended without a log of its own, or null. With loadState 'ready' the open log
-   * is the one from before it, kept (the failure is shown beside it); with 'error' there is none.
-   */
-  failure: LoadFailure | null;
-  /** The file or URL name of that failed load (which `sourceName` no longer names when the open log was kept). */
-  failedSourceName: string | null;
-  pendingJump: PendingJump | null;
-  /** How the open (or loading) log was opened; null before the first load. */
-  openedSource: OpenedSource | null;
-  /** Incremented by every completed load, so caches keyed by it never mix two logs. */
-  logGeneration: number;
-  /**
-   * The files opened together (several dropped or picked at once), in the order given, or [] after
-   * a single open. The open log is one of them; the rest are listed for the user to open.
-   */
-  openedFiles: File[];
-  /** How the open file was chosen from `openedFiles` (see openFiles), or null after a single open. */
-  openedFilesChoice: 'current-generation' | 'first-file' | null;
-  /** The open log is followed as dsh writes it (live-follow.ts), or null: a snapshot. */
-  live: LiveState | null;
-}
 
 export interface LoadActions extends StoredLogsActions {
   openFile(file: File): void;
@@ -134,61 +78,6 @@ export interface LoadSliceDependencies {
   /** The events list's rows: the first summary seeds them with the log's first rows. */
   eventRows: BlockFeed<EventRow>;
   cursor: CursorControl;
-}
-
-/** A load writes its own keys, resets the cursor's, and stops playback, the problems panel and notices. */
-type LoadWrites = LoadSliceState &
-  Omit<CursorSliceState, 'listCursor'> &
-  Pick<PreferencesSliceState, 'notice' | 'isPlaying' | 'isProblemsOpen'>;
-
-/** The per-log part of the load state before any log is loaded. */
-function createEmptyLoadState(): Pick<
-  LoadSliceState,
-  'progress' | 'summary' | 'formatVerdicts' | 'failure' | 'failedSourceName'
-> {
-  return { progress: null, summary: null, formatVerdicts: null, failure: null, failedSourceName: null };
-}
-
-/** What opening another log resets, whether it is loaded or switched to (a kept session). */
-function createNextLogWrites(
-  logGeneration: number,
-): Pick<
-  LoadWrites,
-  | 'storedChoice'
-  | 'isPlaying'
-  | 'isProblemsOpen'
-  | 'logGeneration'
-  | 'openedFiles'
-  | 'openedFilesChoice'
-  | 'live'
-> {
-  return {
-    live: null,
-    storedChoice: null,
-    isPlaying: false,
-    isProblemsOpen: false,
-    logGeneration: logGeneration + 1,
-    openedFiles: [],
-    openedFilesChoice: null,
-  };
-}
-
-/** What the page showed of a loaded log, to give it back when the next load shows nothing of its own. */
-interface ShownLog {
-  summary: LogSummary;
-  formatVerdicts: FormatVerdicts | null;
-  sourceName: string | null;
-  openedSource: OpenedSource | null;
-  cursorSeq: number | null;
-  progress: LoadProgress | null;
-  openedFiles: File[];
-  openedFilesChoice: LoadSliceState['openedFilesChoice'];
-}
-
-/** Whether `summary` is the log `jump` names (an old link's session id, when it has no content key). */
-function isLogOfJump(jump: PendingJump, summary: LogSummary): boolean {
-  if (jump.logKey != null) return summary.contentKey === jump.logKey;
-  return jump.sessionId === null || summary.sessionId === null || jump.sessionId === summary.sessionId;
 }
 
 /** The load slice: its initial state and actions; it also hears the client's crashes. */
@@ -288,22 +177,7 @@ export function createLoadSlice(
     const loadToken = latestLoadToken;
     cursor.cancelPendingMove();
     cursor.resetFeeds();
-    set({
-      ...createEmptyCursorState(),
-      ...collectSummarySeqs(shown.summary),
-      loadState: 'ready',
-      summary: shown.summary,
-      formatVerdicts: shown.formatVerdicts,
-      sourceName: shown.sourceName,
-      openedSource: shown.openedSource,
-      progress: shown.progress,
-      failure,
-      failedSourceName: failure === null ? null : failedName,
-      openedFiles: shown.openedFiles,
-      openedFilesChoice: shown.openedFilesChoice,
-      // Nothing cached during the failed load may be taken for this log's.
-      logGeneration: get().logGeneration + 1,
-    });
+    set(restoredLogWrites(shown, failure, failedName, get().logGeneration));
     if (shown.cursorSeq !== null) cursor.jumpTo(shown.cursorSeq);
     fetchFindingSeqs(() => loadToken === latestLoadToken);
   }
@@ -340,9 +214,6 @@ export function createLoadSlice(
     return true;
   }
 
-  /** A session of the open workspace: loaded in the worker from its files, never stored or linked. */
-  type WorkspaceOpened = { kind: 'workspace-session'; sessionId: string; name: string };
-
   /** The idle threshold the reader chose (kept across logs). */
   let idleThresholdMs = DEFAULT_IDLE_THRESHOLD_MS;
 
@@ -364,17 +235,9 @@ export function createLoadSlice(
         : { kind: 'url', url: opened.url, name: opened.name });
     const name = source.kind === 'file' ? source.file.name : source.name;
     const before = get();
-    if (before.loadState === 'ready' && before.summary !== null)
-      shownBefore = {
-        summary: before.summary,
-        formatVerdicts: before.formatVerdicts,
-        sourceName: before.sourceName,
-        openedSource: before.openedSource,
-        cursorSeq: before.pendingSeq ?? before.cursorSeq,
-        progress: before.progress,
-        openedFiles: before.openedFiles,
-        openedFilesChoice: before.openedFilesChoice,
-      };
+    const shown = shownLogOf(before);
+    // A load replacing a load in progress keeps the log shown before that one.
+    if (shown !== null) shownBefore = shown;
     else if (before.loadState !== 'loading') shownBefore = null;
     cursor.startLog();
     set({
@@ -386,99 +249,28 @@ export function createLoadSlice(
       ...createNextLogWrites(get().logGeneration),
       live: followed ? createLiveState(followed.kind, idleThresholdMs) : null,
     });
-    client.openLog(source, {
-      onProgress(progress) {
-        if (isCurrent()) set({ progress });
-      },
-      onSummary(summary, firstRows) {
-        if (!isCurrent()) return;
-        // The page shows the new log from now on (and the worker let the one before go).
-        shownBefore = null;
-        applySummary(summary);
-        // The first summary brings the first rows: the events list mounts with their content.
-        if (firstRows) eventRows.seed(0, firstRows);
-        cursor.placeOnFirstEvent(summary.eventCount);
-      },
-      onLoaded(summary, progress, keptSessions) {
-        if (keptSessions !== undefined)
-          kept.follow(
-            keptSessions,
-            opened.kind === 'workspace-session'
-              ? {
-                  id: opened.sessionId,
-                  entry: { summary, progress, sourceName: name, cursorSeq: null, formatVerdicts: null },
-                }
-              : undefined,
-          );
-        if (!isCurrent()) return;
-        shownBefore = null;
-        applySummary(summary);
-        // The finished index can answer differently from the partial one: ask again from here on.
-        cursor.resetFeeds();
-        set({ progress, loadState: 'ready', logGeneration: get().logGeneration + 1 });
-        if (summary.isCancelled === true) {
-          // A partial view: no format verdicts follow (they need the whole log), nor is it stored.
-          set({
-            notice: `Loading was cancelled: this is a partial view of the first ${summary.eventCount.toLocaleString('en-US')} events (${describeShare(progress)} of the file read). Open the file again to read all of it.`,
-          });
-          if (!applyPendingJump(summary)) cursor.landAtEnd(summary.eventCount);
-          fetchFindingSeqs(isCurrent);
-          return;
-        }
-        if (!applyPendingJump(summary)) cursor.landAtEnd(summary.eventCount);
-        storedLogs.afterLoad(summary, loadedFrom, isFollowedLink);
-      },
-      onFormatVerdicts(formatVerdicts) {
-        if (opened.kind === 'workspace-session') kept.setVerdicts(opened.sessionId, formatVerdicts);
-        if (!isCurrent() || get().summary === null) return;
-        set({ formatVerdicts });
-        // n/N also stop at the triage findings (failed calls, retries, hanging turns …). Asked once
-        // the verdicts are in: triage includes them, and asked earlier it would derive them in one
-        // block while the worker slices them for the cursor's queries.
-        fetchFindingSeqs(isCurrent);
-      },
-      onLive(message) {
-        const live = get().live;
-        if (!isCurrent() || live === null) return;
-        const update = applyLiveMessage(message, get(), { eventRows, cursor }, applySummary);
-        set({
-          live: {
-            ...live,
-            status: message.status,
-            lastGrowthSeenAt: update.summary !== null ? Date.now() : live.lastGrowthSeenAt,
-          },
-          ...(update.notice !== null ? { notice: update.notice } : {}),
-          ...(update.isRestart ? { formatVerdicts: null, pinnedSeq: null } : {}),
-        });
-      },
-      onFailed(failure) {
-        if (!isCurrent()) return;
-        const shown = shownBefore;
-        shownBefore = null;
-        if (failure.isPreviousLogKept === true && shown !== null) {
-          const isCancel = failure.kind === 'cancelled';
-          restoreShownLog(shown, isCancel ? null : failure, name);
-          if (isCancel)
-            set({
-              notice: `Loading ${name} was cancelled; ${shown.sourceName ?? 'the open log'} stays open.`,
-            });
-          return;
-        }
-        cursor.cancelPendingMove();
-        set({
-          loadState: failure.kind === 'cancelled' ? 'idle' : 'error',
-          failure: failure.kind === 'cancelled' ? null : failure,
-          summary: null,
-          formatVerdicts: null,
-          cursorSeq: null,
-          pendingSeq: null,
-          pinnedSeq: null,
-          lastJump: null,
-          progress: null,
-          notice: failure.kind === 'cancelled' ? 'Loading was cancelled.' : get().notice,
-        });
-      },
-    });
+    client.openLog(
+      source,
+      createLoadListener({
+        context: { set, get },
+        eventRows,
+        cursor,
+        kept,
+        opened,
+        name,
+        isCurrent,
+        takeShownBefore: () => {
+          const taken = shownBefore;
+          shownBefore = null;
+          return taken;
+        },
+        applySummary,
+        applyPendingJump,
+        fetchFindingSeqs,
+        restoreShownLog,
+        afterLoad: (summary) => storedLogs.afterLoad(summary, loadedFrom, isFollowedLink),
+      }),
+    );
   }
 
   // A worker that stops after a load takes the log with it: say so, like a failed load, instead of

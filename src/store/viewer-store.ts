@@ -13,7 +13,8 @@ import {
   type CursorSliceState,
   type EventListGeometry,
 } from './cursor/cursor-slice.ts';
-import { createLoadSlice, type LoadActions, type LoadSliceState } from './load-slice.ts';
+import { createLoadSlice, type LoadActions } from './load-slice.ts';
+import type { LoadSliceState } from './load-state.ts';
 import type { LogPersistence } from './log-persistence.ts';
 import {
   createPreferencesSlice,

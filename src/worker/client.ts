@@ -1,22 +1,17 @@
 // The main thread's only door to the log worker: starts loads, asks queries, turns worker failures
 // into values. The one place that creates the Worker (STYLE.md §2.4).
 
-import type {
-  LoadFailure,
-  LoadProgress,
-  LoadSource,
-  LogSummary,
-  MainToWorker,
-  Query,
-  QueryResults,
-  WorkerToMain,
-  WorkspaceFile,
-  WorkspaceProgress,
-  WorkspaceSearchPart,
-  WorkspaceSnapshot,
-} from './protocol.ts';
-import type { EventRow, FormatVerdicts } from '../log/index.ts';
-import { assertNever } from '../log/index.ts';
+import type { LoadSource, MainToWorker, Query, QueryResults, WorkerToMain } from './protocol.ts';
+import type { WorkspaceFile, WorkspaceSearchPart } from './workspace-protocol.ts';
+import {
+  createClientWork,
+  routeWorkerMessage,
+  type LoadListener,
+  type SwitchListener,
+  type WorkspaceListener,
+} from './client-routing.ts';
+
+export type { LiveMessage, LoadListener, SwitchListener, WorkspaceListener } from './client-routing.ts';
 
 export type { ShareRange, ShareRequest, ShareSource } from './share-protocol.ts';
 export type {
@@ -37,16 +32,10 @@ export type {
   WorkspaceSearchPart,
   WorkspaceSearchSession,
   WorkspaceSnapshot,
-} from './protocol.ts';
+} from './workspace-protocol.ts';
 
 export type { ModelCostLine, PriceLabel, SessionsCostAnswer } from './cost-protocol.ts';
 
-/** Callbacks of one workspace scan; after onFailed or a snapshot with isComplete, nothing more. */
-export interface WorkspaceListener {
-  onProgress(progress: WorkspaceProgress): void;
-  onSnapshot(snapshot: WorkspaceSnapshot): void;
-  onFailed(message: string): void;
-}
 export type {
   CompareMessage,
   CompareOpened,
@@ -56,36 +45,6 @@ export type {
 } from './compare-protocol.ts';
 // Pure data beside the function that fills the summary; importing it brings no worker code along.
 export { TOOL_SPAN_STATUSES } from './log-summary.ts';
-
-/** Callbacks of one load. Exactly one of `onLoaded` / `onFailed` is called, once, at the end. */
-export interface LoadListener {
-  onProgress(progress: LoadProgress): void;
-  /** A partial summary while loading (first rows can be shown), then never after the end; the first
-   * one comes with the log's first rows. */
-  onSummary(summary: LogSummary, firstRows?: readonly EventRow[]): void;
-  /** `keptSessions`: after a workspace session's load, the sessions the worker now keeps opened (a switch reopens them). */
-  onLoaded(summary: LogSummary, progress: LoadProgress, keptSessions?: readonly string[]): void;
-  /** After onLoaded: the format verdicts of the loaded log (they take a pass over its events). */
-  onFormatVerdicts(verdicts: FormatVerdicts): void;
-  onFailed(failure: LoadFailure): void;
-  /** After onLoaded of a followed source: it grew, restarted or stopped (follow-load.ts). */
-  onLive?(message: LiveMessage): void;
-}
-
-/** A 'live' message of the worker (protocol.ts). */
-export type LiveMessage = Extract<WorkerToMain, { type: 'live' }>;
-
-/** Callbacks of one switch to a kept log: one of them, once, with the sessions kept after it. */
-export interface SwitchListener {
-  /** `verdicts`: the kept log's format verdicts, when the worker derived them before the reader left it. */
-  onSwitched(keptSessions: readonly string[], verdicts: FormatVerdicts | null): void;
-  onMissed(keptSessions: readonly string[]): void;
-  /**
-   * After onSwitched without verdicts (the reader left the log before they came): the worker derives
-   * them for the swapped-in log, and they arrive here, unless another load or switch came first.
-   */
-  onFormatVerdicts(verdicts: FormatVerdicts): void;
-}
 
 /** The query kinds and the shape of each (the `kind` selects the result type). */
 type QueryOf<K extends Query['kind']> = Extract<Query, { kind: K }>;
@@ -134,11 +93,6 @@ export interface LogClient {
   dispose(): void;
 }
 
-interface PendingRequest {
-  resolve(value: unknown): void;
-  reject(error: Error): void;
-}
-
 /** Factory of the worker, injectable so the client can be exercised without a browser. */
 export type WorkerFactory = () => Worker;
 
@@ -158,29 +112,22 @@ export function createLogClient(
   allowedSourceOrigins: readonly string[] = [],
 ): LogClient {
   let worker: Worker | null = null;
+  /** What is in progress and who hears of it (client-routing.ts routes the worker's messages to it). */
+  const work = createClientWork();
+  const { pending } = work;
   let nextRequestId = 1;
   let nextLoadId = 1;
   /** The load in progress; `turnParts` collects the final summary's leading turns ('turns' messages). */
-  let currentLoad: { loadId: number; listener: LoadListener; turnParts: LogSummary['turns'][] } | null = null;
-  /** The last load that finished: its format verdicts follow 'loaded'. */
-  let loadedLoad: { loadId: number; listener: LoadListener } | null = null;
-  const pending = new Map<number, PendingRequest>();
-  /** The last switch answered 'switched': the verdicts derived after it are its (see SwitchListener). */
-  let switchedLoad: { loadId: number; listener: SwitchListener } | null = null;
-  /** The newest switch; the answer of a replaced one is ignored. */
-  let currentSwitch: { loadId: number; listener: SwitchListener } | null = null;
   let nextWorkspaceId = 1;
-  let currentScan: { workspaceId: number; listener: WorkspaceListener } | null = null;
-  let currentSearch: { searchId: number; onPart: (part: WorkspaceSearchPart) => void } | null = null;
   let nextSearchId = 1;
   const crashListeners = new Set<(message: string) => void>();
   /** Whether the current worker was asked to open a log (so a crash loses one). */
   let hasOpenedLog = false;
 
   function failEverything(message: string): void {
-    currentSwitch = null;
-    const load = currentLoad;
-    currentLoad = null;
+    work.currentSwitch = null;
+    const load = work.currentLoad;
+    work.currentLoad = null;
     const hadLog = hasOpenedLog;
     hasOpenedLog = false;
     for (const request of pending.values()) request.reject(new Error(message));
@@ -189,109 +136,19 @@ export function createLogClient(
       worker.terminate();
       worker = null;
     }
-    const scan = currentScan;
-    currentScan = null;
+    const scan = work.currentScan;
+    work.currentScan = null;
     scan?.listener.onFailed(message);
     if (load) load.listener.onFailed({ kind: 'internal', message });
     else if (hadLog) for (const listener of [...crashListeners]) listener(message);
   }
 
-  function handleMessage(message: WorkerToMain): void {
-    switch (message.type) {
-      case 'result': {
-        const request = pending.get(message.requestId);
-        pending.delete(message.requestId);
-        request?.resolve(message.result);
-        return;
-      }
-      case 'query-failed': {
-        const request = pending.get(message.requestId);
-        pending.delete(message.requestId);
-        request?.reject(new Error(message.message));
-        return;
-      }
-      case 'progress':
-        if (currentLoad?.loadId === message.loadId) currentLoad.listener.onProgress(message.progress);
-        return;
-      case 'summary':
-        if (currentLoad?.loadId === message.loadId)
-          currentLoad.listener.onSummary(message.summary, message.firstRows);
-        return;
-      case 'turns':
-        if (currentLoad?.loadId === message.loadId) currentLoad.turnParts.push(message.turns);
-        return;
-      case 'loaded':
-        if (currentLoad?.loadId === message.loadId) {
-          const { listener, turnParts } = currentLoad;
-          currentLoad = null;
-          loadedLoad = { loadId: message.loadId, listener };
-          const summary =
-            turnParts.length === 0
-              ? message.summary
-              : { ...message.summary, turns: [...turnParts.flat(), ...message.summary.turns] };
-          listener.onLoaded(summary, message.progress, message.keptSessions);
-        }
-        return;
-      case 'switched':
-      case 'switch-missed':
-        if (currentSwitch?.loadId === message.loadId) {
-          const { listener } = currentSwitch;
-          currentSwitch = null;
-          if (message.type === 'switched') {
-            switchedLoad = { loadId: message.loadId, listener };
-            listener.onSwitched(message.keptSessions, message.verdicts);
-          } else listener.onMissed(message.keptSessions);
-        }
-        return;
-      case 'live':
-        if (loadedLoad?.loadId === message.loadId) loadedLoad.listener.onLive?.(message);
-        return;
-      case 'format-verdicts':
-        if (loadedLoad?.loadId === message.loadId) loadedLoad.listener.onFormatVerdicts(message.verdicts);
-        else if (switchedLoad?.loadId === message.loadId)
-          switchedLoad.listener.onFormatVerdicts(message.verdicts);
-        return;
-      case 'load-failed':
-        if (currentLoad?.loadId === message.loadId) {
-          const { listener } = currentLoad;
-          currentLoad = null;
-          listener.onFailed(message.failure);
-        }
-        return;
-      case 'workspace-progress':
-        if (currentScan?.workspaceId === message.workspaceId)
-          currentScan.listener.onProgress(message.progress);
-        return;
-      case 'workspace-snapshot':
-        if (currentScan?.workspaceId === message.workspaceId) {
-          const { listener } = currentScan;
-          if (message.snapshot.isComplete) currentScan = null;
-          listener.onSnapshot(message.snapshot);
-        }
-        return;
-      case 'workspace-search':
-        if (currentSearch?.searchId === message.searchId) {
-          const { onPart } = currentSearch;
-          if (message.part.isComplete) currentSearch = null;
-          onPart(message.part);
-        }
-        return;
-      case 'workspace-failed':
-        if (currentScan?.workspaceId === message.workspaceId) {
-          const { listener } = currentScan;
-          currentScan = null;
-          listener.onFailed(message.message);
-        }
-        return;
-      default:
-        assertNever(message, 'worker message');
-    }
-  }
-
   function ensureWorker(): Worker {
     if (worker) return worker;
     const created = createWorker();
-    created.addEventListener('message', (event: MessageEvent<WorkerToMain>) => handleMessage(event.data));
+    created.addEventListener('message', (event: MessageEvent<WorkerToMain>) =>
+      routeWorkerMessage(work, event.data),
+    );
     created.addEventListener('error', (event: ErrorEvent) => {
       event.preventDefault();
       failEverything(
@@ -336,11 +193,11 @@ export function createLogClient(
 
   /** A new load or switch replaces the load in progress (its listener hears it was cancelled) and any switch. */
   function replaceCurrentLoad(): void {
-    currentSwitch = null;
-    switchedLoad = null;
-    if (currentLoad) {
-      const previous = currentLoad;
-      currentLoad = null;
+    work.currentSwitch = null;
+    work.switchedLoad = null;
+    if (work.currentLoad) {
+      const previous = work.currentLoad;
+      work.currentLoad = null;
       post({ type: 'cancel', loadId: previous.loadId, keepsWhatWasRead: false });
       previous.listener.onFailed({ kind: 'cancelled', message: 'Replaced by another file.' });
     }
@@ -350,26 +207,26 @@ export function createLogClient(
     switchToKept(sessionId, listener) {
       replaceCurrentLoad();
       const loadId = nextLoadId++;
-      loadedLoad = null;
-      currentSwitch = { loadId, listener };
+      work.loadedLoad = null;
+      work.currentSwitch = { loadId, listener };
       post({ type: 'switch', loadId, sessionId });
     },
     openLog(source, listener) {
       replaceCurrentLoad();
       const loadId = nextLoadId++;
-      currentLoad = { loadId, listener, turnParts: [] };
-      loadedLoad = null;
+      work.currentLoad = { loadId, listener, turnParts: [] };
+      work.loadedLoad = null;
       post({ type: 'open', loadId, source });
       hasOpenedLog = true;
       return loadId;
     },
     cancelLoad() {
-      if (!currentLoad) return;
+      if (!work.currentLoad) return;
       // The worker answers: 'loaded' with the part read (marked cancelled), or a 'cancelled' failure.
-      post({ type: 'cancel', loadId: currentLoad.loadId, keepsWhatWasRead: true });
+      post({ type: 'cancel', loadId: work.currentLoad.loadId, keepsWhatWasRead: true });
     },
     stopFollowing() {
-      if (loadedLoad) post({ type: 'cancel', loadId: loadedLoad.loadId, keepsWhatWasRead: true });
+      if (work.loadedLoad) post({ type: 'cancel', loadId: work.loadedLoad.loadId, keepsWhatWasRead: true });
     },
     query<K extends Query['kind']>(query: QueryOf<K>): Promise<QueryResults[K]> {
       const requestId = nextRequestId++;
@@ -379,28 +236,29 @@ export function createLogClient(
       });
     },
     openWorkspace(files, listener) {
-      if (currentScan) post({ type: 'cancel-workspace', workspaceId: currentScan.workspaceId });
+      if (work.currentScan) post({ type: 'cancel-workspace', workspaceId: work.currentScan.workspaceId });
       const workspaceId = nextWorkspaceId++;
-      currentScan = { workspaceId, listener };
+      work.currentScan = { workspaceId, listener };
       post({ type: 'open-workspace', workspaceId, files });
       hasOpenedLog = true;
     },
     cancelWorkspace() {
-      if (!currentScan) return;
-      post({ type: 'cancel-workspace', workspaceId: currentScan.workspaceId });
-      currentScan = null;
+      if (!work.currentScan) return;
+      post({ type: 'cancel-workspace', workspaceId: work.currentScan.workspaceId });
+      work.currentScan = null;
       watchCancel();
     },
     searchWorkspace(text, onPart) {
-      if (currentSearch) post({ type: 'cancel-workspace-search', searchId: currentSearch.searchId });
+      if (work.currentSearch)
+        post({ type: 'cancel-workspace-search', searchId: work.currentSearch.searchId });
       const searchId = nextSearchId++;
-      currentSearch = { searchId, onPart };
+      work.currentSearch = { searchId, onPart };
       post({ type: 'search-workspace', searchId, text });
     },
     cancelWorkspaceSearch() {
-      if (!currentSearch) return;
-      post({ type: 'cancel-workspace-search', searchId: currentSearch.searchId });
-      currentSearch = null;
+      if (!work.currentSearch) return;
+      post({ type: 'cancel-workspace-search', searchId: work.currentSearch.searchId });
+      work.currentSearch = null;
     },
     warmUp() {
       ensureWorker();
@@ -412,7 +270,7 @@ export function createLogClient(
     dispose() {
       for (const request of pending.values()) request.reject(new Error('The viewer was closed.'));
       pending.clear();
-      currentLoad = null;
+      work.currentLoad = null;
       worker?.terminate();
       worker = null;
     },

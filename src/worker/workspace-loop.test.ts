@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../log/testing/make-decoder-fixtures.ts';
 import { readDirectoryEntries } from '../log/testing/workspace-entries.ts';
 import type { Workspace } from '../log/index.ts';
-import type { WorkspaceFile, WorkspaceSnapshot, WorkspaceToMain } from './protocol.ts';
+import type { WorkspaceFile, WorkspaceSnapshot, WorkspaceToMain } from './workspace-protocol.ts';
 import { openWorkspaceSession, runWorkspaceScan, type ActiveScan } from './workspace-loop.ts';
 
 const SESSIONS_DIR = join(FIXTURES_DIR, 'sessions');

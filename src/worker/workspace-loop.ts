@@ -17,7 +17,12 @@ import {
 } from '../log/index.ts';
 import type { OpenedSource } from './read-source.ts';
 import { LoadError } from './load-failure.ts';
-import type { WorkspaceFile, WorkspaceRow, WorkspaceSnapshot, WorkspaceToMain } from './protocol.ts';
+import type {
+  WorkspaceFile,
+  WorkspaceRow,
+  WorkspaceSnapshot,
+  WorkspaceToMain,
+} from './workspace-protocol.ts';
 import { WORK_SLICE_MS, type YieldToEventLoop } from './work-slices.ts';
 
 /** Snapshots during the summary pass at most this often: each is a clone of every row. */

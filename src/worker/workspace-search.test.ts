@@ -12,7 +12,7 @@ import {
   searchTextIndex,
   type Workspace,
 } from '../log/index.ts';
-import type { WorkspaceSearchPart, WorkspaceToMain } from './protocol.ts';
+import type { WorkspaceSearchPart, WorkspaceToMain } from './workspace-protocol.ts';
 import { runWorkspaceSearch, type ActiveWorkspaceSearch } from './workspace-search.ts';
 
 const ROOT = join(FIXTURES_DIR, 'sessions', 'root');

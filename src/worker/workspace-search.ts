@@ -9,7 +9,7 @@ import {
   type TextIndex,
   type Workspace,
 } from '../log/index.ts';
-import type { WorkspaceSearchSession, WorkspaceToMain } from './protocol.ts';
+import type { WorkspaceSearchSession, WorkspaceToMain } from './workspace-protocol.ts';
 import { runStepsInSlices, type YieldToEventLoop } from './work-slices.ts';
 
 /** Hits kept per session (the total counts them all): a result list shows the first few of each. */

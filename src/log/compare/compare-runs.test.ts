@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeLog } from '../decode/log-decoder.ts';
+import { decodeLog } from '../open/log-decoder.ts';
 import { CORPUS_DIR } from '../testing/corpus-dir.ts';
 import { FIXTURES_DIR } from '../testing/make-decoder-fixtures.ts';
 import { alignRuns } from './align-runs.ts';
@@ -43,7 +43,7 @@ describe('two generations of one session', () => {
     });
   }
 
-  // The oracle outputs are upstream's own migrations of our v0 fixtures (src/log/decode/oracle.test.ts).
+  // The oracle outputs are upstream's own migrations of our v0 fixtures (src/log/open/oracle.test.ts).
   const oracleDir = join(FIXTURES_DIR, 'generations', 'oracle');
   for (const name of readdirSync(oracleDir).filter((file) => /\.v\d\.jsonl$/.test(file))) {
     const base = name.replace(/\.v\d\.jsonl$/, '');

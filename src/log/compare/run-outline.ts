@@ -3,10 +3,10 @@
 // bodies are parsed once each. Plain data: it crosses postMessage and is what align.ts reads.
 
 import { findLastAtOrBelow } from '../base/binary-search.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { isRecord } from '../event.ts';
 import { inheritedPrefixLength } from '../projections/inherited-prefix.ts';
-import { readRequestHeader } from '../projections/request-context.ts';
+import { readRequestHeader } from '../projections/request-header.ts';
 import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
 import type { ToolCallStatus } from '../structure/tool-calls.ts';
 import type { SurfaceOpRecord } from '../structure/surface.ts';

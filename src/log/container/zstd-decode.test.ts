@@ -5,8 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decompress as zstdWasmDecompress } from '@bokuweb/zstd-wasm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeLog } from '../decode/log-decoder.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import { decodeLog } from '../open/log-decoder.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import {
   completedTurnLines,
   headerLine,

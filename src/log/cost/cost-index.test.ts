@@ -2,7 +2,7 @@
 // counted, the wall time split with parallel calls counted once, range totals, the critical path.
 
 import { describe, expect, it } from 'vitest';
-import { decodeLog } from '../decode/log-decoder.ts';
+import { decodeLog } from '../open/log-decoder.ts';
 import { TriageLogBuilder, textBlock, toolCallBlock } from '../testing/triage-log-builder.ts';
 import { buildCostIndex, deriveRangeTotals, deriveSessionTotals, repriceCostIndex } from './cost-index.ts';
 import { deriveContextSeries } from './context-window.ts';

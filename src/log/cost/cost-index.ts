@@ -2,7 +2,7 @@
 // prices at the table in force, and the time columns. Repricing (an edited price) redoes only the ledger.
 
 import { findFirstAtOrAbove } from '../base/binary-search.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { inheritedPrefixLength } from '../projections/inherited-prefix.ts';
 import type { CostLedger, CostTotals } from './cost-ledger.ts';
 import { buildCostLedger, sumLedgerSeqs } from './cost-ledger.ts';

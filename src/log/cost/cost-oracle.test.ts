@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { calcPrice } from '@pydantic/genai-prices';
 import { describe, expect, it } from 'vitest';
-import { decodeLog } from '../decode/log-decoder.ts';
+import { decodeLog } from '../open/log-decoder.ts';
 import { CORPUS_DIR } from '../testing/corpus-dir.ts';
 import { buildCostIndex } from './cost-index.ts';
 import { loadBundledPriceTable } from './price-table.ts';

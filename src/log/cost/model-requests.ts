@@ -4,7 +4,7 @@
 
 import type { TokenUsage } from '../event.ts';
 import { isRecord } from '../event.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { TimedChunk } from '../format/generations/stream-records.ts';
 import { expandStream } from '../format/generations/stream-records.ts';
 import type { AttemptSpan, StepSpan } from '../structure/turns.ts';

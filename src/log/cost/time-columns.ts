@@ -3,7 +3,7 @@
 // categories partition the wall time (parallel tool calls count once), so any seq range's time is
 // the sum of its gaps: a Uint8 category per gap and block prefix sums answer it in O(block).
 
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { ModelRequest } from './model-requests.ts';
 
 /** The category of a gap, in priority order (an approval asked inside a running call is approval time). */

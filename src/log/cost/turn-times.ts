@@ -2,7 +2,7 @@
 // split and the critical path through parallel calls (what the turn waited on, step by step).
 
 import { findFirstAtOrAbove } from '../base/binary-search.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { ApprovalRecord } from '../structure/pairings.ts';
 import type { ToolCallRecord } from '../structure/tool-calls.ts';
 import type { CostIndex } from './cost-index.ts';

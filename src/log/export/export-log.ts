@@ -2,8 +2,8 @@
 // text before anything is written, write the format, and describe it in a manifest (counts per
 // rule and the output's SHA-256, never a secret). The same function runs in the worker and the CLI.
 
-import { decodeLog } from '../decode/log-decoder.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import { decodeLog } from '../open/log-decoder.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { redactLog, type LogScan, type RedactOptions, type RuleCount } from '../redact/redact-log.ts';
 import { toHex, type Sha256 } from '../redact/masks.ts';
 import { cutLogAt } from './cut-log.ts';

@@ -5,7 +5,7 @@
 // interprets it (no HTML, no links, no emphasis from log content). Only our own words (headings,
 // summaries) are Markdown, and the names in them are HTML-escaped.
 
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { ContentBlock } from '../event.ts';
 import { deriveModelView, readModelMessage, type ModelMessageDetail } from '../projections/model-view.ts';
 import { deriveTranscript } from '../projections/transcript.ts';

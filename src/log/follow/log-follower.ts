@@ -5,8 +5,8 @@
 // bytes change is another file: the follower restarts from byte 0 with a fresh decoder, never
 // mixing the two.
 
-import { createLogDecoder, type DecoderOptions, type LogDecoder } from '../decode/log-decoder.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import { createLogDecoder, type DecoderOptions, type LogDecoder } from '../open/log-decoder.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 
 /**
  * Bytes of the file's start kept to tell a replaced file from a grown one: the header line (or

@@ -4,7 +4,7 @@
 // (the stream embedded in the message).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeLog } from '../decode/log-decoder.ts';
+import { decodeLog } from '../open/log-decoder.ts';
 import { readModelMessage } from './model-view.ts';
 import { deriveTriage } from '../reports/triage.ts';
 

@@ -5,7 +5,7 @@
 // the drafts from here, so a card and a triage sentence can never disagree about a dropped call.
 
 import { ChunkKind, isRecord } from '../event.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { findSpanStartingAtOrBefore } from '../base/span-lookup.ts';
 import { expandStream } from '../format/generations/stream-records.ts';
 import { readChunkData } from '../storage/chunk-reader.ts';

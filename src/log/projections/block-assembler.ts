@@ -7,7 +7,7 @@ import { expandStream } from '../format/generations/stream-records.ts';
 import type { ContentBlock, TokenUsage } from '../event.ts';
 import { ChunkKind, isRecord } from '../event.ts';
 import type { AttemptSpan, StepSpan, TurnSpan } from '../structure/turns.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 
 /** The partial assistant output of a model attempt at a seq (FORMAT.md §5.1 BlockAssembler rules). */
 export interface StreamingState {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeLog } from '../decode/log-decoder.ts';
+import { decodeLog } from '../open/log-decoder.ts';
 import { deriveCommandStatusAt, readCommandFacts } from './command-facts.ts';
 import { readEventDetail } from './event-rows.ts';
 import { LogScript } from '../testing/event-builders.ts';

@@ -4,7 +4,7 @@
 
 import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
 import { isRecord } from '../event.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 
 /** One command/run and its command/done, independent of the cursor. Times are epoch ms. */
 export interface CommandFacts {

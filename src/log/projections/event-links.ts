@@ -5,7 +5,7 @@ import { findSpanStartingAtOrBefore } from '../base/span-lookup.ts';
 import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
 import { isRecord } from '../event.ts';
 import type { ToolCallRecord } from '../structure/tool-calls.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { findOp } from '../structure/surface.ts';
 
 /** A link from one event to another (sources, consumer, pairings). */

@@ -4,7 +4,7 @@
 import { readStoredEventAt } from '../storage/chunk-reader.ts';
 import { deriveEventLinks } from './event-links.ts';
 import { summarizeEvent } from './event-summary.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { EventLink } from './event-links.ts';
 import { readCommandFacts } from './command-facts.ts';
 import type { CommandFacts } from './command-facts.ts';

@@ -7,7 +7,7 @@ import { isRecord, type StoredEvent } from '../event.ts';
 import { expandStream } from '../format/generations/stream-records.ts';
 import { readToolResultFacts } from '../format/generations/tool-result-facts.ts';
 import { generationsKnowingType } from '../format/generations/generation-rules.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 
 /** Longest summary returned, in UTF-16 code units (an ellipsis marks the cut). */
 export const SUMMARY_MAX_CHARS = PLAIN_LINE_MAX_CHARS;

@@ -6,7 +6,7 @@ import { readEventDetail, readEventRows } from './event-rows.ts';
 import { SUMMARY_MAX_CHARS, summarizeEvent } from './event-summary.ts';
 import { toPlainLine } from '../base/visible-text.ts';
 import { findNextMatch } from '../testing/search-steps.ts';
-import { decodeLog } from '../decode/log-decoder.ts';
+import { decodeLog } from '../open/log-decoder.ts';
 import { LogScript, buildCompactionExample } from '../testing/event-builders.ts';
 import { deriveTranscript } from './transcript.ts';
 

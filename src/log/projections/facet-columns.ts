@@ -2,7 +2,7 @@
 // (event type, turn, tool name, status, source), as typed arrays built once from what the store and
 // the index already hold. Counting and filtering over them is facet-query.ts.
 
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { isRecord } from '../event.ts';
 import type { ToolCallStatus } from '../structure/tool-calls.ts';
 

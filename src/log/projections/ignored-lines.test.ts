@@ -2,7 +2,7 @@
 // line numbers and byte offsets, as stored (plain or inside zstd frames), bounded.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeLog } from '../decode/log-decoder.ts';
+import { decodeLog } from '../open/log-decoder.ts';
 import {
   headerLine,
   initLogBuilder,

@@ -3,7 +3,7 @@
 // as text, with their line numbers and byte offsets. They are not events, and are never parsed here.
 
 import { findFirstAtOrAbove } from '../base/binary-search.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 
 /** Lines of one page at most. */
 export const IGNORED_LINES_PAGE_MAX = 200;

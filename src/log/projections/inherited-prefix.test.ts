@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeLog } from '../decode/log-decoder.ts';
+import { decodeLog } from '../open/log-decoder.ts';
 import { completedTurnLines, headerLine, jsonlText, utf8 } from '../testing/log-builder.ts';
 import { FIXTURES_DIR } from '../testing/make-decoder-fixtures.ts';
 import { inheritedPrefixLength } from './inherited-prefix.ts';

@@ -1,7 +1,7 @@
 // A forked child's inherited prefix (FORMAT.md §8.1, docs/format-generations.md §3): the events it
 // copied verbatim from its parent's log, which a viewer marks "inherited from parent".
 import { isRecord } from '../event.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
 
 /**

@@ -5,9 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isRecord } from '../event.ts';
-import { decodeLog } from '../decode/log-decoder.ts';
+import { decodeLog } from '../open/log-decoder.ts';
 import { deriveModelView } from './model-view.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { LogScript } from '../testing/event-builders.ts';
 
 import { CORPUS_DIR } from '../testing/corpus-dir.ts';

@@ -6,7 +6,7 @@ import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
 import type { Message, MessageRole, SurfaceEventType, TokenUsage } from '../event.ts';
 import type { StreamingState } from './block-assembler.ts';
 import { isRecord } from '../event.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { findOp, foldSurfaceAt } from '../structure/surface.ts';
 import { readToolCallFacts } from './tool-call-facts.ts';
 import { readAttemptEnding, type AttemptEnding } from './attempt-ending.ts';

@@ -1,7 +1,7 @@
 // The packed model view (the worker → page form) keeps every message of deriveModelView.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeLog } from '../decode/log-decoder.ts';
+import { decodeLog } from '../open/log-decoder.ts';
 import { deriveModelView } from './model-view.ts';
 import {
   isPackedReplacement,
@@ -11,7 +11,7 @@ import {
   unpackMessage,
 } from './packed-model-view.ts';
 import { buildCompactionExample } from '../testing/event-builders.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 
 function expectSameView(log: OpenedLog, seq: number): void {
   const view = deriveModelView(log, seq);

@@ -5,13 +5,14 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeLog } from '../decode/log-decoder.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import { decodeLog } from '../open/log-decoder.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { CORPUS_DIR } from '../testing/corpus-dir.ts';
 import { FIXTURES_DIR } from '../testing/make-decoder-fixtures.ts';
 import { TriageLogBuilder, textBlock } from '../testing/triage-log-builder.ts';
 import { estimateJsonChars } from '../structure/content-chars.ts';
-import { CHARS_PER_TOKEN, deriveRequestContext, readRequestHeader } from './request-context.ts';
+import { CHARS_PER_TOKEN, deriveRequestContext } from './request-context.ts';
+import { readRequestHeader } from './request-header.ts';
 
 const hasCorpus = existsSync(join(CORPUS_DIR, 'MANIFEST.json'));
 const STORED_DIR = join(FIXTURES_DIR, 'generations', 'stored');

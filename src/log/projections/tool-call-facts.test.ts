@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createLogDecoder, decodeLog } from '../decode/log-decoder.ts';
+import { createLogDecoder, decodeLog } from '../open/log-decoder.ts';
 import { readModelMessage } from './model-view.ts';
 import { deriveToolCallStatusAt } from './tool-call-status.ts';
 import type { ToolCallFacts } from './tool-call-facts.ts';

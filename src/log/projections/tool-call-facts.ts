@@ -5,7 +5,7 @@
 
 import { findLastAtOrBelow } from '../base/binary-search.ts';
 import { findSpanAt } from '../base/span-lookup.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { ApprovalPolicyRecord } from '../structure/pairings.ts';
 import type { ToolCallStatus } from '../structure/tool-calls.ts';
 

@@ -1,7 +1,7 @@
 // The human transcript (FORMAT.md §6.5): append-origin messages in seq order, with compaction
 // checkpoints and pruned results as annotations, framed by turn boundaries.
 
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { SurfaceEventType } from '../event.ts';
 
 /** One entry of the human transcript (FORMAT.md §6.5). */

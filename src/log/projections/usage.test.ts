@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeLog } from '../decode/log-decoder.ts';
+import { decodeLog } from '../open/log-decoder.ts';
 import { TriageLogBuilder, textBlock } from '../testing/triage-log-builder.ts';
 import { deriveUsage } from './usage.ts';
 

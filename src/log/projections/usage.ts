@@ -1,7 +1,7 @@
 // Token usage per step (FORMAT.md §7.7) and context occupancy against the window.
 
 import { isRecord } from '../event.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 
 /** Per-step token usage (FORMAT.md §7.7) for the usage chart. */
 export interface UsagePoint {

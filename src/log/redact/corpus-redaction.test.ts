@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decodeLog } from '../decode/log-decoder.ts';
+import { decodeLog } from '../open/log-decoder.ts';
 import { CORPUS_DIR } from '../testing/corpus-dir.ts';
 import { logStructure } from '../testing/export-structure.ts';
 import { redactLog } from './redact-log.ts';

@@ -4,8 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeLog } from '../decode/log-decoder.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import { decodeLog } from '../open/log-decoder.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { FormatGeneration } from '../format/generations/generation.ts';
 import type { ChecksumVerifier } from '../container/zstd-checksum.ts';
 import { loadChecksumVerifier } from '../container/zstd-checksum.ts';

@@ -30,7 +30,7 @@
 // sources, catalog backfill, `deferLoading`); surface folds beyond what the decoder already checks.
 // So 'migrates' means "none of the checked rules refuses it", not a guarantee.
 
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { FormatGeneration } from '../format/generations/generation.ts';
 import { NEWEST_KNOWN_GENERATION } from '../format/generations/generation.ts';
 import { rulesOfGeneration } from '../format/generations/generation-rules.ts';

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildInspectReport, buildProjectReport } from './inspect-report.ts';
-import { decodeLog } from '../decode/log-decoder.ts';
+import { decodeLog } from '../open/log-decoder.ts';
 import { TriageLogBuilder, toolCallBlock } from '../testing/triage-log-builder.ts';
 import { jsonlText, utf8, validLogLines } from '../testing/log-builder.ts';
 

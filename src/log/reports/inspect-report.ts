@@ -4,7 +4,7 @@
 import type { MessageRole, SessionHeader } from '../event.ts';
 import type { ToolCallStatus } from '../structure/tool-calls.ts';
 import { deriveModelView, readModelMessage } from '../projections/model-view.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { LogNote, LogProblem, Verdict } from '../problems.ts';
 import type { FormatVerdicts } from './format-verdicts.ts';
 import { deriveFormatVerdicts } from './format-verdicts.ts';

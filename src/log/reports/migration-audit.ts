@@ -7,7 +7,7 @@ import { isRecord } from '../event.ts';
 import type { StoredEvent } from '../event.ts';
 import type { FormatGeneration } from '../format/generations/generation.ts';
 import { rulesOfGeneration } from '../format/generations/generation-rules.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { LEGACY_RENAMED_TYPES } from './released-v0-members.ts';
 import type { FormatRefusal } from './migration-refusals.ts';
 import { RefusalList } from './migration-refusals.ts';

@@ -3,7 +3,7 @@
 
 import { ChunkKind, isRecord } from '../event.ts';
 import type { StoredEvent } from '../event.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { RefusalList } from './migration-refusals.ts';
 
 /** Events that end a model attempt in the v1 → v2 grouping of chunks. */

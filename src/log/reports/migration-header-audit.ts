@@ -3,7 +3,7 @@
 import { isRecord } from '../event.ts';
 import type { FormatGeneration } from '../format/generations/generation.ts';
 import { REQUIRED_HEADER_KEYS, rulesOfGeneration } from '../format/generations/generation-rules.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { RefusalList } from './migration-refusals.ts';
 import { show } from './migration-refusals.ts';
 

@@ -1,7 +1,7 @@
 // The refusal vocabulary of the migration audit: the rules, one refusal, the order upstream checks
 // in, and the capped list the rules add to (migration-audit.ts runs them).
 
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 
 /** One refusal rule of the migration (the names are ours; each maps to one upstream check). */
 export type MigrationRule =

@@ -2,7 +2,7 @@
 // each with the reason the log gives: a failed finish, a stream cut off, or no stream at all.
 
 import { isRecord } from '../event.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { StepSpan } from '../structure/turns.ts';
 
 /** One model request without an answer; `seq` is the attempt's first chunk, or the step/start. */

@@ -5,8 +5,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createLogDecoder, decodeLog } from '../decode/log-decoder.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import { createLogDecoder, decodeLog } from '../open/log-decoder.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { CORPUS_DIR } from '../testing/corpus-dir.ts';
 import { FIXTURES_DIR } from '../testing/make-decoder-fixtures.ts';
 import { deriveFormatVerdicts } from './format-verdicts.ts';

@@ -6,7 +6,7 @@
 // The header card, the session list, triage, the bug report and `inspect` all show these, made
 // here once (three-answers.test.ts checks that the CLI and the viewer's worker give the same).
 
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { toPlainLine } from '../base/visible-text.ts';
 import type { ProblemKind } from '../problems.ts';
 import type { FormatVerdicts } from './format-verdicts.ts';

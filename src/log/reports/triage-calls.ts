@@ -5,7 +5,7 @@
 import { findFirstAtOrAbove } from '../base/binary-search.ts';
 import { findSpanAt } from '../base/span-lookup.ts';
 import { isRecord } from '../event.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { MAX_TOKENS_RETRY_ADVICE } from '../projections/attempt-ending.ts';
 import { describeNothingToCheck, type CallOutcomes } from './call-outcomes.ts';
 import type { ApprovalRecord } from '../structure/pairings.ts';

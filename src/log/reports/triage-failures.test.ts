@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeLog } from '../decode/log-decoder.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import { decodeLog } from '../open/log-decoder.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { deriveTriage } from './triage.ts';
 import { RETRY_ADVICE, describeToolNameCheck } from './triage-calls.ts';
 import { TriageLogBuilder, textBlock, toolCallBlock } from '../testing/triage-log-builder.ts';

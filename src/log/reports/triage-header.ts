@@ -3,7 +3,7 @@
 
 import { isRecord } from '../event.ts';
 import { describeUnsupportedVersion, isSupportedFormatVersion } from '../format/format-version.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { LogProblem, ProblemKind } from '../problems.ts';
 
 /** The header as triage reads it; every field is null when the header lacks it. Text is plain. */

@@ -2,7 +2,7 @@
 // seq continuity, the last failed tool call and its crash-repair classification, and the rest. Each
 // step is derived in its own module; this one assembles the report and the findings n / N visit.
 
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { formatBugReport } from './bug-report.ts';
 import { countCallOutcomes, describeNoFailedCall } from './call-outcomes.ts';
 import { deriveThreeAnswers } from './three-answers.ts';

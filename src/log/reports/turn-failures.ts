@@ -3,7 +3,7 @@
 // hit max-tokens, which dsh drops (§5.1 BlockAssembler, §7.5) so they never become a tool/call.
 
 import { ChunkKind, isRecord } from '../event.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { MAX_TOKENS_RETRY_ADVICE, readDroppedCalls } from '../projections/attempt-ending.ts';
 import type { AttemptSpan, StepSpan } from '../structure/turns.ts';
 

@@ -4,7 +4,7 @@
 // pieces are not documents of their own: their text is shown assembled on the event they built.
 
 import { ChunkKind, isRecord, type StoredEvent } from '../event.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { readStoredEventAt } from '../storage/chunk-reader.ts';
 import { expandStream } from '../format/generations/stream-records.ts';
 import { BlockAssembler, deriveStreamingState } from '../projections/block-assembler.ts';

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildTextIndex, createTextIndexBuilder, searchTextIndex } from './text-index.ts';
 import { matchIndexOf, stepMatch } from './match-steps.ts';
-import { decodeLog } from '../decode/log-decoder.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import { decodeLog } from '../open/log-decoder.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { deriveStreamingState } from '../projections/block-assembler.ts';
 import { LogScript, buildCompactionExample } from '../testing/event-builders.ts';
 import { eventLine, headerLine, jsonlText, utf8 } from '../testing/log-builder.ts';

@@ -4,7 +4,7 @@
 // memchr speed instead of re-reading (and, for .zstd, re-inflating) every line.
 
 import { Column } from '../base/columns.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { collectShownText, unansweredAttemptEnds } from './shown-text.ts';
 
 /**

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ChunkKind } from '../event.ts';
-import { decodeLog } from '../decode/log-decoder.ts';
+import { decodeLog } from '../open/log-decoder.ts';
 import { LogScript, buildCompactionExample } from '../testing/event-builders.ts';
 
 import { CORPUS_DIR } from '../testing/corpus-dir.ts';

@@ -1,7 +1,7 @@
 // Test helper: the decoder invariant "every storage line is an event line or covered by a problem".
 
 import { LineStatus } from '../storage/log-store.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 
 /** Returns the 1-based line numbers of storage lines that are neither events nor covered by a problem (should be empty). */
 export function findUnaccountedLines(log: OpenedLog): number[] {

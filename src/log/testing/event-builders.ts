@@ -6,7 +6,7 @@ import type { ChunkRun } from '../structure/event-sink.ts';
 import type { ContentBlock, StoredEvent, TokenUsage } from '../event.ts';
 import { createLogIndexBuilder } from '../structure/log-index.ts';
 import { LogStore } from '../storage/log-store.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { LogProblem } from '../problems.ts';
 import { deriveVerdict } from '../problems.ts';
 

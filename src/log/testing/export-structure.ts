@@ -2,7 +2,7 @@
 // their seqs and types, the turns and steps, the tool-call pairings with their statuses, the surface,
 // and the header's provenance. Text (and so byte offsets) may differ; nothing else may.
 
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { buildInspectReport } from '../reports/inspect-report.ts';
 
 export function logStructure(log: OpenedLog): unknown {

@@ -1,7 +1,7 @@
 // One search step as the search bar takes it, for tests: the text index of a log, then the next
 // (or previous) match from a seq without wrapping. Tests that ask "where does Enter land" use this.
 
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { stepMatch } from '../search/match-steps.ts';
 import { buildTextIndex, searchTextIndex, type TextIndex } from '../search/text-index.ts';
 

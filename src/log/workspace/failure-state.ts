@@ -2,7 +2,7 @@
 // the same index facts triage reports (hanging turns, tool-call statuses and crash-repair codes,
 // turn errors, the verdict), so the list and the triage tab of a session never disagree.
 
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { ProblemKind } from '../problems.ts';
 import { toPlainLine } from '../base/visible-text.ts';
 

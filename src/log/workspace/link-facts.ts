@@ -4,7 +4,7 @@
 // subagent/descriptor. A forked child's inherited prefix is the parent's history and is skipped.
 
 import { isRecord } from '../event.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { readToolResultFacts } from '../format/generations/tool-result-facts.ts';
 import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
 import type { ToolCallRecord } from '../structure/tool-calls.ts';

@@ -4,8 +4,8 @@
 
 import type { FormatGeneration } from '../format/generations/generation.ts';
 import { ZSTD_MAGIC_BYTES, scanZstdFrame } from '../container/zstd-frames.ts';
-import { createLogDecoder } from '../decode/log-decoder.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import { createLogDecoder } from '../open/log-decoder.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { WorkspaceEntry } from './workspace-entry.ts';
 import { readEntryHead } from './workspace-entry.ts';
 

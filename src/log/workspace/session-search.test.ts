@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { drainSteps } from '../base/steps.ts';
-import { decodeLog } from '../decode/log-decoder.ts';
+import { decodeLog } from '../open/log-decoder.ts';
 import { buildTextIndex, searchTextIndex } from '../search/text-index.ts';
 import { TriageLogBuilder } from '../testing/triage-log-builder.ts';
 import { searchSessionSteps } from './session-search.ts';

@@ -3,7 +3,7 @@
 // each session and a snippet of the text around each, so a result list can be grouped by session
 // without opening any of them.
 
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import { collectShownText, unansweredAttemptEnds } from '../search/shown-text.ts';
 import { createTextIndexBuilder, searchTextIndex, type TextIndex } from '../search/text-index.ts';
 import { findTextMatches } from '../search/text-matches.ts';

@@ -3,9 +3,9 @@
 // is the one `inspect` gives, and as fast as any pass that parses every line: README "Benchmarks",
 // ratio to the JSON.parse floor ≤ 1), takes these facts and lets the decoded log go.
 
-import type { DecoderOptions } from '../decode/log-decoder.ts';
-import { createLogDecoder } from '../decode/log-decoder.ts';
-import type { OpenedLog } from '../decode/opened-log.ts';
+import type { DecoderOptions } from '../open/log-decoder.ts';
+import { createLogDecoder } from '../open/log-decoder.ts';
+import type { OpenedLog } from '../open/opened-log.ts';
 import type { FormatGeneration } from '../format/generations/generation.ts';
 import type { Verdict } from '../problems.ts';
 import { inheritedPrefixLength } from '../projections/inherited-prefix.ts';

@@ -2,7 +2,7 @@
 // rolled up (a parent with its subagents and forks), in the lineage order of `tree`.
 
 import type { CostReport, CostReportRequest, CostReportTotal } from '../cost/cost-report.ts';
-import type { DecoderOptions } from '../decode/log-decoder.ts';
+import type { DecoderOptions } from '../open/log-decoder.ts';
 import { buildCostIndex } from '../cost/cost-index.ts';
 import { buildCostReport, describePrices } from '../cost/cost-report.ts';
 import type { PriceTable } from '../cost/price-table.ts';

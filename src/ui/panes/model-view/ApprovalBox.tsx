@@ -7,7 +7,7 @@ import { StatusBadge } from '../../shared/StatusBadge.tsx';
 import { VisibleText } from '../../shared/VisibleText.tsx';
 import { formatDuration } from '../../shared/format.ts';
 import { describeApprovalOutcome, describePolicy } from './call-labels.ts';
-import { SeqLink } from './SeqLink.tsx';
+import { SeqLink } from '../../shared/SeqLink.tsx';
 
 /** `atSeq`: the card's cursor; the decision shows only once the cursor has reached it. */
 export function ApprovalBox({

@@ -7,7 +7,7 @@ import { StatusBadge } from '../../shared/StatusBadge.tsx';
 import { VisibleText } from '../../shared/VisibleText.tsx';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
 import { describeAttemptEnding, isPartialEnding } from './finish-labels.ts';
-import { SeqLink } from './SeqLink.tsx';
+import { SeqLink } from '../../shared/SeqLink.tsx';
 
 /** The finish badge for the card's header line. */
 export function FinishBadge({ ending }: { ending: AttemptEnding }) {

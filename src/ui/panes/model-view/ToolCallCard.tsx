@@ -14,7 +14,7 @@ import { formatDuration } from '../../shared/format.ts';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
 import { ApprovalBox } from './ApprovalBox.tsx';
 import { describeCallStatus } from './call-labels.ts';
-import { SeqLink } from './SeqLink.tsx';
+import { SeqLink } from '../../shared/SeqLink.tsx';
 import { useCallCursor } from './use-call-cursor.ts';
 import { SessionLinkChips } from '../../session-links/SessionLinkChips.tsx';
 import { CallTimeChip } from '../../cost/CallTimeChip.tsx';

@@ -6,7 +6,7 @@ import { deriveToolCallStatusAt, type ToolCallFacts } from '../../../log/index.t
 import { StatusBadge } from '../../shared/StatusBadge.tsx';
 import { formatDuration } from '../../shared/format.ts';
 import { describeApprovalOutcome, describeCallStatus } from './call-labels.ts';
-import { SeqLink } from './SeqLink.tsx';
+import { SeqLink } from '../../shared/SeqLink.tsx';
 
 export const ToolResultStrip = memo(function ToolResultStrip({
   facts,

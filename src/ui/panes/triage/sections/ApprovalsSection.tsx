@@ -4,7 +4,7 @@ import { VisibleText } from '../../../shared/VisibleText.tsx';
 import { Badge } from '../parts/Badge.tsx';
 import { Muted } from '../parts/Muted.tsx';
 import { Section } from '../parts/Section.tsx';
-import { SeqLink } from '../parts/SeqLink.tsx';
+import { SeqLink } from '../../../shared/SeqLink.tsx';
 import { LIST_PREVIEW_ROWS, type TriageSectionProps } from './section-props.ts';
 
 /** The approvals table: LIST_PREVIEW_ROWS rows until "Show all". */
@@ -29,7 +29,7 @@ export function ApprovalsSection({ report, onSelect }: TriageSectionProps) {
             {rows.map((approval) => (
               <tr key={approval.id}>
                 <td>
-                  <SeqLink seq={approval.askedSeq} onSelect={onSelect} />
+                  <SeqLink seq={approval.askedSeq} onJump={onSelect} />
                 </td>
                 <td className="font-mono">
                   <VisibleText text={approval.toolName} maxChars={60} />
@@ -45,7 +45,7 @@ export function ApprovalsSection({ report, onSelect }: TriageSectionProps) {
                       <Badge tone={approval.outcome === 'allowed-once' ? 'ok' : 'warn'}>
                         {approval.outcome ?? '?'}
                       </Badge>
-                      <SeqLink seq={approval.decidedSeq} onSelect={onSelect} />
+                      <SeqLink seq={approval.decidedSeq} onJump={onSelect} />
                     </span>
                   )}
                 </td>

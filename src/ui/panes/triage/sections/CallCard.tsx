@@ -6,7 +6,7 @@ import { VisibleText } from '../../../shared/VisibleText.tsx';
 import { Badge } from '../parts/Badge.tsx';
 import { classificationTone } from '../parts/badge-tone.ts';
 import { Facts } from '../parts/Facts.tsx';
-import { SeqLink } from '../parts/SeqLink.tsx';
+import { SeqLink } from '../../../shared/SeqLink.tsx';
 import { revealInvisibleCharacters } from '../../../shared/visible-text.ts';
 
 /** Who refused a call, in words (TriageCall.approval.refusedBy). */
@@ -30,8 +30,8 @@ function approvalRows(call: TriageCall, onSelect: (seq: number) => void): [strin
         </Badge>
         <span>{REFUSED_BY_WORDS[approval.refusedBy]}, so the tool did not run:</span>
         <span>
-          approval/asked <SeqLink seq={approval.askedSeq} onSelect={onSelect} /> → approval/decided{' '}
-          <SeqLink seq={approval.decidedSeq} onSelect={onSelect} />
+          approval/asked <SeqLink seq={approval.askedSeq} onJump={onSelect} /> → approval/decided{' '}
+          <SeqLink seq={approval.decidedSeq} onJump={onSelect} />
         </span>
       </span>,
     ],
@@ -96,13 +96,13 @@ export function CallCard({ call, onSelect }: { call: TriageCall; onSelect: (seq:
             'seqs',
             <span className="flex flex-wrap gap-x-3">
               <span>
-                requested <SeqLink seq={call.requestSeq} onSelect={onSelect} />
+                requested <SeqLink seq={call.requestSeq} onJump={onSelect} />
               </span>
               <span>
-                tool/call <SeqLink seq={call.callSeq} onSelect={onSelect} />
+                tool/call <SeqLink seq={call.callSeq} onJump={onSelect} />
               </span>
               <span>
-                tool/result <SeqLink seq={call.resultSeq} onSelect={onSelect} />
+                tool/result <SeqLink seq={call.resultSeq} onJump={onSelect} />
               </span>
             </span>,
           ],

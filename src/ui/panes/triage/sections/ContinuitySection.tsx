@@ -3,7 +3,7 @@ import { VisibleText } from '../../../shared/VisibleText.tsx';
 import { Badge } from '../parts/Badge.tsx';
 import { Muted } from '../parts/Muted.tsx';
 import { Section } from '../parts/Section.tsx';
-import { SeqLink } from '../parts/SeqLink.tsx';
+import { SeqLink } from '../../../shared/SeqLink.tsx';
 import type { TriageSectionProps } from './section-props.ts';
 
 /** Seq continuity: contiguous or not, the counts, and every gap. */
@@ -29,7 +29,7 @@ export function ContinuitySection({ report, onSelect }: TriageSectionProps) {
               {gap.line !== null && (
                 <span className="font-mono text-zinc-600 dark:text-zinc-400">line {gap.line}</span>
               )}
-              {gap.seq !== null && <SeqLink seq={gap.seq} onSelect={onSelect} />}
+              {gap.seq !== null && <SeqLink seq={gap.seq} onJump={onSelect} />}
               <span className="min-w-0">
                 <VisibleText text={gap.message} maxChars={400} />
               </span>

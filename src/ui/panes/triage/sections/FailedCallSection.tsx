@@ -4,7 +4,7 @@ import { Badge } from '../parts/Badge.tsx';
 import { classificationTone } from '../parts/badge-tone.ts';
 import { Muted } from '../parts/Muted.tsx';
 import { Section } from '../parts/Section.tsx';
-import { SeqLink } from '../parts/SeqLink.tsx';
+import { SeqLink } from '../../../shared/SeqLink.tsx';
 import { CallCard } from './CallCard.tsx';
 import { LIST_PREVIEW_ROWS, type TriageSectionProps } from './section-props.ts';
 import { revealInvisibleCharacters } from '../../../shared/visible-text.ts';
@@ -28,7 +28,7 @@ export function FailedCallSection({ report, onSelect }: TriageSectionProps) {
           <ul className="mt-1 space-y-0.5">
             {others.slice(0, LIST_PREVIEW_ROWS).map((other) => (
               <li key={other.callId} className="flex flex-wrap items-center gap-2">
-                <SeqLink seq={other.seq} onSelect={onSelect} />
+                <SeqLink seq={other.seq} onJump={onSelect} />
                 <Badge tone={classificationTone(other.classification)}>{other.classification}</Badge>
                 {other.errorCode !== null && other.errorCode !== other.classification && (
                   <span className="font-mono">{revealInvisibleCharacters(other.errorCode)}</span>
@@ -49,7 +49,7 @@ export function FailedCallSection({ report, onSelect }: TriageSectionProps) {
           <ul>
             {report.unfinishedCommands.map((command) => (
               <li key={command.commandId} className="flex gap-2">
-                <SeqLink seq={command.runSeq} onSelect={onSelect} />
+                <SeqLink seq={command.runSeq} onJump={onSelect} />
                 <span className="font-mono">
                   /<VisibleText text={command.name} maxChars={80} />
                 </span>

@@ -7,7 +7,7 @@ import { Badge } from '../parts/Badge.tsx';
 import type { BadgeTone } from '../parts/badge-tone.ts';
 import { Facts } from '../parts/Facts.tsx';
 import { Section } from '../parts/Section.tsx';
-import { SeqLink } from '../parts/SeqLink.tsx';
+import { SeqLink } from '../../../shared/SeqLink.tsx';
 import type { TriageSectionProps } from './section-props.ts';
 import { revealInvisibleCharacters } from '../../../shared/visible-text.ts';
 import { ThreeAnswersList } from '../../../shared/ThreeAnswersView.tsx';
@@ -127,7 +127,7 @@ export function HeaderSection({ report, onSelect }: TriageSectionProps) {
               {refusal.seq === null ? (
                 <span className="font-mono text-zinc-600 dark:text-zinc-400">header</span>
               ) : (
-                <SeqLink seq={refusal.seq} onSelect={onSelect} />
+                <SeqLink seq={refusal.seq} onJump={onSelect} />
               )}
               <span className="min-w-0">
                 <VisibleText text={refusal.message} />

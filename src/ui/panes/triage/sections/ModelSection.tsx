@@ -3,7 +3,7 @@ import { VisibleText } from '../../../shared/VisibleText.tsx';
 import { Badge } from '../parts/Badge.tsx';
 import { Muted } from '../parts/Muted.tsx';
 import { Section } from '../parts/Section.tsx';
-import { SeqLink } from '../parts/SeqLink.tsx';
+import { SeqLink } from '../../../shared/SeqLink.tsx';
 import { LIST_PREVIEW_ROWS, type TriageSectionProps } from './section-props.ts';
 import { revealInvisibleCharacters } from '../../../shared/visible-text.ts';
 
@@ -18,7 +18,7 @@ export function ModelSection({ report, onSelect }: TriageSectionProps) {
         <ul className="space-y-0.5 text-xs">
           {report.retries.slice(0, LIST_PREVIEW_ROWS).map((retry) => (
             <li key={`retry-${retry.seq}`} className="flex flex-wrap items-center gap-2">
-              <SeqLink seq={retry.seq} onSelect={onSelect} />
+              <SeqLink seq={retry.seq} onJump={onSelect} />
               <Badge tone="warn">llm/retry #{retry.retry}</Badge>
               {retry.code !== null && (
                 <span className="font-mono">{revealInvisibleCharacters(retry.code)}</span>
@@ -28,7 +28,7 @@ export function ModelSection({ report, onSelect }: TriageSectionProps) {
           ))}
           {report.silentRequests.slice(0, LIST_PREVIEW_ROWS).map((request) => (
             <li key={`silent-${request.seq}`} className="flex flex-wrap items-center gap-2">
-              <SeqLink seq={request.seq} onSelect={onSelect} />
+              <SeqLink seq={request.seq} onJump={onSelect} />
               <Badge tone="warn">no assistant/message</Badge>
               <span className="text-zinc-600 dark:text-zinc-400">
                 turn {request.turn} step {request.step}

@@ -4,7 +4,7 @@ import { VisibleText } from '../../../shared/VisibleText.tsx';
 import { Badge } from '../parts/Badge.tsx';
 import { Muted } from '../parts/Muted.tsx';
 import { Section } from '../parts/Section.tsx';
-import { SeqLink } from '../parts/SeqLink.tsx';
+import { SeqLink } from '../../../shared/SeqLink.tsx';
 import { LIST_PREVIEW_ROWS, type TriageSectionProps } from './section-props.ts';
 
 /** Each turn error (code, message, turn, its turn/end) and each truncated call (name, id, seqs, advice). */
@@ -26,8 +26,8 @@ export function TurnFailuresSection({ report, onSelect }: TriageSectionProps) {
             >
               <Badge tone="bad">turn error</Badge>
               <span>
-                turn {error.turn} ended <SeqLink seq={error.seq} onSelect={onSelect} /> (from{' '}
-                <SeqLink seq={error.startSeq} onSelect={onSelect} />)
+                turn {error.turn} ended <SeqLink seq={error.seq} onJump={onSelect} /> (from{' '}
+                <SeqLink seq={error.startSeq} onJump={onSelect} />)
               </span>
               <span className="font-mono font-semibold">
                 {error.code === null ? 'no code' : <VisibleText text={error.code} maxChars={80} />}
@@ -59,13 +59,13 @@ export function TurnFailuresSection({ report, onSelect }: TriageSectionProps) {
                   {call.callId === null ? '(no id)' : <VisibleText text={call.callId} maxChars={80} />}
                 </span>
                 <span>
-                  cut at <SeqLink seq={call.seq} onSelect={onSelect} /> · chunks from{' '}
-                  <SeqLink seq={call.firstSeq} onSelect={onSelect} /> · finish{' '}
-                  <SeqLink seq={call.finishSeq} onSelect={onSelect} />
+                  cut at <SeqLink seq={call.seq} onJump={onSelect} /> · chunks from{' '}
+                  <SeqLink seq={call.firstSeq} onJump={onSelect} /> · finish{' '}
+                  <SeqLink seq={call.finishSeq} onJump={onSelect} />
                   {call.messageSeq !== null && (
                     <>
                       {' '}
-                      · message without it <SeqLink seq={call.messageSeq} onSelect={onSelect} />
+                      · message without it <SeqLink seq={call.messageSeq} onJump={onSelect} />
                     </>
                   )}{' '}
                   · turn {call.turn} step {call.step} · {call.argumentsChars} characters of arguments

@@ -2,7 +2,7 @@
 import { Badge } from '../parts/Badge.tsx';
 import { Muted } from '../parts/Muted.tsx';
 import { Section } from '../parts/Section.tsx';
-import { SeqLink } from '../parts/SeqLink.tsx';
+import { SeqLink } from '../../../shared/SeqLink.tsx';
 import type { TriageSectionProps } from './section-props.ts';
 
 /** Turn end reasons as badges, then each hanging turn. */
@@ -29,7 +29,7 @@ export function TurnsSection({ report, onSelect }: TriageSectionProps) {
             <li key={turn.startSeq} className="flex items-center gap-2">
               <Badge tone="warn">hanging</Badge>
               <span>turn {turn.turn} from</span>
-              <SeqLink seq={turn.startSeq} onSelect={onSelect} />
+              <SeqLink seq={turn.startSeq} onJump={onSelect} />
               <span className="text-zinc-600 dark:text-zinc-400">
                 no turn/end: live, crashed or truncated
               </span>

@@ -7,7 +7,7 @@ import { useWorkerQuery } from '../../../shared/use-worker-query.ts';
 import { VisibleText } from '../../../shared/VisibleText.tsx';
 import { Muted } from '../parts/Muted.tsx';
 import { Section } from '../parts/Section.tsx';
-import { SeqLink } from '../parts/SeqLink.tsx';
+import { SeqLink } from '../../../shared/SeqLink.tsx';
 import type { TriageSectionProps } from './section-props.ts';
 
 /** The lookalike flag of `name` against the tools the header at `headerSeq` declares. */
@@ -34,7 +34,7 @@ export function UnexpectedToolsSection({ report, onSelect }: TriageSectionProps)
           <ul className="space-y-0.5 text-xs">
             {report.unexpectedTools.map((tool) => (
               <li key={tool.callId} className="flex flex-wrap items-center gap-2">
-                <SeqLink seq={tool.seq} onSelect={onSelect} />
+                <SeqLink seq={tool.seq} onJump={onSelect} />
                 <span className="font-mono">
                   <VisibleText text={tool.name} maxChars={120} />
                 </span>
@@ -42,7 +42,7 @@ export function UnexpectedToolsSection({ report, onSelect }: TriageSectionProps)
                   <HeaderLookalikeFlag name={tool.name} headerSeq={tool.headerSeq} />
                 )}
                 <span className="text-zinc-600 dark:text-zinc-400">not in request/header</span>
-                <SeqLink seq={tool.headerSeq} onSelect={onSelect} />
+                <SeqLink seq={tool.headerSeq} onJump={onSelect} />
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 // Seeded fuzzing of the decoder: mutated fixture logs (byte flips, truncations incl. inside zstd
 // frames, spliced/duplicated lines, random JSON in envelope fields) must never throw and must account for every line.
 // Runs 1,000 inputs by default and the full 10,000 when CI is set (CI=1 npx vitest run … locally).
-// Reproduce a failure with DECODER_FUZZ_SEED=<printed seed> npx vitest run src/log/decode/decoder-fuzz.test.ts
+// Reproduce a failure with DECODER_FUZZ_SEED=<printed seed> npx vitest run src/log/open/decoder-fuzz.test.ts
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

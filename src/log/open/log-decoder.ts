@@ -1,7 +1,7 @@
 // The decoder: file bytes (pushed in chunks of any size) → header, problems, verdict, the columnar
 // LogStore and the events of the valid prefix handed to the index (FORMAT.md §1–§4, CLI.md). It
 // sniffs the container, routes plain text or the zstd feed's frame text through the line splitter
-// into the line scan, and validates the end of input; each of those stages has its own module.
+// into the line scan, and validates the end of input (input-end.ts); each stage has its own module.
 
 import { LineSplitter } from '../container/line-splitter.ts';
 import { BOM_LENGTH_BYTES, sniffContainer } from '../container/sniff.ts';
@@ -17,6 +17,7 @@ import { LineScanner } from './line-scan.ts';
 import type { FileFacts, OpenedLog } from './opened-log.ts';
 import { ProblemList, type ProblemPlace } from './problem-list.ts';
 import { ZstdFeed } from './zstd-feed.ts';
+import { finishPlainInput, finishZstdInput, type InputEnd } from './input-end.ts';
 import { concatBytes, formatMiB } from '../base/bytes.ts';
 
 export interface DecoderOptions {
@@ -194,8 +195,16 @@ class Decoder implements LogDecoder {
       this.feed(this.file.hadBom ? rest.subarray(BOM_LENGTH_BYTES) : rest);
     }
     this.isFinished = true;
-    if (this.mode === 'zstd') this.finishZstd();
-    else if (this.mode === 'jsonl') this.finishPlain();
+    const input: InputEnd = {
+      splitter: this.splitter,
+      lines: this.lines,
+      zstd: this.zstd,
+      file: this.file,
+      problems: this.problems,
+      isStopped: () => this.isStopped,
+    };
+    if (this.mode === 'zstd') finishZstdInput(input);
+    else if (this.mode === 'jsonl') finishPlainInput(input);
     this.lines.closeIgnoredRange();
     this.builder.finish();
     this.store.compact();
@@ -336,86 +345,6 @@ class Decoder implements LogDecoder {
     this.frameBytes = null;
     this.lines.isStrict = false;
     this.checkLineLength();
-  }
-
-  private finishZstd(): void {
-    if (this.isStopped) return;
-    // Complete frames must end on a line boundary (FORMAT.md §1.4, §10.5).
-    const unfinished = this.splitter.takeUnfinishedLine();
-    if (unfinished) {
-      this.file.tornTail = true;
-      this.lines.recordProblemLine(
-        unfinished.bytes,
-        unfinished.segment,
-        'torn-record',
-        'corrupt',
-        (line) =>
-          `The text of the complete zstd frames ends in the middle of line ${line} ("complete frame contains a torn JSONL record"); dsh refuses this log.`,
-      );
-    }
-    const torn = this.zstd.takeTornFrame();
-    if (torn !== null) {
-      let recoveredLines = 0;
-      let partialLine: number | null = null;
-      if (torn.recovered !== null && !this.isStopped) {
-        const before = this.lines.nextLineNumber;
-        this.splitter.push(torn.recovered);
-        recoveredLines = this.lines.nextLineNumber - before;
-        const partial = this.splitter.takeUnfinishedLine();
-        if (partial) {
-          partialLine = this.lines.nextLineNumber;
-          this.lines.recordLine(partial.segment, 0, partial.bytes.length);
-        }
-      }
-      const where = partialLine === null ? '' : ` The partial line ${partialLine} is dropped.`;
-      this.addProblem('torn-tail', 'none', ValidationStage.CONTAINER, {
-        line: partialLine,
-        byteOffset: this.zstd.tornFrameByteOffset,
-        message: `The last zstd frame is incomplete (the writer stopped during an append); ${recoveredLines} complete line(s) were recovered from it, as dsh does.${where}`,
-      });
-    }
-    if ((this.file.frames ?? 0) === 0)
-      this.addProblem('empty', 'corrupt', ValidationStage.CONTAINER, {
-        byteOffset: 0,
-        message:
-          'The file holds no complete zstd frame, so it has no header; dsh refuses it as empty or header-less.',
-      });
-    else if (!this.lines.hasHeaderLine) this.reportMissingHeader();
-  }
-
-  private finishPlain(): void {
-    if (this.isStopped) return;
-    const unfinished = this.splitter.takeUnfinishedLine();
-    if (unfinished && !this.lines.hasHeaderLine) {
-      this.file.tornTail = true;
-      this.lines.readHeaderLine(unfinished.bytes, 0, unfinished.bytes.length);
-      this.addProblem('empty', 'corrupt', ValidationStage.CONTAINER, {
-        line: 1,
-        byteOffset: 0,
-        message:
-          'The file has no line feed, so its header line is incomplete; dsh refuses it as empty or header-less.',
-      });
-      return;
-    }
-    if (unfinished) {
-      this.file.tornTail = true;
-      this.lines.recordProblemLine(
-        unfinished.bytes,
-        unfinished.segment,
-        'torn-tail',
-        'none',
-        (line) =>
-          `The last line (${line}) has no line feed: the writer stopped mid-append. dsh ignores it as a torn tail.`,
-      );
-    }
-    if (!this.lines.hasHeaderLine) this.reportMissingHeader();
-  }
-
-  private reportMissingHeader(): void {
-    this.addProblem('empty', 'corrupt', ValidationStage.CONTAINER, {
-      byteOffset: 0,
-      message: 'The file is empty: there is no header line. dsh refuses it as empty or header-less.',
-    });
   }
 
   // ---- problems and results ----
