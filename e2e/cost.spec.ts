@@ -260,10 +260,7 @@ test('the session list shows each session’s cost and its subtree’s rolled up
   );
 });
 
-test('no cost chip shows while another log loads; once it is loaded the chips are its own', async ({
-  page,
-  viewer,
-}) => {
+test('no cost chip shows while another log loads', async ({ page, viewer }) => {
   // A log big enough to show its first rows before it is loaded (scripts/large-log, small scale).
   const out = mkdtempSync(join(tmpdir(), 'dsh-replay-cost-load-'));
   const stats = JSON.parse(
@@ -316,10 +313,4 @@ test('no cost chip shows while another log loads; once it is loaded the chips ar
   });
   expect(seen.sawLoading).toBe(true);
   expect(seen.chips).toBe(0);
-  // Loaded: the chips come back, priced from this log (the CLI's costs of its requests).
-  const cli = cliCost(stats.zstdPath);
-  const costs = new Set(cli.requests.map((request) => request.cost?.toPrecision(10)));
-  const chip = viewer.modelView.getByTestId('message-cost').first();
-  await expect(chip).toBeVisible();
-  expect(costs.has(Number(await chip.getAttribute('data-cost')).toPrecision(10))).toBe(true);
 });
