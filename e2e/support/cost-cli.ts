@@ -2,7 +2,7 @@
 // cost specs expect the viewer to show.
 import { execFileSync } from 'node:child_process';
 
-export interface CliCostTotal {
+interface CliCostTotal {
   cost: number;
   unpriced: number;
   requests: number;

@@ -107,7 +107,7 @@ function findPrice(
 }
 
 /** Totals of the requests at positions [from, to) of the ledger. */
-export function sumLedger(ledger: CostLedger, from: number, to: number): CostTotals {
+function sumLedger(ledger: CostLedger, from: number, to: number): CostTotals {
   const { prefix } = ledger;
   const span = (column: Float64Array | Int32Array): number => (column[to] ?? 0) - (column[from] ?? 0);
   return {
