@@ -50,6 +50,7 @@ export type ProblemKind =
   | 'message-shape' // §3.5.3
   | 'unknown-type' // §3.5.4
   | 'envelope' // §3.5.6 (extra keys, bad seq/time/data/ignorable, request/header config)
+  | 'payload' // a payload rule of the current generation (format/payload-rules.ts)
   | 'surface' // §6.2 fold violations
   | 'nesting' // §7.1 turn/step violations (informational)
   | 'too-large' // the text exceeds what this viewer holds: reading stopped (a viewer limit)

@@ -5,6 +5,7 @@ import type { MessageRole, StoredEvent } from '../event.ts';
 import { isRecord } from '../event.ts';
 import type { GenerationRules } from './generations/generation-rules.ts';
 import { generationsKnowingType } from './generations/generation-rules.ts';
+import { isPluginNamespaceType, isPluginRecordType, PLUGIN_RECORD_GRAMMAR } from './plugin-records.ts';
 
 /** The seven keys an event envelope may have (FORMAT.md §3.1). */
 const ENVELOPE_KEYS = new Set(['type', 'seq', 'time', 'data', 'surfaceOp', 'sourceEventSeqs', 'ignorable']);
@@ -122,19 +123,25 @@ function checkToolRoleResult(message: unknown): string | null {
 
 /**
  * §3.5.4: a type the writing release does not know, without `ignorable: true`, makes it refuse the
- * log. From generation 4, `plugin:<name>` types are opaque plugin records, not unknown events.
+ * log. A `plugin:<name>` record (generation 4) is no exception: upstream writes plugin records only
+ * as ignorable events and refuses a non-ignorable one like any unknown type (plugin-records.ts).
  */
 export function checkUnknownType(event: StoredEvent, rules: GenerationRules): string | null {
   if (rules.knownEventTypes.has(event.type) || event.ignorable === true) return null;
-  if (rules.hasPluginRecords && event.type.startsWith('plugin:') && event.type.length > 'plugin:'.length)
-    return null;
+  const suffix = 'dsh refuses the log as "format unsupported". The rest of the log reads normally here.';
+  if (rules.hasPluginRecords && isPluginNamespaceType(event.type)) {
+    const name = isPluginRecordType(event.type)
+      ? `Plugin record "${event.type}"`
+      : `"${event.type}", not even a plugin record name (upstream's grammar: ${PLUGIN_RECORD_GRAMMAR}),`;
+    return `${name} without ignorable: true: dsh 0.2.1 appends plugin records only as ignorable events and refuses any other type it does not know; ${suffix}`;
+  }
   const knownIn = generationsKnowingType(event.type);
   // Say which it is (issue 20): a type of another generation, or no released dsh's at all.
   const what =
     knownIn.length === 0
       ? 'not a type of any dsh release up to 0.2.1: written by a fork or a plugin?'
       : `a type of generation ${knownIn.join(', ')}, not of generation ${rules.generation} that this log is`;
-  return `Unknown event type "${event.type}" (${what}) without ignorable: true; dsh refuses the log as "format unsupported". The rest of the log reads normally here.`;
+  return `Unknown event type "${event.type}" (${what}) without ignorable: true; ${suffix}`;
 }
 
 function checkRequestHeader(data: unknown, rules: GenerationRules): string | null {

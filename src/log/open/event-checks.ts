@@ -1,6 +1,6 @@
 // The per-event validation of an accepted envelope, in upstream's stage order (FORMAT.md §3.5), by
 // the rules of the log's generation: obsolete vocabulary, legacy upgrade, message shape, unknown
-// type, envelope keys.
+// type, envelope keys, then the payload rules upstream applies when it rebuilds the session.
 
 import type { StoredEvent } from '../event.ts';
 import {
@@ -10,6 +10,7 @@ import {
   checkUnknownType,
 } from '../format/envelope.ts';
 import { applyLegacyUpgrade } from '../format/legacy.ts';
+import { checkPayload } from '../format/payload-rules.ts';
 import { normalizeEvent } from '../format/generations/normalize-event.ts';
 import type { ProblemEffect, ProblemKind } from '../problems.ts';
 import { ValidationStage } from '../problems.ts';
@@ -115,6 +116,17 @@ export class EventChecker {
         'corrupt',
         ValidationStage.ENVELOPE,
         `Invalid event at seq ${seq}: ${envelope}; dsh refuses the log.`,
+        seq,
+        line,
+        byteOffset,
+      );
+    const payload = checkPayload(upgraded, rules);
+    if (payload)
+      this.report(
+        'payload',
+        payload.effect,
+        ValidationStage.SESSION,
+        `Invalid ${upgraded.type} at seq ${seq}: ${payload.reason}.`,
         seq,
         line,
         byteOffset,

@@ -8,6 +8,8 @@ import { expandStream } from '../format/generations/stream-records.ts';
 import { readToolResultFacts } from '../format/generations/tool-result-facts.ts';
 import { generationsKnowingType } from '../format/generations/generation-rules.ts';
 import type { OpenedLog } from '../open/opened-log.ts';
+import { describeMessageSource } from '../format/message-sources.ts';
+import { isPluginNamespaceType, isPluginRecordType } from '../format/plugin-records.ts';
 
 /** Longest summary returned, in UTF-16 code units (an ellipsis marks the cut). */
 export const SUMMARY_MAX_CHARS = PLAIN_LINE_MAX_CHARS;
@@ -113,8 +115,20 @@ function describeEvent(type: string, data: Record<string, unknown>, surfaceOp: u
     case 'tool/code-dispatch-start':
     case 'tool/code-dispatch':
     case 'tool/ptc-dispatch-start':
-    case 'tool/ptc-dispatch':
-      return `${show(data.name)} ${show(data.subCallId)}${data.isError === true ? ' (error)' : ''}`;
+    case 'tool/ptc-dispatch': {
+      const error = isRecord(data.error) && typeof data.error.code === 'string' ? ` ${data.error.code}` : '';
+      // 0.2.1 adds `meta` (presentation data beside the content, never sent to the model).
+      const meta = data.meta !== undefined ? ' · meta' : '';
+      return `${show(data.name)} ${show(data.subCallId)}${data.isError === true ? ` (error${error})` : ''}${meta}`;
+    }
+    case 'subagent/catalog':
+      return describeCatalog(data);
+    case 'session/title-llm-request': {
+      const route = isRecord(data.route) ? data.route : {};
+      const effort = typeof data.reasoningEffort === 'string' ? `, reasoning ${data.reasoningEffort}` : '';
+      const cap = typeof data.maxTokens === 'number' ? `, max ${data.maxTokens} tokens` : '';
+      return `${show(data.titleProvider)} via ${show(route.provider)}/${show(route.model)}${effort}${cap}`;
+    }
     case 'subagent/descriptor':
       return `${show(data.mode)} via ${show(data.provider)}${typeof data.label === 'string' ? `: ${excerpt(data.label)}` : ''}`;
     case 'session/end-seed':
@@ -123,10 +137,29 @@ function describeEvent(type: string, data: Record<string, unknown>, surfaceOp: u
       return excerpt(typeof data.text === 'string' ? data.text : '');
     default:
       // A type no released dsh writes is named as such on its row (issue 20); the log reads on.
-      if (!type.startsWith('plugin:') && generationsKnowingType(type).length === 0)
-        return `${UNKNOWN_TYPE_LABEL} · ${genericSummary(data)}`;
+      if (isPluginNamespaceType(type)) return `${pluginRecordLabel(type)} · ${genericSummary(data)}`;
+      if (generationsKnowingType(type).length === 0) return `${UNKNOWN_TYPE_LABEL} · ${genericSummary(data)}`;
       return genericSummary(data);
   }
+}
+
+/** A plugin record's row: a record of a plugin (upstream's grammar), or a name outside that grammar. */
+function pluginRecordLabel(type: string): string {
+  return isPluginRecordType(type)
+    ? 'plugin record (dsh keeps it only when ignorable)'
+    : `${UNKNOWN_TYPE_LABEL} (not a plugin record name)`;
+}
+
+/** A subagent/catalog entry: its version and mode (1 adds "unknown", 2 is an external execution). */
+function describeCatalog(data: Record<string, unknown>): string {
+  const label = typeof data.label === 'string' ? `: ${excerpt(data.label)}` : '';
+  const mode =
+    data.mode === 'external'
+      ? 'external execution (no local child log)'
+      : data.mode === 'unknown'
+        ? 'child of unknown mode'
+        : `${show(data.mode)} child`;
+  return `v${show(data.version)} ${mode} ${show(data.childId)}${label}`;
 }
 
 function describeAssistant(data: Record<string, unknown>, surfaceOp: unknown): string {
@@ -202,9 +235,7 @@ function opLabel(surfaceOp: unknown): string {
 }
 
 function sourceLabel(source: unknown): string {
-  if (!isRecord(source)) return 'user';
-  if (source.kind === 'plugin' && typeof source.plugin === 'string') return source.plugin;
-  return show(source.kind);
+  return describeMessageSource(source);
 }
 
 /** The first text-like piece of a content block list, or a list of block types. */

@@ -4,6 +4,7 @@
 
 import type { OpenedLog } from '../open/opened-log.ts';
 import { isRecord } from '../event.ts';
+import { isPersonSource } from '../format/message-sources.ts';
 import type { ToolCallStatus } from '../structure/tool-calls.ts';
 
 /**
@@ -24,7 +25,8 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 /**
  * The source facet's values: who produced an event.
- * - `user`: a person (a user/message whose `source.kind` is `user`, or that has no source: FORMAT.md §5.1).
+ * - `user`: a person (a user/message whose `source.kind` is `user` or `user-question-reply`, or that has
+ *   no source: FORMAT.md §5.1; format/message-sources.ts).
  * - `context`: any other user-role user/message: context the harness or a plugin injected (runtime
  *   context, instructions, skills, compaction checkpoints, subagent relays …).
  * - `assistant`: the model (assistant/message, assistant/chunk, assistant/attempt).
@@ -94,8 +96,7 @@ function sourceOfType(type: string): EventSource | null {
 function sourceOfUserMessage(log: OpenedLog, seq: number): EventSource {
   const data = log.store.readEvent(seq).data;
   const source = isRecord(data) ? data.source : undefined;
-  if (!isRecord(source) || source.kind === undefined || source.kind === 'user') return 'user';
-  return 'context';
+  return isPersonSource(source) ? 'user' : 'context';
 }
 
 /** buildFacetColumnsSteps drained at once (Node, tests, a query that cannot wait). */

@@ -26,9 +26,9 @@ export interface GenerationRules {
   systemPrompt: 'request-header' | 'system-message';
   /** The shape of a tool/result message: a user message wrapping one tool-result block, or a tool-role message. */
   toolResultShape: 'user-wrapper' | 'tool-role';
-  /** Event types the writing release knows; others pass only when `ignorable` (or, from 4, named `plugin:…`). */
+  /** Event types the writing release knows; others pass only when `ignorable` (plugin records too). */
   knownEventTypes: ReadonlySet<string>;
-  /** Whether `plugin:<name>` event types are opaque records of this generation (not unknown events). */
+  /** Whether `plugin:<name>` event types are plugin records of this generation (ignorable opaque records, plugin-records.ts). */
   hasPluginRecords: boolean;
   /** Whether message sources name their producer (`system-prompt`, `runtime-context` …): `kind: 'plugin'` is refused. */
   hasProducerOwnedSources: boolean;

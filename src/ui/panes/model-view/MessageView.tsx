@@ -1,6 +1,7 @@
 // One model-visible message: role, seq, harness metadata, and its content blocks.
 import { MessageCostChip } from '../../cost/MessageCostChip.tsx';
 import { memo, useState } from 'react';
+import { describeMessageSource } from '../../../log/index.ts';
 import type { ContentBlock, ModelMessageDetail, ToolCallFacts } from '../../../log/index.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
 import { CopyTextButton, TextModeToggle, type LogTextMode } from '../../shared/LogText.tsx';
@@ -56,6 +57,14 @@ export const MessageView = memo(function MessageView({
   const [ownTextMode, setOwnTextMode] = useState<LogTextMode | null>(null);
   const textMode = ownTextMode ?? globalTextMode;
   const copyText = detail ? messageText(content) : '';
+  // Who produced a user- or developer-role message when it is not simply a person typing (a
+  // working-directory notice, the answer to a question, injected context …).
+  const sourceLabel =
+    detail &&
+    (detail.message.role === 'user' || detail.message.role === 'developer') &&
+    detail.type !== 'tool/result'
+      ? describeMessageSource((detail.message as { source?: unknown }).source)
+      : null;
   return (
     <article
       data-testid="model-message"
@@ -79,6 +88,15 @@ export const MessageView = memo(function MessageView({
         >
           seq {seq}
         </button>
+        {sourceLabel !== null && sourceLabel !== 'user' && (
+          <span
+            data-testid="message-source"
+            className="rounded bg-sky-50 px-1 text-sky-900 dark:bg-sky-900/40 dark:text-sky-200"
+            title="The message's source: who produced it"
+          >
+            {revealInvisibleCharacters(sourceLabel)}
+          </span>
+        )}
         {isInherited && (
           <span
             className="rounded bg-zinc-100 px-1 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
