@@ -98,6 +98,7 @@ export { entryFromBytes, readEntryChunks } from './workspace/workspace-entry.ts'
 export type { WorkControl } from './workspace/work-control.ts';
 export type { WorkspacePathKind } from './workspace/workspace-paths.ts';
 export { classifyWorkspacePath } from './workspace/workspace-paths.ts';
+export { uniqueIdPrefixes } from './workspace/unique-id-prefixes.ts';
 export type { AllowedImageType, MediaUnavailable } from './workspace/media.ts';
 export { MEDIA_BYTES_MAX, attachmentKey, readMediaImage, sniffImageType } from './workspace/media.ts';
 export { listZipEntries, readZipEntries } from './workspace/zip-entries.ts';
