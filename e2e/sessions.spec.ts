@@ -162,3 +162,38 @@ test('several logs dropped together (a parent and its children, all named sessio
   await expect(list.locator('[data-session-id]')).toHaveCount(files.length);
   await expect(list.locator('[data-depth="1"]')).toHaveCount(files.length - 1);
 });
+
+test('a folder opened over an unrelated log says the log is not part of the workspace, until a session is picked', async ({
+  page,
+  viewer,
+}) => {
+  await viewer.openLog(
+    join(import.meta.dirname, '..', 'fixtures', 'triage', 'crashed-tool-outcome-unknown.jsonl'),
+  );
+  const list = await viewer.openFolder(ROOT);
+  const notice = page.getByTestId('outside-workspace');
+  await expect(notice).toContainText('Not part of this workspace');
+  await expect(notice).toContainText('crashed-tool-outcome-unknown.jsonl');
+  await expect(notice).not.toHaveAttribute('data-in-list');
+  await viewer.openSession(list.locator(`[data-session-id="${PARENT}"]`));
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByTestId('workspace-session-bar')).toBeVisible();
+});
+
+test('the same session opened alone before its folder is offered in the workspace', async ({
+  page,
+  viewer,
+}) => {
+  await viewer.openLog(
+    join(ROOT, '--tmp-dsh-real-writer-runs-subagent-background-workspace--', PARENT, 'session.jsonl.zstd'),
+  );
+  await viewer.openFolder(ROOT);
+  const notice = page.getByTestId('outside-workspace');
+  await expect(notice).toHaveAttribute('data-in-list', 'true');
+  await page.getByTestId('open-in-workspace').click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByTestId('session-list').locator(`[data-session-id="${PARENT}"]`)).toHaveAttribute(
+    'data-open',
+    'true',
+  );
+});
