@@ -1,6 +1,7 @@
 // The layout a person can adjust (issue 14): resizable panes, remembered across reloads, collapsible,
 // and a narrow window (1024×700) that still shows a readable event summary.
 import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 
 const LOG = resolve('fixtures/approval-approved.jsonl.zstd');
@@ -74,3 +75,67 @@ test('beside the session list of a workspace, the panes and the timeline control
     expect(box.x + box.width).toBeLessThanOrEqual(pageWidth);
   }
 });
+
+/**
+ * The words of every badge-like element (rounded, short text) on the page that are broken across
+ * lines: each word's characters are measured as one Range, whose client rects must sit on one line.
+ * A string run in the page (the e2e config has no DOM types).
+ */
+const BROKEN_BADGE_WORDS = `(() => {
+  const broken = [];
+  for (const element of document.querySelectorAll('[class*="rounded"]')) {
+    const text = element.textContent ?? '';
+    if (text.trim() === '' || text.length > 60 || element.getClientRects().length === 0) continue;
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      for (const match of (node.nodeValue ?? '').matchAll(/\\S{2,}/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (tops.size > 1) broken.push(match[0]);
+      }
+    }
+  }
+  return broken;
+})()`;
+
+async function brokenBadgeWords(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(BROKEN_BADGE_WORDS);
+}
+
+for (const [width, height] of [
+  [1024, 700],
+  [1440, 900],
+] as const)
+  test(`at ${width}×${height} beside the session list: every header control on the page, ? reachable, no badge broken inside a word`, async ({
+    page,
+    viewer,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await viewer.goto();
+    const list = await viewer.openFolder(resolve('fixtures/sessions/root'));
+    await viewer.openSession(
+      list.locator('[data-session-id="session-8dadf627-21ad-496e-a24a-41dc20e79a49"]'),
+    );
+    const header = page.getByRole('banner');
+    const controls = header.getByRole('button');
+    expect(await controls.count()).toBeGreaterThan(6);
+    for (const control of await controls.all()) {
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, await control.innerText()).toBeLessThanOrEqual(width);
+    }
+    // The model view's controls too: none cut off at the pane's edge.
+    const pane = (await viewer.modelView.boundingBox())!;
+    for (const control of await viewer.modelView.getByRole('radio').all()) {
+      const box = (await control.boundingBox())!;
+      expect(box.x + box.width, await control.innerText()).toBeLessThanOrEqual(pane.x + pane.width + 1);
+    }
+    expect(await brokenBadgeWords(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'Triage' }).click();
+    await expect(page.getByTestId('triage-pane')).toBeVisible();
+    expect(await brokenBadgeWords(page)).toEqual([]);
+    await header.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  });

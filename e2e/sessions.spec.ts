@@ -13,6 +13,8 @@ const ZIP = join(SESSIONS, 'dsh-session-9841fdb9-efa4-4650-9011-5b552fcd380c.zip
 /** The real-writer pair (fixtures/sessions/README.md): a continuable child started by id. */
 const PARENT = 'session-8dadf627-21ad-496e-a24a-41dc20e79a49';
 const CHILD = 'e671f875-8b29-4737-bd0c-f1d894e2fc46';
+/** The child's first user/message: the task its parent gave it (seqs 0–7 leave the model view empty). */
+const CHILD_START_SEQ = 8;
 /** The forked child (seedLength 42 in its header, README) and its parent. */
 const FORK = 'ada8966c-9fa3-441b-8721-37ff1e795e6a';
 
@@ -50,7 +52,13 @@ test('a dropped sessions root lists every session; parent → child → parent t
   await toChild.first().click();
   await expect(list.locator(`[data-session-id="${CHILD}"]`)).toHaveAttribute('data-open', 'true');
   await viewer.waitForLoadState('ready');
-  await viewer.expectCursorAt(0);
+  // At the task the parent gave it (its first user/message, seq 8), with the model view filled.
+  await viewer.expectCursorAt(CHILD_START_SEQ);
+  await viewer.waitForModelViewAt(CHILD_START_SEQ);
+  expect(await viewer.modelMessageCount()).toBeGreaterThan(0);
+  // A step in the child before leaving it: Back returns here, not to where it opened.
+  await viewer.press('ArrowRight');
+  await viewer.expectCursorAt(CHILD_START_SEQ + 1);
 
   // Back to the parent, at the spawning call: the event there links to the child.
   const toParent = page.getByTestId('open-parent');
@@ -62,6 +70,17 @@ test('a dropped sessions root lists every session; parent → child → parent t
   await expect(
     viewer.detail.locator(`[data-testid="session-link"][data-to-session="${CHILD}"]`),
   ).toBeVisible();
+
+  // Back returns to the child at the seq it was left at: one history across the workspace's
+  // sessions, no "this is where you started" between them. Forward goes to the parent again.
+  await page.goBack();
+  await expect(list.locator(`[data-session-id="${CHILD}"]`)).toHaveAttribute('data-open', 'true');
+  await viewer.waitForLoadState('ready');
+  await viewer.expectCursorAt(CHILD_START_SEQ + 1);
+  await expect(page.getByTestId('leave-ask')).toHaveCount(0);
+  await page.goForward();
+  await expect(list.locator(`[data-session-id="${PARENT}"]`)).toHaveAttribute('data-open', 'true');
+  await viewer.expectCursorAt(parentSeq);
 });
 
 test('a parent of two foreground one-shot children links each call to its child, saying how sure', async ({
@@ -142,4 +161,39 @@ test('several logs dropped together (a parent and its children, all named sessio
   await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
   await expect(list.locator('[data-session-id]')).toHaveCount(files.length);
   await expect(list.locator('[data-depth="1"]')).toHaveCount(files.length - 1);
+});
+
+test('a folder opened over an unrelated log says the log is not part of the workspace, until a session is picked', async ({
+  page,
+  viewer,
+}) => {
+  await viewer.openLog(
+    join(import.meta.dirname, '..', 'fixtures', 'triage', 'crashed-tool-outcome-unknown.jsonl'),
+  );
+  const list = await viewer.openFolder(ROOT);
+  const notice = page.getByTestId('outside-workspace');
+  await expect(notice).toContainText('Not part of this workspace');
+  await expect(notice).toContainText('crashed-tool-outcome-unknown.jsonl');
+  await expect(notice).not.toHaveAttribute('data-in-list');
+  await viewer.openSession(list.locator(`[data-session-id="${PARENT}"]`));
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByTestId('workspace-session-bar')).toBeVisible();
+});
+
+test('the same session opened alone before its folder is offered in the workspace', async ({
+  page,
+  viewer,
+}) => {
+  await viewer.openLog(
+    join(ROOT, '--tmp-dsh-real-writer-runs-subagent-background-workspace--', PARENT, 'session.jsonl.zstd'),
+  );
+  await viewer.openFolder(ROOT);
+  const notice = page.getByTestId('outside-workspace');
+  await expect(notice).toHaveAttribute('data-in-list', 'true');
+  await page.getByTestId('open-in-workspace').click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByTestId('session-list').locator(`[data-session-id="${PARENT}"]`)).toHaveAttribute(
+    'data-open',
+    'true',
+  );
 });

@@ -315,12 +315,16 @@ describe('history sync: permalinks and other logs', () => {
   });
 });
 
-describe('history sync: a switch to a kept workspace session', () => {
-  it('starts the switched-to session’s entries, so Back returns to the other session’s place, not its seq in this log', () => {
+describe('history sync: the sessions of a workspace share one history', () => {
+  /** A store with a two-session workspace (a, b), a fake history, and the sync between them. */
+  function setUpWorkspace() {
     const fake = createFakeClient();
     const store = createTestStore(fake.client, IMMEDIATE_PREPARER);
     const history = new FakeHistory();
-    const sync = createHistorySync(store, history, { documentKey: 'doc', onAskChange: () => undefined });
+    const sync = createHistorySync(store, history, {
+      documentKey: 'doc',
+      onAskChange: (isAsking) => asks.push(isAsking),
+    });
     history.sync = sync;
     const { actions } = store.getState();
     const file = new File(['{}'], 'session.jsonl');
@@ -348,21 +352,53 @@ describe('history sync: a switch to a kept workspace session', () => {
       ignoredFiles: 0,
       isComplete: true,
     });
+    const guards = () => history.kinds().filter((kind) => kind === 'guard').length;
+    return { fake, store, history, sync, actions, guards };
+  }
+
+  it('Back from a session opened from another returns to that one at the seq it was left at', () => {
+    const { fake, store, history, sync, actions, guards } = setUpWorkspace();
+    actions.openWorkspaceSession('a');
+    fake.listeners.at(-1)!.onLoaded({ ...summaryOf(50, 'a'), contentKey: 'a'.repeat(64) }, PROGRESS, ['a']);
+    vi.advanceTimersByTime(HASH_MAX_WAIT_MS);
+    // A step the debounced hash write has not caught up with when the next session opens.
+    actions.setCursor(20);
+    actions.openWorkspaceSession('b', 5);
+    fake.listeners
+      .at(-1)!
+      .onLoaded({ ...summaryOf(30, 'b'), contentKey: 'b'.repeat(64) }, PROGRESS, ['a', 'b']);
+    vi.advanceTimersByTime(HASH_MAX_WAIT_MS);
+    expect(store.getState().summary?.sessionId).toBe('b');
+    // One guard below both sessions: no "this is where you started" between them.
+    expect(guards()).toBe(1);
+    expect(history.kinds()).toEqual(['guard', 'place', 'place']);
+
+    history.back();
+    // The entry names a's session in its workspace: a (kept in the worker) is switched to, at 20.
+    expect(fake.switches.at(-1)?.sessionId).toBe('a');
+    expect(store.getState().summary?.sessionId).toBe('a');
+    expect(cursor(store)).toBe(20);
+    // The entry became a's place: no entry was added, so Forward still leads to b.
+    expect(history.kinds()).toEqual(['guard', 'place', 'place']);
+    history.forward();
+    expect(fake.switches.at(-1)?.sessionId).toBe('b');
+    expect(store.getState().summary?.sessionId).toBe('b');
+    sync.dispose();
+  });
+
+  it('asks at the workspace’s one guard, below its first session', () => {
+    const { fake, history, sync, actions } = setUpWorkspace();
     actions.openWorkspaceSession('a');
     fake.listeners.at(-1)!.onLoaded({ ...summaryOf(50, 'a'), contentKey: 'a'.repeat(64) }, PROGRESS, ['a']);
     actions.openWorkspaceSession('b');
     fake.listeners
       .at(-1)!
       .onLoaded({ ...summaryOf(30, 'b'), contentKey: 'b'.repeat(64) }, PROGRESS, ['a', 'b']);
-    vi.advanceTimersByTime(HASH_MAX_WAIT_MS);
-    const guards = () => history.kinds().filter((kind) => kind === 'guard').length;
-    const before = guards();
-
-    actions.openWorkspaceSession('a');
-    expect(fake.switches.at(-1)?.sessionId).toBe('a');
-    expect(guards()).toBe(before + 1);
-    vi.advanceTimersByTime(HASH_MAX_WAIT_MS);
-    expect(history.readHash()).toContain(`session=a&log=${'a'.repeat(64)}&wsname=root`);
+    history.back();
+    history.back();
+    // The guard belongs to a's first load, not to the load now showing a: it still asks and stays.
+    expect(isAsking()).toBe(true);
+    expect(history.kinds()[history.index]).toBe('place');
     sync.dispose();
   });
 });

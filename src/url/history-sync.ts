@@ -11,7 +11,11 @@
 //   reader's choice (leave()), which goes back past the guard.
 // - An entry that is not this log's (a pasted or typed permalink, another log's) is applied like a
 //   permalink: same log, the cursor goes there and the entry becomes one of this log's places;
-//   another session, that session is reopened.
+//   another session, that session is reopened, and when it is ready the entry becomes its place
+//   (no guard, no new entry), so Forward still leads where the reader came from.
+// - Sessions of one workspace share the history: opening another session of the open workspace
+//   (↑ parent, → child session, a row of the list) pushes its first place above the session left,
+//   with no guard between them, so Back returns to the session left at the seq it was left at.
 
 import { aimedSeq } from '../store/cursor/cursor-slice.ts';
 import type { ViewerState, ViewerStore } from '../store/viewer-store.ts';
@@ -24,6 +28,23 @@ import {
 } from './history-entries.ts';
 import { parsePermalinkHash } from './permalink.ts';
 import { isWorkspaceHash, permalinkHashOf, workspaceLinkOf } from './permalink-of-state.ts';
+
+/** The workspace whose session `state` shows (its source, the same object while it stays open), or null. */
+function workspaceOf(state: ViewerState): unknown {
+  const { workspace, workspaceSessionId, summary } = state;
+  if (workspace === null || workspaceSessionId === null || summary?.sessionId !== workspaceSessionId)
+    return null;
+  return workspace.source;
+}
+
+/** Whether the log `state` shows is the one a foreign entry asked for (by log key, else session id). */
+function isLoadAskedFor(
+  state: ViewerState,
+  asked: { sessionId: string | null; logKey: string | null },
+): boolean {
+  if (asked.logKey !== null) return state.summary?.contentKey === asked.logKey;
+  return asked.sessionId !== null && state.summary?.sessionId === asked.sessionId;
+}
 
 /** The history calls the sync needs (window.history and location.hash in the page, a fake in tests). */
 export interface HistoryPort {
@@ -92,6 +113,10 @@ export function createHistorySync(
   /** When the oldest move not yet in the hash happened (ms, performance.now), or null. */
   let firstPendingAt: number | null = null;
   let leaveTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The workspace (its source) whose session the current load is, or null for a lone log. */
+  let currentWorkspace: unknown = null;
+  /** The session (or log key) a foreign entry asked to reopen: its load adopts that entry. */
+  let adoptFor: { sessionId: string | null; logKey: string | null } | null = null;
 
   const setAsking = (next: boolean) => {
     if (next === isAsking) return;
@@ -133,15 +158,35 @@ export function createHistorySync(
     knownHash = port.readHash();
   };
 
-  /** The log is ready: the current entry becomes its guard (or one is pushed), its first place above. */
+  /**
+   * The log is ready: the current entry becomes its guard (or one is pushed), its first place above;
+   * or, for another session of the workspace left, only its first place is pushed; or, for a log a
+   * foreign entry reopened, that entry becomes its place.
+   */
   const install = (state: ViewerState) => {
     const load = makeLoadKey(documentKey, ++loadCount);
     const previous = readHistoryEntry(port.readState());
-    const guard = makeGuardEntry(load);
-    if (previous !== null && isLoadOfDocument(previous.load, documentKey)) port.push(guard, null);
-    else port.replace(guard, null);
+    const isOurs = previous !== null && isLoadOfDocument(previous.load, documentKey);
+    const workspace = workspaceOf(state);
+    const isAdopting = adoptFor !== null && isLoadAskedFor(state, adoptFor);
+    const isSameWorkspace = isOurs && workspace !== null && workspace === currentWorkspace;
+    adoptFor = null;
     currentLoad = load;
+    currentWorkspace = workspace;
     isOnGuard = false;
+    if (isAdopting) {
+      currentPlace = ++placeCount;
+      port.replace(makePlaceEntry(load, currentPlace), null);
+      const aimed = aimedSeq(state);
+      if (aimed !== null) seqByPlace.set(currentPlace, aimed);
+      scheduleHashWrite();
+      return;
+    }
+    if (!isSameWorkspace) {
+      const guard = makeGuardEntry(load);
+      if (isOurs) port.push(guard, null);
+      else port.replace(guard, null);
+    }
     // The cursor may still move as the load ends (to the last event, to a permalink's seq): the URL
     // stays as it is (a permalink's, until then) and the debounced write puts where it rests.
     pushPlace(load, aimedSeq(state), null);
@@ -174,6 +219,7 @@ export function createHistorySync(
         : link.sessionId !== null && link.sessionId !== loadedSession;
     if (isOtherLog) {
       currentPlace = null;
+      adoptFor = { sessionId: link.sessionId, logKey: link.logKey };
       state.actions.requestJump(jump, link.notices);
       // Another session of a workspace (Back across a parent → child link): the workspace opens it.
       if (link.sessionId !== null && isWorkspaceHash(link))
@@ -193,6 +239,26 @@ export function createHistorySync(
     if (link.seq !== null || link.notices.length > 0) state.actions.requestJump(jump, link.notices);
   };
 
+  /**
+   * Writes the place the reader is leaving (the store's `previous` state still shows its log) if
+   * its hash write is pending, so Back to it from another log lands where the reader left it.
+   */
+  const flushLeavingPlace = (previous: ViewerState) => {
+    const isPending = hashTimer !== null;
+    cancelHashWrite();
+    if (!isPending || currentLoad === null || currentPlace === null) return;
+    const seq = aimedSeq(previous);
+    if (seq !== null) seqByPlace.set(currentPlace, seq);
+    // openWorkspaceSession names the next session before its log replaces this one: the link is
+    // to the session still shown.
+    const shown =
+      currentWorkspace === null
+        ? previous
+        : { ...previous, workspaceSessionId: previous.summary?.sessionId ?? null };
+    port.replace(makePlaceEntry(currentLoad, currentPlace), permalinkHashOf(shown, seq));
+    knownHash = port.readHash();
+  };
+
   const unsubscribe = store.subscribe((state, previous) => {
     // A switch to a kept workspace session (load-slice.ts switchToKept) replaces the open log with no
     // loading in between: its entries start now, as a load's do when it is ready.
@@ -204,14 +270,14 @@ export function createHistorySync(
       (state.summary.contentKey !== previous.summary.contentKey ||
         state.summary.sessionId !== previous.summary.sessionId)
     ) {
-      cancelHashWrite();
+      flushLeavingPlace(previous);
       install(state);
     }
     if (state.loadState !== previous.loadState) {
       if (state.loadState === 'ready' && state.summary !== null) install(state);
       else if (previous.loadState === 'ready') {
         // Another log is loading (or the worker stopped): its entries start when it is ready.
-        cancelHashWrite();
+        flushLeavingPlace(previous);
         currentLoad = null;
         currentPlace = null;
         setAsking(false);
@@ -236,7 +302,9 @@ export function createHistorySync(
       const isReturn = isReturningFromGuard;
       isReturningFromGuard = false;
       isOnGuard = false;
-      if (entry !== null && entry.load === currentLoad) {
+      // Any guard of this page is the bottom of what it opened: a workspace's sessions share one.
+      const isOurGuard = entry?.kind === 'guard' && isLoadOfDocument(entry.load, documentKey);
+      if (entry !== null && (entry.load === currentLoad || isOurGuard)) {
         if (entry.kind === 'guard') {
           isOnGuard = true;
           isReturningFromGuard = true;

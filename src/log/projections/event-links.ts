@@ -14,8 +14,21 @@ export interface EventLink {
   seq: number;
 }
 
-/** Source links listed one by one; longer `sourceEventSeqs` lists are cut to their ends. */
-const SOURCE_LINKS_MAX = 12;
+/**
+ * Up to this many sources are links of their own ("source tool/call → 12"); more (an assistant
+ * message built from hundreds of chunks) are one provenance line instead (deriveEventProvenance).
+ */
+const SOURCE_LINKS_MAX = 2;
+
+/** Where an event came from, in one line: "built from 314 chunks, seq 735–1047". */
+export interface EventProvenance {
+  /** How many of its `sourceEventSeqs` name events of the log. */
+  count: number;
+  firstSeq: number;
+  lastSeq: number;
+  /** What they are: the one type they share (e.g. 'assistant/chunk'), or null when mixed. */
+  type: string | null;
+}
 
 /**
  * Every link of event `seq`, in a stable order without duplicates (same label and seq). Throws
@@ -140,17 +153,38 @@ export function deriveEventLinks(log: OpenedLog, seq: number): EventLink[] {
   return links;
 }
 
-function addSourceLinks(log: OpenedLog, sources: unknown, add: (label: string, seq: number) => void): void {
-  if (!Array.isArray(sources)) return;
-  const valid = sources.filter(
+/** The `sourceEventSeqs` of an event that name events of the log. */
+function validSources(log: OpenedLog, sources: unknown): number[] {
+  if (!Array.isArray(sources)) return [];
+  return sources.filter(
     (value): value is number =>
       typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < log.store.eventCount,
   );
-  const shown =
-    valid.length <= SOURCE_LINKS_MAX
-      ? valid
-      : [...valid.slice(0, SOURCE_LINKS_MAX / 2), ...valid.slice(valid.length - SOURCE_LINKS_MAX / 2)];
-  for (const source of shown) add(`source ${log.store.typeOf(source)}`, source);
+}
+
+function addSourceLinks(log: OpenedLog, sources: unknown, add: (label: string, seq: number) => void): void {
+  const valid = validSources(log, sources);
+  if (valid.length > SOURCE_LINKS_MAX) return;
+  for (const source of valid) add(`source ${log.store.typeOf(source)}`, source);
+}
+
+/**
+ * The provenance line of event `seq` when it names more sources than get links of their own, else
+ * null. Throws for a seq outside the log.
+ */
+export function deriveEventProvenance(log: OpenedLog, seq: number): EventProvenance | null {
+  if (seq < 0 || seq >= log.store.eventCount) throw new RangeError(`seq ${seq} is outside the log`);
+  const valid = validSources(log, readUpgradedEventAt(log.store, seq).sourceEventSeqs);
+  if (valid.length <= SOURCE_LINKS_MAX) return null;
+  let firstSeq = valid[0]!;
+  let lastSeq = firstSeq;
+  const types = new Set<string>();
+  for (const source of valid) {
+    firstSeq = Math.min(firstSeq, source);
+    lastSeq = Math.max(lastSeq, source);
+    if (types.size < 2) types.add(log.store.typeOf(source));
+  }
+  return { count: valid.length, firstSeq, lastSeq, type: types.size === 1 ? [...types][0]! : null };
 }
 
 function addToolCallLinks(

@@ -2,10 +2,10 @@
 // stored JSON of one event and its links.
 
 import { readStoredEventAt } from '../storage/chunk-reader.ts';
-import { deriveEventLinks } from './event-links.ts';
+import { deriveEventLinks, deriveEventProvenance } from './event-links.ts';
 import { summarizeEvent } from './event-summary.ts';
 import type { OpenedLog } from '../open/opened-log.ts';
-import type { EventLink } from './event-links.ts';
+import type { EventLink, EventProvenance } from './event-links.ts';
 import { readCommandFacts } from './command-facts.ts';
 import type { CommandFacts } from './command-facts.ts';
 
@@ -35,6 +35,8 @@ export interface EventDetail {
   /** The event as stored (packed members expanded), as an object for the JSON tree. */
   stored: unknown;
   links: EventLink[];
+  /** Many sources in one line ("built from 314 chunks, seq 735–1047"), or null (links list a few). */
+  provenance: EventProvenance | null;
   /** For a command/run or command/done: the pair, its duration and outcome; else null. */
   command: CommandFacts | null;
 }
@@ -78,6 +80,7 @@ export function readEventDetail(log: OpenedLog, seq: number): EventDetail {
     rowEventCount: Math.max(1, store.lineEventCount.get(lineIndex)),
     stored: readStoredEventAt(store, seq),
     links: deriveEventLinks(log, seq),
+    provenance: deriveEventProvenance(log, seq),
     command: readCommandFacts(log, seq),
   };
 }

@@ -1,7 +1,7 @@
 // Tests of the events-pane queries: summaries, rows, detail, links, search, and the transcript.
 
 import { describe, expect, it } from 'vitest';
-import { deriveEventLinks } from './event-links.ts';
+import { deriveEventLinks, deriveEventProvenance } from './event-links.ts';
 import { readEventDetail, readEventRows } from './event-rows.ts';
 import { SUMMARY_MAX_CHARS, summarizeEvent } from './event-summary.ts';
 import { toPlainLine } from '../base/visible-text.ts';
@@ -111,7 +111,8 @@ describe('deriveEventLinks', () => {
   it('links the parts of a compaction and what its checkpoint shadowed', () => {
     const log = buildCompactionExample().build();
     const links = deriveEventLinks(log, 24);
-    expect(links).toContainEqual({ label: 'source compaction/start', seq: 22 });
+    // Its five sources (seqs 2–23, compaction/start among them) are one provenance line.
+    expect(deriveEventProvenance(log, 24)).toEqual({ count: 5, firstSeq: 2, lastSeq: 23, type: null });
     expect(links).toContainEqual({ label: 'replaces', seq: 9 });
     expect(links).toContainEqual({ label: 'compaction end', seq: 25 });
     expect(deriveEventLinks(log, 22)).toContainEqual({ label: 'compaction checkpoint', seq: 24 });
@@ -120,6 +121,31 @@ describe('deriveEventLinks', () => {
       { label: 'attempt first chunk', seq: 4 },
       { label: 'attempt message', seq: 9 },
     ]);
+  });
+});
+
+describe('deriveEventProvenance', () => {
+  it('gathers many sources into one line instead of a link each; a few stay links', () => {
+    const script = new LogScript();
+    script.turnStart(1);
+    script.stepStart(1, 1);
+    const chunks = [0, 1, 2, 3, 4].map((index) =>
+      script.chunk(1, 1, { type: 'text-delta', index: 0, text: `part ${index}` }),
+    );
+    const message = script.assistantMessage(1, 1, 'done', [], { sourceEventSeqs: chunks });
+    const call = script.toolCall(1, 1, 'c', 'read');
+    const result = script.toolResult(1, 1, 'c', 'ok', { sourceEventSeqs: [call] });
+    const log = script.build();
+    expect(deriveEventProvenance(log, message)).toEqual({
+      count: 5,
+      firstSeq: chunks[0],
+      lastSeq: chunks[4],
+      type: 'assistant/chunk',
+    });
+    expect(deriveEventLinks(log, message).filter((link) => link.label.startsWith('source'))).toEqual([]);
+    expect(readEventDetail(log, message).provenance?.count).toBe(5);
+    expect(deriveEventProvenance(log, result)).toBeNull();
+    expect(deriveEventLinks(log, result)).toContainEqual({ label: 'source tool/call', seq: call });
   });
 });
 

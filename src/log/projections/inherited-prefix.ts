@@ -27,3 +27,18 @@ export function inheritedPrefixLength(log: OpenedLog): number | null {
   }
   return null;
 }
+
+/**
+ * Where a child session opens when a parent's call (or the workspace bar) takes the reader to it:
+ * a fork at its first own event (its model view already holds the inherited conversation); any
+ * other session at its first message the model view shows (the task the parent gave it), since the
+ * events before it (descriptor, policies, turn start) leave the model view empty. 0 when the log
+ * has neither.
+ */
+export function childStartSeq(log: OpenedLog): number {
+  const eventCount = log.store.eventCount;
+  const inherited = inheritedPrefixLength(log);
+  if (inherited !== null && inherited > 0) return Math.min(inherited, Math.max(0, eventCount - 1));
+  const first = log.index.surfaceOps.find((op) => op.isApplied && !op.isEmpty && op.op === 'append');
+  return first?.seq ?? 0;
+}

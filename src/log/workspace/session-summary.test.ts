@@ -101,6 +101,8 @@ describe('summarizeSession', () => {
       label: 'Multiply six by seven',
     });
     expect(child.head?.parentSession).toBe('session-8dadf627-21ad-496e-a24a-41dc20e79a49');
+    // Opened at the task its parent gave it (seq 8, the first user/message), not at the descriptor.
+    expect(child.startSeq).toBe(8);
   });
 
   it("counts a fork child's own tokens and times only: the inherited prefix is the parent's", async () => {
@@ -108,6 +110,7 @@ describe('summarizeSession', () => {
     const summary = await summaryOf(bytes);
     const opened = decodeLog(bytes);
     expect(summary.inheritedEvents).toBe(42);
+    expect(summary.startSeq).toBe(42);
     expect(summary.firstEventTime).toBe(opened.store.eventTime.get(42));
     const all = deriveUsage(opened);
     const own = all.filter((point) => point.seq >= 42);

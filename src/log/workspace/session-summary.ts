@@ -8,7 +8,7 @@ import { createLogDecoder } from '../open/log-decoder.ts';
 import type { OpenedLog } from '../open/opened-log.ts';
 import type { FormatGeneration } from '../format/generations/generation.ts';
 import type { Verdict } from '../problems.ts';
-import { inheritedPrefixLength } from '../projections/inherited-prefix.ts';
+import { childStartSeq, inheritedPrefixLength } from '../projections/inherited-prefix.ts';
 import { deriveUsage } from '../projections/usage.ts';
 import { buildCostIndex } from '../cost/cost-index.ts';
 import { loadBundledPriceTable } from '../cost/price-table.ts';
@@ -50,6 +50,8 @@ export interface SessionSummary {
   failedToolCalls: number;
   /** Events copied from the parent (seqs 0 … n-1; FORMAT.md §8.1), or null when not seeded. */
   inheritedEvents: number | null;
+  /** Where a link to this session opens it (childStartSeq): a fork's first own event, else its first message. */
+  startSeq: number;
   /** Time of the first own event (after an inherited prefix) and of the last event; null without events. */
   firstEventTime: number | null;
   lastEventTime: number | null;
@@ -95,6 +97,7 @@ export function summarizeOpenedLog(log: OpenedLog): SessionSummary {
     toolCalls: index.toolCalls.length,
     failedToolCalls: index.toolCalls.filter((call) => call.status !== 'ok').length,
     inheritedEvents: inherited,
+    startSeq: childStartSeq(log),
     firstEventTime,
     lastEventTime,
     durationMs: lastEventTime === null || startTime === null ? null : Math.max(0, lastEventTime - startTime),

@@ -1,5 +1,5 @@
 // Links from events of the open workspace session to other sessions (FORMAT.md §8.2): on the call
-// that spawned a child, "→ child session <id>", opening the child at its first own seq. A one-shot
+// that spawned a child, "→ child session <id>", opening the child where its parent started it. A one-shot
 // match says how sure it is, and an ambiguous one says so. Renders nothing outside a workspace.
 import { useViewer } from '../../store/use-viewer.ts';
 import { shortId } from './session-ids.ts';
@@ -9,9 +9,13 @@ import type { WorkspaceRow } from '../../worker/client.ts';
 
 const EMPTY: readonly Link[] = [];
 
-/** Where a child opens: its first own event (after a fork's inherited prefix). */
+/**
+ * Where a child opens: a fork at its first own event, any other child at the task its parent gave it
+ * (the summary's startSeq), so the model view is filled; before its summary came, at its inherited
+ * prefix's end or seq 0.
+ */
 export function firstOwnSeq(row: WorkspaceRow | undefined): number {
-  return row?.summary?.inheritedEvents ?? 0;
+  return row?.summary?.startSeq ?? row?.summary?.inheritedEvents ?? 0;
 }
 
 function labelOf(link: Link): string {

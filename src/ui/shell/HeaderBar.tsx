@@ -91,8 +91,10 @@ export function HeaderBar(props: HeaderBarProps) {
   const format = useViewer((state) => state.formatVerdicts);
   return (
     <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-      {/* One line: the badges and buttons keep their words, the file name gives way (truncated). */}
-      <div className="flex items-center gap-3 whitespace-nowrap px-3 py-1.5">
+      {/* The badges and buttons keep their words (nowrap each); when they do not fit on one line
+          (1024 px beside the session list) the tools wrap to a second line rather than leave the page,
+          and the file name gives way first (truncated). */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 whitespace-nowrap px-3 py-1.5">
         <span className="flex shrink-0 items-center gap-1.5 text-sm font-semibold tracking-tight">
           <svg aria-hidden viewBox="0 0 16 16" className="h-4 w-4 text-sky-600" fill="currentColor">
             <path d="M2 3h2v10H2zM6 5h2v8H6zM10 2h2v11h-2zM14 7h1v6h-1z" />
@@ -101,7 +103,7 @@ export function HeaderBar(props: HeaderBarProps) {
         </span>
         {sourceName && (
           <span
-            className="min-w-0 truncate font-mono text-xs text-zinc-600 dark:text-zinc-300"
+            className="min-w-0 max-w-[20rem] truncate font-mono text-xs text-zinc-600 dark:text-zinc-300"
             title={revealInvisibleCharacters(sourceName)}
             data-testid="file-name"
           >
@@ -148,7 +150,7 @@ export function HeaderBar(props: HeaderBarProps) {
             )}
           </button>
         )}
-        <div className="ml-auto flex items-center gap-1.5">
+        <div data-testid="header-tools" className="ml-auto flex flex-wrap items-center justify-end gap-1.5">
           <button type="button" className={TOOL_BUTTON} onClick={props.onOpenFile}>
             Open…
           </button>

@@ -3,29 +3,18 @@
 // (indentation, subagent / fork / orphan marks, rolled-up totals), sort and filters. Virtualized;
 // ↑/↓ move, Enter or a click opens the session. A search across the sessions (WorkspaceSearch.tsx)
 // shows its results in the list's place.
-import { SessionRowMoney, type RowCost } from './SessionRowMoney.tsx';
+import { SessionRowView, sessionIdLabels } from './SessionRow.tsx';
 import { useWorkspaceCosts } from '../cost/use-workspace-costs.ts';
 import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
 import { useViewer, useViewerStoreApi } from '../../store/use-viewer.ts';
 import { compareWithSession } from './compare-entry.ts';
-import type { WorkspaceRow } from '../../worker/client.ts';
-import { formatBytes, formatCount, formatEpoch } from '../shared/format.ts';
 import { placeVirtualItem, useVirtualList } from '../shared/use-virtual-list.ts';
 import { WorkspaceSearchBox, WorkspaceSearchResults } from './WorkspaceSearch.tsx';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
-import {
-  isFailedRow,
-  projectsOf,
-  selectSessionRows,
-  titleOf,
-  tokensOf,
-  type SessionSort,
-} from './session-list-model.ts';
-import { formatCountOf } from '../shared/count-noun.ts';
+import { isFailedRow, projectsOf, selectSessionRows, type SessionSort } from './session-list-model.ts';
 
 // Five lines: title, id and cwd, times, own counts, money and the subtree's roll-up.
 const ROW_HEIGHT_PX = 88;
-const INDENT_PX = 14;
 
 const SORTS: { value: SessionSort; label: string }[] = [
   { value: 'tree', label: 'Tree' },
@@ -35,136 +24,6 @@ const SORTS: { value: SessionSort; label: string }[] = [
   { value: 'tokens', label: 'Tokens' },
   { value: 'title', label: 'Title' },
 ];
-
-const FAILURE_CLASS: Record<string, string> = {
-  ok: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
-  failed: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
-  crashed: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
-  hanging: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
-  unreadable: 'bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200',
-  pending: 'bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400',
-};
-
-function failureOf(row: WorkspaceRow): { state: string; reason: string | null } {
-  if (row.failureReason !== null) return { state: 'unreadable', reason: row.failureReason };
-  if (row.summary === null) return { state: 'pending', reason: 'not summarized yet' };
-  return row.summary.failure;
-}
-
-function kindMark(row: WorkspaceRow): string | null {
-  if (row.isOrphan) return 'orphan';
-  if (row.kind === 'root') return null;
-  return row.kind;
-}
-
-function SessionRowView({
-  row,
-  optionId,
-  isTree,
-  isActive,
-  isOpen,
-  onOpen,
-  cost,
-}: {
-  cost: RowCost | null;
-  row: WorkspaceRow;
-  optionId: string;
-  isTree: boolean;
-  isActive: boolean;
-  isOpen: boolean;
-  onOpen: () => void;
-}) {
-  const failure = failureOf(row);
-  const summary = row.summary;
-  const tokens = tokensOf(row);
-  const mark = kindMark(row);
-  return (
-    <div
-      role="option"
-      id={optionId}
-      aria-selected={isActive}
-      data-session-id={row.id}
-      data-depth={row.depth}
-      data-kind={row.kind}
-      data-orphan={row.isOrphan || undefined}
-      data-failure={failure.state}
-      data-open={isOpen || undefined}
-      onClick={onOpen}
-      title={revealInvisibleCharacters(
-        `${row.path}${failure.reason ? `\n${failure.state}: ${failure.reason}` : ''}`,
-      )}
-      className={`h-full cursor-pointer border-b border-zinc-100 px-2 py-1 text-[11px] leading-4 dark:border-zinc-800 ${
-        isOpen ? 'bg-sky-100 dark:bg-sky-950/60' : isActive ? 'bg-zinc-100 dark:bg-zinc-800' : ''
-      } hover:bg-zinc-100 dark:hover:bg-zinc-800`}
-      style={{ paddingLeft: 8 + (isTree ? row.depth : 0) * INDENT_PX }}
-    >
-      <div className="flex items-center gap-1">
-        {isTree && row.depth > 0 && (
-          <span aria-hidden className="text-zinc-400">
-            └
-          </span>
-        )}
-        <span className="min-w-0 flex-1 truncate text-xs font-medium">
-          {revealInvisibleCharacters(titleOf(row))}
-        </span>
-        {mark && (
-          <span
-            data-mark={mark}
-            className="rounded bg-violet-100 px-1 text-[10px] text-violet-900 dark:bg-violet-950 dark:text-violet-200"
-            title={
-              mark === 'orphan'
-                ? `Its parent ${revealInvisibleCharacters(row.head.parentSession ?? '')} is not in this workspace`
-                : `${mark}, delegation depth ${row.head.delegationDepth}`
-            }
-          >
-            {mark}
-            {mark !== 'orphan' && row.head.delegationDepth > 0 ? ` d${row.head.delegationDepth}` : ''}
-          </span>
-        )}
-        <span className={`rounded px-1 text-[10px] ${FAILURE_CLASS[failure.state] ?? ''}`}>
-          {failure.state}
-        </span>
-      </div>
-      <div className="truncate text-zinc-600 dark:text-zinc-400">
-        <span data-testid="session-id" className="font-mono">
-          {revealInvisibleCharacters(row.shownId)}
-        </span>
-        {row.head.cwd && <> · {revealInvisibleCharacters(row.head.cwd)}</>}
-        {row.head.generation !== null && <> · v{row.head.generation}</>}
-        {row.generations.length > 0 && <> (+{row.generations.length} older)</>}
-        {row.dshRefusals !== undefined && row.dshRefusals.length > 0 && (
-          <span
-            data-testid="dsh-refuses"
-            className="ml-1 rounded bg-amber-100 px-1 text-[10px] text-amber-900 dark:bg-amber-950 dark:text-amber-200"
-            title={revealInvisibleCharacters(row.dshRefusals.join('\n'))}
-          >
-            dsh refuses its directory
-          </span>
-        )}
-      </div>
-      <div className="truncate tabular-nums text-zinc-600 dark:text-zinc-400">
-        {row.head.createdAt !== null && <span title="created">{formatEpoch(row.head.createdAt)}</span>}
-        {summary && (
-          <>
-            {summary.lastEventTime !== null && (
-              <span title="last event"> → {formatEpoch(summary.lastEventTime)}</span>
-            )}
-          </>
-        )}
-      </div>
-      <div className="truncate tabular-nums text-zinc-600 dark:text-zinc-400">
-        {summary && (
-          <>
-            {formatBytes(summary.file.bytes)} · {summary.verdict.status} ·{' '}
-            {formatCountOf(summary.turns, 'turn')} · {formatCountOf(summary.toolCalls, 'call')}
-            {tokens !== null && <> · {formatCount(tokens)} tok</>}
-          </>
-        )}
-      </div>
-      <SessionRowMoney row={row} cost={cost} />
-    </div>
-  );
-}
 
 /** The sidebar; renders nothing while no workspace is open. */
 export function SessionList() {
@@ -193,6 +52,8 @@ export function SessionList() {
     [allRows, isFailedOnly, project, text, sort],
   );
   const projects = useMemo(() => projectsOf(allRows ?? []), [allRows]);
+  // Against every row, not the filtered ones: a label stays the same while the filter changes.
+  const idLabels = useMemo(() => sessionIdLabels(allRows ?? []), [allRows]);
   const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
   const list = useVirtualList({
     count: rows.length,
@@ -379,6 +240,7 @@ export function SessionList() {
                   isTree={sort === 'tree'}
                   isActive={item.index === active}
                   isOpen={row.id === openId}
+                  idLabel={idLabels.get(row.id) ?? row.id}
                   cost={
                     costs && { value: costs.bySession.get(row.id), source: costs.source, edits: costs.edits }
                   }

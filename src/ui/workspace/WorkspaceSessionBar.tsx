@@ -1,10 +1,12 @@
 // A bar under the header while a workspace session is open: its place in the lineage, "parent"
-// opening the parent at the spawning call (a fork: at its last inherited event), and its children.
+// opening the parent at the spawning call (a fork: at its last inherited event), and its children;
+// while no session of the open workspace is the open log, the notice that the log is outside it.
 import { useViewer, useViewerStoreApi } from '../../store/use-viewer.ts';
 import { compareWithSession } from './compare-entry.ts';
 import { shortId } from './session-list-model.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 import { firstOwnSeq } from '../session-links/SessionLinkChips.tsx';
+import { OutsideWorkspaceNotice } from './OutsideWorkspaceNotice.tsx';
 
 export function WorkspaceSessionBar() {
   const openId = useViewer((state) => state.workspaceSessionId);
@@ -12,7 +14,8 @@ export function WorkspaceSessionBar() {
   const sessionId = useViewer((state) => state.summary?.sessionId ?? null);
   const actions = useViewer((state) => state.actions);
   const store = useViewerStoreApi();
-  if (openId === null || snapshot === null || sessionId !== openId) return null;
+  if (openId === null) return <OutsideWorkspaceNotice />;
+  if (snapshot === null || sessionId !== openId) return null;
   const row = snapshot.rows.find((candidate) => candidate.id === openId);
   if (row === undefined) return null;
   const parent = snapshot.parents.find((link) => link.childId === openId);

@@ -1,5 +1,6 @@
 // The event detail below the events list: the cursor's event (or the one pinned), its full JSON
-// (expandable tree, copy) and its links to related events.
+// (expandable tree, copy; the branches holding the searched text open), where it was built from in
+// one line, and its links to related events.
 import { memo, useCallback, useState } from 'react';
 import type { EventDetail as EventDetailData } from '../../../log/index.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
@@ -11,6 +12,7 @@ import { colorOfEventType } from './event-colors.ts';
 import { useDetailSeq } from './use-detail-seq.ts';
 import { SessionLinkChips } from '../../session-links/SessionLinkChips.tsx';
 import { CommandPairing } from './CommandPairing.tsx';
+import { ProvenanceLine } from './ProvenanceLine.tsx';
 
 /** Raw JSON longer than this (characters) is not put on the clipboard by Copy; the tree still shows it. */
 const COPY_TEXT_MAX_CHARS = 20_000_000;
@@ -73,6 +75,7 @@ const EventDetailPanel = memo(function EventDetailPanel({
 }: EventDetailPanelProps) {
   const client = useViewer((state) => state.client);
   const generation = useViewer((state) => state.logGeneration);
+  const searchText = useViewer((state) => state.searchHighlight?.text ?? '');
   const detail = useWorkerQuery(() => client.query({ kind: 'event', seq }), [client, seq], {
     log: generation,
   });
@@ -133,6 +136,7 @@ const EventDetailPanel = memo(function EventDetailPanel({
         </span>
       </div>
       {event.command && <CommandPairing facts={event.command} onJump={onJump} />}
+      {event.provenance && <ProvenanceLine provenance={event.provenance} onJump={onJump} />}
       <div className="px-3 empty:hidden">
         <SessionLinkChips seqs={[event.seq]} />
       </div>
@@ -155,7 +159,7 @@ const EventDetailPanel = memo(function EventDetailPanel({
         </div>
       )}
       <div className="min-h-0 flex-1 overflow-auto px-2 py-1">
-        <JsonTree value={event.stored} rawText={safeStringify(event.stored)} />
+        <JsonTree value={event.stored} rawText={safeStringify(event.stored)} searchText={searchText} />
       </div>
     </div>
   );

@@ -164,7 +164,8 @@ export function ModelViewPane() {
       data-at-seq={view?.atSeq ?? ''}
       data-mode={mode}
     >
-      <div className="flex items-center gap-2 border-b border-zinc-200 px-2 py-1 dark:border-zinc-800">
+      {/* Wraps rather than clips beside the session list at 1024 px: the controls come first. */}
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-zinc-200 px-2 py-1 dark:border-zinc-800">
         <SegmentedControl
           label="View"
           options={MODE_OPTIONS}

@@ -1,0 +1,111 @@
+// Component tests of a session row (Vitest browser mode, real Chromium): rows of sessions whose ids
+// share a long stem are told apart by title, then as much id as is unique, then the project's leaf
+// directory, and the row's text fits its line.
+import { describe, expect, it } from 'vitest';
+import { render } from 'vitest-browser-react';
+import { uniqueIdPrefixes } from '../../log/index.ts';
+import type { WorkspaceRow } from '../../worker/client.ts';
+import { SessionRowView, leafDirectory, sessionIdLabels } from './SessionRow.tsx';
+
+function row(id: string, cwd: string | null): WorkspaceRow {
+  return {
+    id,
+    shownId: id,
+    shownParentId: null,
+    path: `root/${id}/session.jsonl`,
+    head: {
+      id,
+      version: 4,
+      generation: 4,
+      createdAt: null,
+      cwd,
+      parentSession: null,
+      origin: null,
+      delegationDepth: 0,
+      seedLength: null,
+      isSeeded: false,
+      agentPreset: null,
+      container: 'jsonl',
+    },
+    generations: [],
+    kind: 'root',
+    depth: 0,
+    parentId: null,
+    isOrphan: false,
+    summary: null,
+    failureReason: null,
+    totals: {
+      sessions: 1,
+      summarized: 0,
+      tokens: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      busyMs: 0,
+      startTime: null,
+      endTime: null,
+      notOkSessions: 0,
+    },
+  };
+}
+
+/** The rows with the ids the worker shows (src/worker/workspace-loop.ts SHOWN_ID). */
+function withShownIds(rows: WorkspaceRow[]): WorkspaceRow[] {
+  const shown = uniqueIdPrefixes(
+    rows.map((item) => item.id),
+    { minChars: 8, dropPrefix: 'session-' },
+  );
+  return rows.map((item) => ({ ...item, shownId: shown.get(item.id) ?? item.id }));
+}
+
+const PREVIEWS = withShownIds([
+  row('preview-2f9a41c0', '/home/dev/projects/app'),
+  row('preview-2f9b0000', '/home/dev/projects/site'),
+  row('preview-77aa', '/home/dev/projects/app/'),
+]);
+
+describe('SessionRowView', () => {
+  it('three sessions whose ids start "preview-" read apart, each with its project’s leaf directory', async () => {
+    const labels = sessionIdLabels(PREVIEWS);
+    const screen = await render(
+      <div style={{ width: 340 }}>
+        {PREVIEWS.map((item) => (
+          <div key={item.id} style={{ height: 88 }}>
+            <SessionRowView
+              row={item}
+              optionId={item.id}
+              idLabel={labels.get(item.id)!}
+              isTree
+              isActive={false}
+              isOpen={false}
+              onOpen={() => undefined}
+              cost={null}
+            />
+          </div>
+        ))}
+      </div>,
+    );
+    const shown = screen
+      .getByTestId('session-id')
+      .elements()
+      .map((element) => element.textContent);
+    expect(shown).toEqual(['preview-2f9a…', 'preview-2f9b…', 'preview-7…']);
+    expect(new Set(shown).size).toBe(3);
+    const projects = screen.getByTestId('session-project').elements();
+    expect(projects.map((element) => element.textContent)).toEqual([' · app', ' · site', ' · app']);
+    // The full path stays reachable in the tooltip.
+    expect(projects[1]!.getAttribute('title')).toBe('/home/dev/projects/site');
+    // The id and project line fits its row: nothing pushed past the sidebar's width.
+    const line = screen.getByTestId('session-id').elements()[0]!.parentElement!;
+    expect(line.scrollWidth).toBeLessThanOrEqual(line.clientWidth);
+  });
+
+  it('drops a session- prefix and shows a whole id with no ellipsis', () => {
+    const labels = sessionIdLabels(withShownIds([row('session-8dadf627-21ad', null), row('e671f875', null)]));
+    expect(labels.get('session-8dadf627-21ad')).toBe('8dadf627…');
+    expect(labels.get('e671f875')).toBe('e671f875');
+  });
+
+  it('names a project by its last directory', () => {
+    expect(leafDirectory('/home/dev/projects/app')).toBe('app');
+    expect(leafDirectory('C:\\work\\tool\\')).toBe('tool');
+    expect(leafDirectory('/')).toBe('/');
+  });
+});
