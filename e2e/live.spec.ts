@@ -6,12 +6,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ViewerPage } from './support/viewer-page.ts';
-import {
-  answerPickersWithOpfs,
-  clearOpfs,
-  startGrowingLogServer,
-  writeOpfsFile,
-} from './support/live-files.ts';
+import { startGrowingLogServer } from '../scripts/lib/growing-log-server.ts';
+import { answerPickersWithOpfs, clearOpfs, writeOpfsFile } from './support/live-files.ts';
 
 const text = new Uint8Array(readFileSync(resolve('fixtures/cancel.jsonl')));
 const lineEnds: number[] = [];

@@ -68,6 +68,9 @@ export {
 export { matchIndexOf, stepMatch } from './search/match-steps.ts';
 export type { EventSource, EventStatus, FacetColumns } from './projections/facet-columns.ts';
 export { buildFacetColumns, buildFacetColumnsSteps } from './projections/facet-columns.ts';
+export { FacetColumnsGrowth } from './projections/facet-columns-growth.ts';
+export { GrowingTextIndex } from './search/growing-text-index.ts';
+export type { LogStore } from './storage/log-store.ts';
 export type { FacetCounts, FacetName, FacetSelection, FacetValueCount } from './projections/facet-query.ts';
 export { countFacets, filterSeqs, isEmptySelection } from './projections/facet-query.ts';
 export type { InspectReport, ProjectReport } from './reports/inspect-report.ts';

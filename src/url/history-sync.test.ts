@@ -15,6 +15,7 @@ import { makeGuardEntry, makePlaceEntry, readHistoryEntry } from './history-entr
 import {
   HASH_MAX_WAIT_MS,
   LEAVE_WAIT_MS,
+  LIVE_HASH_WAIT_MS,
   createHistorySync,
   type HistoryPort,
   type HistorySync,
@@ -160,6 +161,31 @@ describe('history sync: entries of a loaded log', () => {
       '#seq=20&session=s1',
       '#seq=27&session=s1',
     ]);
+  });
+});
+
+describe('history sync: a followed log', () => {
+  it('writes the hash at most every LIVE_HASH_WAIT_MS while the cursor follows the head, not once per append', () => {
+    const fake = createFakeClient();
+    const store = createTestStore(fake.client, IMMEDIATE_PREPARER);
+    store.getState().actions.followUrl('http://x/a.jsonl');
+    const history = new FakeHistory();
+    history.sync = createHistorySync(store, history, { documentKey: 'doc', onAskChange: () => undefined });
+    const listener = fake.listeners.at(-1)!;
+    listener.onLoaded(summaryOf(50), PROGRESS);
+    vi.advanceTimersByTime(LIVE_HASH_WAIT_MS);
+    expect(history.readHash()).toBe('#seq=49&session=s1');
+    const replace = vi.spyOn(history, 'replace');
+    const status = { state: 'following' as const, bytesRead: 1, lastGrowthAt: 0, restarts: 0, message: null };
+    for (let count = 51; count <= 60; count++) {
+      listener.onLive?.({ type: 'live', loadId: 1, status, summary: summaryOf(count), turnsFrom: 0 });
+      vi.advanceTimersByTime(600);
+    }
+    expect(cursor(store)).toBe(59);
+    // Ten appends in 6 s: one write (the first append's, 5 s after it), not ten.
+    expect(replace).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(LIVE_HASH_WAIT_MS);
+    expect(history.readHash()).toBe('#seq=59&session=s1');
   });
 });
 

@@ -18,6 +18,7 @@
 //   with no guard between them, so Back returns to the session left at the seq it was left at.
 
 import { aimedSeq } from '../store/cursor/cursor-slice.ts';
+import { isAtLiveHead } from '../store/live-follow.ts';
 import type { ViewerState, ViewerStore } from '../store/viewer-store.ts';
 import {
   isLoadOfDocument,
@@ -64,6 +65,11 @@ export interface HistoryPort {
 const HASH_REST_MS = 300;
 /** …or at the latest this long after the first unwritten move, so a long scrub still updates it. */
 export const HASH_MAX_WAIT_MS = 1_500;
+/**
+ * While the cursor follows the head of a followed log it moves with every append (every poll, 250 ms
+ * apart): the hash is written this long after the last move at most, not once per append.
+ */
+export const LIVE_HASH_WAIT_MS = 5_000;
 /** After leave(), how long to wait for the page to go back before saying there is nothing before. */
 export const LEAVE_WAIT_MS = 1_000;
 
@@ -145,8 +151,14 @@ export function createHistorySync(
   const scheduleHashWrite = () => {
     const now = performance.now();
     firstPendingAt ??= now;
+    const state = store.getState();
+    const isFollowingHead = state.live?.status.state === 'following' && isAtLiveHead(state);
+    // Following the head, a write waits for the longer bound; the timer is not pushed back by each append.
+    if (isFollowingHead && hashTimer !== null) return;
+    const delay = isFollowingHead
+      ? LIVE_HASH_WAIT_MS
+      : Math.min(HASH_REST_MS, Math.max(0, firstPendingAt + HASH_MAX_WAIT_MS - now));
     if (hashTimer !== null) clearTimeout(hashTimer);
-    const delay = Math.min(HASH_REST_MS, Math.max(0, firstPendingAt + HASH_MAX_WAIT_MS - now));
     hashTimer = setTimeout(writeHash, delay);
   };
 

@@ -18,8 +18,10 @@ export function useRangeUrlSync(): void {
       if (state.range === null) next.delete(PARAM);
       else next.set(PARAM, formatSeqRange(state.range));
       const query = next.toString();
-      const url = `${location.pathname}${query === '' ? '' : `?${query}`}${location.hash}`;
-      history.replaceState(history.state, '', url);
+      // The store changes for more than the range: the entry is rewritten only when the URL changes.
+      const search = query === '' ? '' : `?${query}`;
+      if (search === location.search) return;
+      history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
     });
   }, []);
 }

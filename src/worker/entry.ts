@@ -166,6 +166,7 @@ function startLoad(message: Extract<MainToWorker, { type: 'open' }>): void {
           onLogGrew(log) {
             // A followed log is read as far as it goes: searches answer about it as it stands.
             readLogs.add(log);
+            textSearch.onLogGrew(log);
           },
         })
       : runLoad(load, source, loadDependencies(source));

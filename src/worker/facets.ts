@@ -3,18 +3,33 @@
 // are the worker's; queries send counts and seq lists, never the columns.
 
 import {
+  FacetColumnsGrowth,
   buildFacetColumns,
   buildFacetColumnsSteps,
   type FacetColumns,
+  type LogStore,
   type OpenedLog,
 } from '../log/index.ts';
 import { runStepsInSlices, type YieldToEventLoop } from './work-slices.ts';
 
 /** The columns of each log, for the events it held when they were built. */
 const columnsByLog = new WeakMap<OpenedLog, FacetColumns>();
+/**
+ * The columns of a log still growing (a followed log), by its store: each settled state of it is a
+ * new OpenedLog over the same store, and its columns extend the last ones instead of a new build.
+ */
+const growthByStore = new WeakMap<LogStore, FacetColumnsGrowth>();
 
 /** The log's facet columns, built now unless they are built for its current events (a live log grows). */
 export function facetColumnsOf(log: OpenedLog): FacetColumns {
+  if (!log.isComplete) {
+    let growth = growthByStore.get(log.store);
+    if (growth === undefined) {
+      growth = new FacetColumnsGrowth(log.store);
+      growthByStore.set(log.store, growth);
+    }
+    return growth.extend(log);
+  }
   const cached = columnsByLog.get(log);
   if (cached !== undefined && cached.eventCount === log.store.eventCount) return cached;
   const columns = buildFacetColumns(log);

@@ -1,7 +1,12 @@
 // Building a log's text index in the worker once the log is read: in slices of WORK_SLICE_MS with
 // the event loop in between, so the model view, rows, the format verdicts and searches are answered
 // while it runs. A search that comes before the index is ready waits for it (text-search.ts says why).
-import { createTextIndexBuilder, type OpenedLog, type TextIndex } from '../log/index.ts';
+import {
+  createTextIndexBuilder,
+  type GrowingTextIndex,
+  type OpenedLog,
+  type TextIndex,
+} from '../log/index.ts';
 import { WORK_SLICE_MS, type YieldToEventLoop } from './work-slices.ts';
 
 /** Events indexed between looks at the clock (a small part of a slice on the bench log). */
@@ -60,10 +65,55 @@ export function startTextIndexing(log: OpenedLog, yieldToEventLoop: YieldToEvent
   };
 }
 
+/**
+ * The index of `log`, a state of a log still growing (a followed log), from `growth`, the index of
+ * its store: the events it has not indexed yet are added in slices (all of them after a catch-up,
+ * the last append's otherwise), then the snapshot of this state is taken.
+ */
+export function startGrowingTextIndexing(
+  log: OpenedLog,
+  growth: GrowingTextIndex,
+  yieldToEventLoop: YieldToEventLoop,
+): TextIndexJob {
+  const startedAt = performance.now();
+  let isCancelled = false;
+  let state: TextIndexState = { state: 'indexing', progress: growth.progressOf(log) };
+  const run = async (): Promise<TextIndex> => {
+    for (;;) {
+      await yieldToEventLoop();
+      if (isCancelled) throw new Error('The text index was replaced by another log’s.');
+      const sliceStart = performance.now();
+      let isDone = growth.advance(log, INDEX_STEP_EVENTS);
+      while (!isDone && performance.now() - sliceStart < WORK_SLICE_MS)
+        isDone = growth.advance(log, INDEX_STEP_EVENTS);
+      if (isDone) break;
+    }
+    const index = growth.snapshot(log);
+    state = readyState(index, performance.now() - startedAt);
+    return index;
+  };
+  const ready = run();
+  ready.catch((error: unknown) => {
+    state = { state: 'failed', message: error instanceof Error ? error.message : String(error) };
+  });
+  return {
+    log,
+    ready,
+    status: () =>
+      state.state === 'indexing' ? { state: 'indexing', progress: growth.progressOf(log) } : state,
+    cancel() {
+      isCancelled = true;
+    },
+  };
+}
+
 function readyState(index: TextIndex, buildMs: number): TextIndexState {
   return {
     state: 'ready',
-    documents: index.latin1.docSeq.length + index.wide.docSeq.length,
+    documents:
+      index.latin1.docSeq.length +
+      index.wide.docSeq.length +
+      (index.tail === undefined ? 0 : index.tail.latin1.docSeq.length + index.tail.wide.docSeq.length),
     retainedBytes: index.retainedBytes,
     buildMs,
   };

@@ -1,8 +1,12 @@
 // Tests of the worker's text index build (in slices) and of the text-search answers: waiting for the
 // log and the index, replacing older searches, transferring the seqs.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildTextIndex, searchTextIndex, type OpenedLog } from '../log/index.ts';
+import { LogFollower, buildTextIndex, searchTextIndex, type OpenedLog } from '../log/index.ts';
+import { appendBoundaries } from '../log/testing/append-boundaries.ts';
 import { LogScript } from '../log/testing/event-builders.ts';
+import { FIXTURES_DIR } from '../log/testing/make-decoder-fixtures.ts';
 import type { WorkerToMain } from './protocol.ts';
 import { startTextIndexing, type TextIndexState } from './text-indexing.ts';
 import { createTextSearchService } from './text-search.ts';
@@ -191,5 +195,47 @@ describe('createTextSearchService', () => {
     service.onLogRead(other);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(built).toEqual([other]);
+  });
+
+  it('extends the index of a followed log as it grows, and answers a search made before an append', async () => {
+    const bytes = readFileSync(join(FIXTURES_DIR, 'long-conversation.jsonl'));
+    const ends = appendBoundaries(bytes);
+    const follower = new LogFollower();
+    follower.append(bytes.subarray(0, ends[12]));
+    const first = follower.log;
+    const { service, posted, settle, setCurrent } = setUp(first);
+    service.onLogRead(first);
+    await settle();
+    const documentsOf = (requestId: number, log: OpenedLog) => {
+      service.answer(requestId, { kind: 'text-index-status' }, log, false);
+      return (posted.at(-1)?.message as { result: { documents?: number } }).result.documents ?? -1;
+    };
+    const before = documentsOf(1, first);
+    expect(before).toBeGreaterThan(0);
+    // A search about the first state, then an append before it is answered: still answered.
+    service.answer(2, { kind: 'text-search', text: 'turn/start' }, first, false);
+    follower.append(bytes.subarray(ends[12]));
+    const grown = follower.log;
+    setCurrent(grown);
+    service.onLogGrew(grown);
+    await settle();
+    const answer = posted.find(({ message }) => 'requestId' in message && message.requestId === 2)?.message;
+    expect(answer).toMatchObject({ type: 'result' });
+    expect((answer as { result: { seqs: Int32Array } }).result.seqs).toEqual(
+      searchTextIndex(buildTextIndex(first), 'turn/start'),
+    );
+    // The grown state: every search as a fresh index of it gives.
+    for (const [requestId, text] of [
+      [3, 'turn/start'],
+      [4, 'assistant'],
+    ] as const) {
+      service.answer(requestId, { kind: 'text-search', text }, grown, false);
+      await settle();
+      expect((posted.at(-1)?.message as { result: { seqs: Int32Array } }).result.seqs).toEqual(
+        searchTextIndex(buildTextIndex(grown), text),
+      );
+    }
+    await settle();
+    expect(documentsOf(5, grown)).toBeGreaterThan(before);
   });
 });

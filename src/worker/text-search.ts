@@ -3,9 +3,14 @@
 // scan: the scan of the bench log takes longer (2–3 s) than what is left of a build that started
 // when the log was read (~1.5 s in all), it finds one match at a time (no count, no wrap), and one
 // answer shape keeps the page simple. Searches overtaken by a newer one fail saying so.
-import { searchTextIndex, type OpenedLog, type TextIndex } from '../log/index.ts';
+import { GrowingTextIndex, searchTextIndex, type OpenedLog, type TextIndex } from '../log/index.ts';
 import type { Query, TextIndexStatus, TextSearchAnswer, WorkerToMain } from './protocol.ts';
-import { builtTextIndexJob, startTextIndexing, type TextIndexJob } from './text-indexing.ts';
+import {
+  builtTextIndexJob,
+  startGrowingTextIndexing,
+  startTextIndexing,
+  type TextIndexJob,
+} from './text-indexing.ts';
 import type { YieldToEventLoop } from './work-slices.ts';
 
 type TextQuery = Extract<Query, { kind: 'text-search' | 'text-index-status' }>;
@@ -21,6 +26,11 @@ export interface TextSearchService {
    * the searches that waited for a log are answered (about the log open then).
    */
   onLogRead(log: OpenedLog): void;
+  /**
+   * A followed log grew (`log` is its new state): once its index was started, the new settled
+   * events join it now (the index of a growing log is extended, never built again).
+   */
+  onLogGrew(log: OpenedLog): void;
   /** A load ended without calling onLogRead (failed, replaced): waiting searches are answered or fail. */
   onLoadEnded(): void;
   /**
@@ -61,12 +71,20 @@ export function createTextSearchService(deps: TextSearchDependencies): TextSearc
   /** Searches that came while the log was still being read. */
   let waiting: { requestId: number; query: TextQuery }[] = [];
   let latestSearchId = 0;
+  /** The index of the store of a log still growing (a followed one), extended as it grows. */
+  let growth: GrowingTextIndex | null = null;
+
+  const startJob = (log: OpenedLog): TextIndexJob => {
+    if (log.isComplete) return startTextIndexing(log, deps.yieldToEventLoop);
+    if (growth?.store !== log.store) growth = new GrowingTextIndex(log.store);
+    return startGrowingTextIndexing(log, growth, deps.yieldToEventLoop);
+  };
 
   const jobFor = (log: OpenedLog): TextIndexJob => {
     if (job?.log !== log) {
       job?.cancel();
       built = null;
-      const started = startTextIndexing(log, deps.yieldToEventLoop);
+      const started = startJob(log);
       job = started;
       started.ready.then(
         (index) => {
@@ -86,7 +104,9 @@ export function createTextSearchService(deps: TextSearchDependencies): TextSearc
     const searchId = ++latestSearchId;
     try {
       const index = await jobFor(log).ready;
-      if (searchId !== latestSearchId || deps.currentLog() !== log) {
+      // A followed log that grew meanwhile is the same log: its seqs are still its seqs.
+      const current = deps.currentLog();
+      if (searchId !== latestSearchId || (current !== log && current?.store !== log.store)) {
         fail(requestId, 'Replaced by a newer search.');
         return;
       }
@@ -119,8 +139,13 @@ export function createTextSearchService(deps: TextSearchDependencies): TextSearc
       jobFor(log);
       flushWaiting();
     },
+    onLogGrew(log) {
+      // Settled events are indexed at once (an append's few); the snapshot waits for a search.
+      if (growth?.store === log.store && job !== null) growth.advance(log, Number.POSITIVE_INFINITY);
+    },
     onLoadEnded: flushWaiting,
     onLoadStarted() {
+      growth = null;
       for (const older of waiting) fail(older.requestId, 'Replaced by another log.');
       waiting = [];
       job?.cancel();

@@ -7,9 +7,19 @@ import { runStepsInSlices, type YieldToEventLoop } from './work-slices.ts';
 
 const triageByLog = new WeakMap<OpenedLog, TriageReport>();
 
-/** The triage of `log`: cached once the log is finished; a live log's is derived afresh each time. */
+/**
+ * The triage of `log`, derived once per log: a finished log, or one settled state of a live log
+ * (each append makes a new state, so triage is derived again only when asked after an append).
+ */
 export function triageOf(log: OpenedLog): TriageReport {
-  if (!log.isComplete) return deriveTriage(log);
+  if (!log.isComplete) {
+    let live = triageByLog.get(log);
+    if (live === undefined) {
+      live = deriveTriage(log);
+      triageByLog.set(log, live);
+    }
+    return live;
+  }
   let report = triageByLog.get(log);
   if (!report) {
     report = deriveTriage(log, formatVerdictsOf(log) ?? undefined);

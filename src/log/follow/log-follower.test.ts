@@ -4,7 +4,7 @@
 // calls and their statuses, pairings, surface, provenance). dsh appends whole frames or whole lines
 // (FORMAT.md §1.3, §1.4), so those boundaries are the states a follower sees on disk.
 
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Column } from '../base/columns.ts';
@@ -12,25 +12,16 @@ import { decodeLog } from '../open/log-decoder.ts';
 import type { OpenedLog } from '../open/opened-log.ts';
 import type { ChecksumVerifier } from '../container/zstd-checksum.ts';
 import { loadChecksumVerifier } from '../container/zstd-checksum.ts';
-import { listCompleteZstdFrames } from '../container/zstd-frames.ts';
 import { CORPUS_DIR } from '../testing/corpus-dir.ts';
 import { FIXTURES_DIR } from '../testing/make-decoder-fixtures.ts';
 import { createRandom } from '../testing/random.ts';
+import { appendBoundaries, realWriterLogs } from '../testing/append-boundaries.ts';
 import { LogFollower } from './log-follower.ts';
 
 let checksum: ChecksumVerifier | null = null;
 beforeAll(async () => {
   checksum = await loadChecksumVerifier();
 });
-
-/** The byte offsets where a writer's append can end: after each zstd frame, or after each LF. */
-function appendBoundaries(bytes: Uint8Array): number[] {
-  if (bytes[0] === 0x28 && bytes[1] === 0xb5)
-    return listCompleteZstdFrames(bytes).frames.map(([, end]) => end);
-  const ends: number[] = [];
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0x0a) ends.push(i + 1);
-  return ends;
-}
 
 /** Everything a reader sees of a log, as plain data (columns as arrays, maps as entries). */
 function facts(log: OpenedLog): unknown {
@@ -112,14 +103,7 @@ describe('following a log in appends equals reading it whole', () => {
   });
 
   const realWriterDir = join(FIXTURES_DIR, 'real-writer');
-  const realWriterLogs = readdirSync(realWriterDir)
-    .filter((name) => statSync(join(realWriterDir, name)).isDirectory())
-    .flatMap((dir) =>
-      readdirSync(join(realWriterDir, dir))
-        .filter((file) => /\.jsonl(\.zstd)?$/.test(file))
-        .map((file) => join(dir, file)),
-    );
-  it.each(realWriterLogs)('fixtures/real-writer/%s (written by dsh 0.1.0-rc.8)', (name) => {
+  it.each(realWriterLogs())('fixtures/real-writer/%s (written by dsh 0.1.0-rc.8)', (name) => {
     const bytes = readFileSync(join(realWriterDir, name));
     checkAppends(bytes, 7, null);
   });

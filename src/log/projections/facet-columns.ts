@@ -84,7 +84,7 @@ function idColumn(length: number, maxId: number): Uint16Array | Int32Array {
 }
 
 /** The source of every event of a stored type, or null when it depends on the event (user/message). */
-function sourceOfType(type: string): EventSource | null {
+export function sourceOfType(type: string): EventSource | null {
   if (type === 'user/message' || type === 'steering/message') return null;
   if (type.startsWith('assistant/')) return 'assistant';
   if (type.startsWith('tool/')) return 'tool';
@@ -93,10 +93,63 @@ function sourceOfType(type: string): EventSource | null {
 }
 
 /** A user/message's source (`steering/message` is upgraded to one on read, FORMAT.md §3.6). */
-function sourceOfUserMessage(log: OpenedLog, seq: number): EventSource {
+export function sourceOfUserMessage(log: OpenedLog, seq: number): EventSource {
   const data = log.store.readEvent(seq).data;
   const source = isRecord(data) ? data.source : undefined;
   return isPersonSource(source) ? 'user' : 'context';
+}
+
+/** How many distinct tool names the calls have. */
+function toolNameCount(calls: readonly { name: string }[]): number {
+  return new Set(calls.map((call) => call.name)).size;
+}
+
+/**
+ * Writes into `toolId` and `status` (zeroed, `eventCount` long) the tool name and status bits of
+ * every event of a tool call (its tool/call, results, replacements, approvals) and the problem bit;
+ * returns the tool names (in first-call order) the ids index from 1. O(calls + approvals + problems).
+ */
+export function markToolStatuses(
+  log: OpenedLog,
+  eventCount: number,
+  toolId: Uint16Array | Int32Array,
+  status: Uint8Array,
+): string[] {
+  const { index } = log;
+  const toolNames: string[] = [];
+  const toolIdOf = new Map<string, number>();
+  for (const call of index.toolCalls) {
+    if (!toolIdOf.has(call.name)) {
+      toolNames.push(call.name);
+      toolIdOf.set(call.name, toolNames.length);
+    }
+  }
+  const mark = (seq: number | null, nameId: number, bit: number): void => {
+    if (seq === null || seq < 0 || seq >= eventCount) return;
+    toolId[seq] = nameId;
+    status[seq] = (status[seq] as number) | bit;
+  };
+  for (const call of index.toolCalls) {
+    const nameId = toolIdOf.get(call.name) ?? 0;
+    const bit = statusBit(STATUS_OF_CALL[call.status]);
+    mark(call.callSeq, nameId, bit);
+    mark(call.resultSeq, nameId, bit);
+    for (const seq of call.replacementSeqs) mark(seq, nameId, bit);
+  }
+  for (const approval of index.approvals) {
+    const call = approval.callId === null ? undefined : index.toolCallById.get(approval.callId);
+    if (call === undefined) continue;
+    const nameId = toolIdOf.get(call.name) ?? 0;
+    const bit = statusBit(STATUS_OF_CALL[call.status]);
+    mark(approval.askedSeq, nameId, bit);
+    mark(approval.decidedSeq, nameId, bit);
+  }
+  const problemBit = statusBit('problem');
+  for (const problem of log.problems) {
+    const seq = problem.seq;
+    if (seq !== null && seq >= 0 && seq < eventCount) status[seq] = (status[seq] as number) | problemBit;
+  }
+  return toolNames;
 }
 
 /** buildFacetColumnsSteps drained at once (Node, tests, a query that cannot wait). */
@@ -143,41 +196,9 @@ export function* buildFacetColumnsSteps(log: OpenedLog): Generator<void, FacetCo
   }
 
   // Tool names and statuses: every event of a call (its tool/call, results, replacements, approvals).
-  const toolNames: string[] = [];
-  const toolIdOf = new Map<string, number>();
-  for (const call of index.toolCalls) {
-    if (!toolIdOf.has(call.name)) {
-      toolNames.push(call.name);
-      toolIdOf.set(call.name, toolNames.length);
-    }
-  }
-  const toolId = idColumn(eventCount, toolNames.length);
+  const toolId = idColumn(eventCount, toolNameCount(index.toolCalls));
   const status = new Uint8Array(eventCount);
-  const mark = (seq: number | null, nameId: number, bit: number): void => {
-    if (seq === null || seq < 0 || seq >= eventCount) return;
-    toolId[seq] = nameId;
-    status[seq] = (status[seq] as number) | bit;
-  };
-  for (const call of index.toolCalls) {
-    const nameId = toolIdOf.get(call.name) ?? 0;
-    const bit = statusBit(STATUS_OF_CALL[call.status]);
-    mark(call.callSeq, nameId, bit);
-    mark(call.resultSeq, nameId, bit);
-    for (const seq of call.replacementSeqs) mark(seq, nameId, bit);
-  }
-  for (const approval of index.approvals) {
-    const call = approval.callId === null ? undefined : index.toolCallById.get(approval.callId);
-    if (call === undefined) continue;
-    const nameId = toolIdOf.get(call.name) ?? 0;
-    const bit = statusBit(STATUS_OF_CALL[call.status]);
-    mark(approval.askedSeq, nameId, bit);
-    mark(approval.decidedSeq, nameId, bit);
-  }
-  const problemBit = statusBit('problem');
-  for (const problem of log.problems) {
-    const seq = problem.seq;
-    if (seq !== null && seq >= 0 && seq < eventCount) status[seq] = (status[seq] as number) | problemBit;
-  }
+  const toolNames = markToolStatuses(log, eventCount, toolId, status);
   yield;
 
   // Sources: by stored type, but a user/message by its message's source.

@@ -42,6 +42,12 @@ interface TextRun {
 export interface TextIndex {
   readonly latin1: TextRun;
   readonly wide: TextRun;
+  /**
+   * A growing log's documents that may still change (growing-text-index.ts: the step being written),
+   * indexed afresh for this snapshot; every seq in it is above every seq of the runs. Absent for a
+   * finished log.
+   */
+  readonly tail?: { readonly latin1: TextRun; readonly wide: TextRun };
   /** Bytes the index holds, about: one per Latin-1 character, two per other, four per column entry. */
   readonly retainedBytes: number;
 }
@@ -61,7 +67,7 @@ export interface TextIndexBuilder {
 const NOT_LATIN1 = /[^\u0000-\u00ff]/;
 
 /** One run under construction. */
-class TextRunBuilder {
+export class TextRunBuilder {
   private readonly isLatin1: boolean;
   private readonly segments: string[] = [];
   private readonly segmentFirstDoc = new Column(Int32Array);
@@ -70,12 +76,15 @@ class TextRunBuilder {
   private parts: string[] = [];
   private partsChars = 0;
   private textChars = 0;
+  /** The open segment's parts joined, for snapshot (null: not joined since the last add). */
+  private openText: string | null = null;
 
   constructor(isLatin1: boolean) {
     this.isLatin1 = isLatin1;
   }
 
   add(seq: number, text: string): void {
+    this.openText = null;
     if (this.partsChars > 0 && this.partsChars + text.length > SEGMENT_CHARS) this.closeSegment();
     if (this.partsChars === 0) this.segmentFirstDoc.push(this.docSeq.length);
     this.docStart.push(this.partsChars);
@@ -96,11 +105,31 @@ class TextRunBuilder {
     };
   }
 
-  private closeSegment(): void {
-    if (this.parts.length === 0) return;
+  /**
+   * The run as built so far, while more may be added (a growing log): its columns are views that
+   * later adds do not change (they write past their end), the open segment a string of its own.
+   */
+  snapshot(): TextRun {
+    if (this.parts.length > 0 && this.openText === null) this.openText = this.joinParts();
+    return {
+      segments: this.openText === null ? this.segments.slice() : [...this.segments, this.openText],
+      segmentFirstDoc: this.segmentFirstDoc.view(),
+      docStart: this.docStart.view(),
+      docSeq: this.docSeq.view(),
+      textChars: this.textChars + this.partsChars,
+    };
+  }
+
+  private joinParts(): string {
     // join makes one flat string: no rope of small pieces is searched or retained.
     const joined = this.parts.join('');
-    this.segments.push(this.isLatin1 ? toOneByteString(joined) : joined);
+    return this.isLatin1 ? toOneByteString(joined) : joined;
+  }
+
+  private closeSegment(): void {
+    if (this.parts.length === 0) return;
+    this.segments.push(this.openText ?? this.joinParts());
+    this.openText = null;
     this.textChars += this.partsChars;
     this.parts = [];
     this.partsChars = 0;
@@ -133,7 +162,7 @@ function toOneByteString(text: string): string {
 
 const latin1Decoder = new TextDecoder('latin1');
 
-function runBytes(run: TextRun, bytesPerChar: number): number {
+export function runBytes(run: TextRun, bytesPerChar: number): number {
   return run.textChars * bytesPerChar + 4 * (run.segmentFirstDoc.length + 2 * run.docSeq.length);
 }
 
@@ -146,9 +175,7 @@ export function createTextIndexBuilder(log: OpenedLog): TextIndexBuilder {
   const attemptEnds = unansweredAttemptEnds(log);
   const latin1 = new TextRunBuilder(true);
   const wide = new TextRunBuilder(false);
-  const pieces: string[] = [];
-  const latin1Pieces: string[] = [];
-  const widePieces: string[] = [];
+  const documents = createDocumentAdder(latin1, wide);
   let seq = 0;
   return {
     get progress() {
@@ -156,23 +183,39 @@ export function createTextIndexBuilder(log: OpenedLog): TextIndexBuilder {
     },
     step(maxEvents) {
       const end = Math.min(eventCount, seq + Math.max(1, maxEvents));
-      for (; seq < end; seq++) {
-        pieces.length = 0;
-        collectShownText(log, seq, attemptEnds, pieces);
-        if (pieces.length === 0) continue;
-        // Each piece goes to the run of its width: matches never span pieces, so a document may
-        // have pieces in both runs (a query merges the runs' seqs without duplicates).
-        latin1Pieces.length = 0;
-        widePieces.length = 0;
-        for (const piece of pieces) (NOT_LATIN1.test(piece) ? widePieces : latin1Pieces).push(piece);
-        if (latin1Pieces.length > 0) latin1.add(seq, documentText(latin1Pieces));
-        if (widePieces.length > 0) wide.add(seq, documentText(widePieces));
-      }
+      for (; seq < end; seq++) documents.add(log, seq, attemptEnds);
       return seq >= eventCount;
     },
     finish() {
       const index = { latin1: latin1.finish(), wide: wide.finish() };
       return { ...index, retainedBytes: runBytes(index.latin1, 1) + runBytes(index.wide, 2) };
+    },
+  };
+}
+
+/** Adds the document of one seq to the run of each of its pieces' width. */
+export interface DocumentAdder {
+  /** `attemptEnds`: unansweredAttemptEnds of the log (at least those at or after `seq`). */
+  add(log: OpenedLog, seq: number, attemptEnds: ReadonlySet<number>): void;
+}
+
+/** Adds documents to `latin1` and `wide` (one adder per pair of runs: it reuses its buffers). */
+export function createDocumentAdder(latin1: TextRunBuilder, wide: TextRunBuilder): DocumentAdder {
+  const pieces: string[] = [];
+  const latin1Pieces: string[] = [];
+  const widePieces: string[] = [];
+  return {
+    add(log, seq, attemptEnds) {
+      pieces.length = 0;
+      collectShownText(log, seq, attemptEnds, pieces);
+      if (pieces.length === 0) return;
+      // Each piece goes to the run of its width: matches never span pieces, so a document may
+      // have pieces in both runs (a query merges the runs' seqs without duplicates).
+      latin1Pieces.length = 0;
+      widePieces.length = 0;
+      for (const piece of pieces) (NOT_LATIN1.test(piece) ? widePieces : latin1Pieces).push(piece);
+      if (latin1Pieces.length > 0) latin1.add(seq, documentText(latin1Pieces));
+      if (widePieces.length > 0) wide.add(seq, documentText(widePieces));
     },
   };
 }
@@ -200,10 +243,22 @@ export function buildTextIndex(log: OpenedLog): TextIndex {
 export function searchTextIndex(index: TextIndex, text: string): Int32Array {
   const needle = text.toLowerCase();
   if (needle === '' || needle.includes(SEPARATOR)) return new Int32Array(0);
-  const wide = searchRun(index.wide, needle);
+  const found = searchRuns(index, needle);
+  if (index.tail === undefined) return found;
+  // The tail's seqs are all above the runs': the two lists join in order.
+  const tail = searchRuns(index.tail, needle);
+  if (tail.length === 0) return found;
+  const joined = new Int32Array(found.length + tail.length);
+  joined.set(found, 0);
+  joined.set(tail, found.length);
+  return joined;
+}
+
+function searchRuns(runs: { readonly latin1: TextRun; readonly wide: TextRun }, needle: string): Int32Array {
+  const wide = searchRun(runs.wide, needle);
   // A needle outside Latin-1 cannot occur in a Latin-1 document.
   if (NOT_LATIN1.test(needle)) return wide;
-  return mergeSorted(searchRun(index.latin1, needle), wide);
+  return mergeSorted(searchRun(runs.latin1, needle), wide);
 }
 
 /** Seqs of the documents of `run` that contain `needle` (lower case), ascending. */
