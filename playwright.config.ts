@@ -15,6 +15,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PREVIEW_PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app registers a service worker (the offline copy, vite.config.ts). Specs run without it,
+    // so routes and request listeners see every request; e2e/offline.spec.ts allows it.
+    serviceWorkers: 'block',
   },
   projects: [
     {

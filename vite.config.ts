@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { playwright } from '@vitest/browser-playwright';
+import { VitePWA } from 'vite-plugin-pwa';
 import { CHROMIUM_ARGS, chromiumExecutablePath } from './scripts/lib/chromium.ts';
 
 /**
@@ -104,8 +105,62 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/** Changes with every build, so the precached single-file viewer (built after this one) is refetched. */
+const BUILD_ID = Date.now().toString(36);
+
+/**
+ * The installable, offline app (issue 24): a Workbox service worker that precaches this build — the
+ * page, the worker, the zstd WebAssembly, the demo log and the single-file viewer an HTML export
+ * needs — so after one visit the viewer opens with no network. It only serves the app's own files:
+ * a `?src=` log is fetched by the log worker as before (the service worker passes it through), and
+ * it asks no other origin for anything. `registerType: 'prompt'`: a new build waits until the reader
+ * reloads (src/browser/app-update.ts), since an automatic reload would drop the open log. The
+ * manifest's `file_handlers` let the installed app open `.jsonl` and `.jsonl.zstd` files
+ * (src/browser/launch-queue.ts).
+ */
+function offlineApp() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: null,
+    manifest: {
+      name: 'dsh-replay',
+      short_name: 'dsh-replay',
+      description:
+        'Read what a DeepSeek Harness agent did: open a session log and replay it seq by seq, offline.',
+      start_url: '.',
+      scope: '.',
+      display: 'standalone',
+      background_color: '#0f172a',
+      theme_color: '#0f172a',
+      icons: [
+        { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+      file_handlers: [
+        {
+          action: '.',
+          accept: { 'application/x-ndjson': ['.jsonl'], 'application/zstd': ['.zstd', '.zst'] },
+        },
+      ],
+      launch_handler: { client_mode: 'focus-existing' },
+    },
+    workbox: {
+      // The manifest, its icons and the favicon are added by the plugin itself.
+      globPatterns: ['**/*.{js,css,html,wasm,zstd}'],
+      globIgnores: ['**/*.map', 'export/**'],
+      additionalManifestEntries: [{ url: 'export/viewer.html', revision: BUILD_ID }],
+      maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+      navigateFallback: 'index.html',
+      // A navigation to a file (a log served beside the app) goes to the network, not to the app.
+      navigateFallbackDenylist: [/\/[^/?]+\.[^/?]+$/],
+      cleanupOutdatedCaches: true,
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), contentSecurityPolicy()],
+  plugins: [react(), tailwindcss(), contentSecurityPolicy(), offlineApp()],
   worker: {
     format: 'es',
     rollupOptions: { output: { entryFileNames: `${WORKER_ASSETS}[name]-[hash].js` } },

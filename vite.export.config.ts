@@ -15,6 +15,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { Rolldown } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 type OutputAsset = Rolldown.OutputAsset;
 type OutputChunk = Rolldown.OutputChunk;
@@ -111,7 +112,9 @@ function singleFileViewer(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), singleFileViewer()],
+  // The file opens from file:// where no service worker can run: the plugin is off, and only
+  // provides the module src/browser/app-update.ts imports (main.tsx does not call it here).
+  plugins: [react(), tailwindcss(), singleFileViewer(), VitePWA({ disable: true })],
   publicDir: false,
   define: { 'import.meta.env.VITE_SINGLE_FILE': JSON.stringify(true) },
   worker: { format: 'es', rollupOptions: { output: { entryFileNames: 'assets/worker/[name]-[hash].js' } } },

@@ -216,6 +216,49 @@ test('an edited price changes every total — chips, session, range — marks th
     .toBeCloseTo(expected, 12);
 });
 
+test('prices imported as JSON reprice every total, a bad edit is named and left out, and CLI `cost --prices` with the same file agrees', async ({
+  page,
+  viewer,
+}) => {
+  const cli = cliCost(APPROVAL_LOG);
+  const [first] = cli.requests;
+  if (first === undefined) throw new Error('the fixture has requests');
+  // A hand-written document: one good edit for the log's model, one without prices.
+  const file = join(mkdtempSync(join(tmpdir(), 'dsh-replay-import-')), 'prices.json');
+  writeFileSync(
+    file,
+    JSON.stringify([
+      {
+        provider: first.provider,
+        model: first.model,
+        inputPerMillion: EDIT.input,
+        cacheReadPerMillion: EDIT.cached,
+        outputPerMillion: EDIT.output,
+      },
+      { provider: first.provider, model: 'no-prices' },
+    ]),
+  );
+  await viewer.openLog(APPROVAL_LOG);
+  const panel = await openCostTab(page);
+  const totals = panel.getByTestId('session-totals');
+  const before = await numberAttribute(totals, 'data-cost');
+  await panel.getByTestId('import-prices').setInputFiles(file);
+  await expect(panel.getByTestId('price-editor')).toContainText('Imported 1 price; left out: edit 2:');
+
+  const expected = cli.requests.reduce((sum, request) => sum + handCost(request), 0);
+  expect(expected).not.toBeCloseTo(before, 6);
+  await expect.poll(() => numberAttribute(totals, 'data-cost')).toBeCloseTo(expected, 12);
+  await expect(totals.getByTestId('price-label')).toContainText('1 price edited');
+  expect(cliCost(APPROVAL_LOG, file).total.cost).toBeCloseTo(expected, 12);
+
+  // Not JSON: nothing changes and the editor says why.
+  const garbage = join(mkdtempSync(join(tmpdir(), 'dsh-replay-import-')), 'prices.json');
+  writeFileSync(garbage, '{ not json');
+  await panel.getByTestId('import-prices').setInputFiles(garbage);
+  await expect(panel.getByTestId('price-editor')).toContainText('Not imported: not JSON');
+  expect(await numberAttribute(totals, 'data-cost')).toBeCloseTo(expected, 12);
+});
+
 test('the session list shows each session’s cost and its subtree’s rolled up over the tree, as CLI `cost DIR` does; an edit reprices them', async ({
   page,
   viewer,

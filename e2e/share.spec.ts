@@ -128,6 +128,10 @@ test('the review pane groups hits by rule; strict mode blocks until reviewed; ea
   });
   await expect(offline.getByText('leaky.jsonl').first()).toBeVisible();
   await expect(offline.getByText(/REDACTED:aws-access-key/).first()).toBeVisible();
+  // One log, read-only: no Demo (not in the file) and no Export (the file cannot rebuild itself).
+  await expect(offline.getByRole('button', { name: 'Open…' })).toBeVisible();
+  await expect(offline.getByRole('button', { name: 'Demo', exact: true })).toHaveCount(0);
+  await expect(offline.getByRole('button', { name: 'Export…' })).toHaveCount(0);
   await offline.screenshot({ path: 'test-results/share-offline-html.png' });
   expect(requests).toEqual([]);
   await context.close();

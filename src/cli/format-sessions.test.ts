@@ -2,8 +2,8 @@
 // (recursion) and at ~130,000 siblings (a spread), and indentation grew with the square of the depth.
 
 import { describe, expect, it } from 'vitest';
-import type { SessionTreeReport, SessionTreeRow } from '../log/index.ts';
-import { formatTreeText } from './format-sessions.ts';
+import type { SessionListReport, SessionTreeReport, SessionTreeRow } from '../log/index.ts';
+import { formatListText, formatTreeText } from './format-sessions.ts';
 
 const row = (id: string, depth: number): SessionTreeRow => ({
   id,
@@ -39,4 +39,56 @@ describe('formatTreeText', () => {
       '  c999999  [subagent]  c999999/session.jsonl',
     ]);
   }, 120_000);
+});
+
+describe('ids in text output (issue 27)', () => {
+  const listRow = (id: string, parentSession: string | null = null) =>
+    ({
+      path: `${id.length}/session.jsonl`,
+      id,
+      version: 4,
+      parentSession,
+      origin: null,
+      delegationDepth: 0,
+      seedLength: null,
+      createdAt: null,
+      cwd: null,
+      title: null,
+      verdict: null,
+      events: null,
+      turns: null,
+      toolCalls: null,
+      bytes: 1,
+      generations: [],
+      generation: 4,
+      isSeeded: false,
+      lastEventTime: null,
+      failure: null,
+      tokens: null,
+    }) as unknown as SessionListReport['sessions'][number];
+
+  it('cuts long ids only where they differ: two ids sharing their first 60 characters stay two', () => {
+    const shared = 'x'.repeat(70);
+    const text = formatListText({
+      root: 'r',
+      sessions: [listRow(`${shared}A-tail`), listRow(`${shared}B-tail`, `${shared}A-tail`)],
+      problems: [],
+    });
+    const ids = text
+      .split('\n')
+      .filter((line) => line.startsWith('x'))
+      .map((line) => line.split('  ')[0]);
+    expect(ids).toEqual([`${shared}A…`, `${shared}B…`]);
+    expect(text).toContain(`child of ${shared}A…`);
+  });
+
+  it('shows a U+202E inside an id escaped, so it cannot flip the line', () => {
+    const id = 'evil\u202Egnp.exe';
+    const list = formatListText({ root: 'r', sessions: [listRow(id)], problems: [] });
+    const tree = formatTreeText({ roots: [row(id, 0)], orphans: [] });
+    for (const text of [list, tree]) {
+      expect(text).not.toContain('\u202E');
+      expect(text).toContain('evil\\u{202E}gnp.exe');
+    }
+  });
 });

@@ -2,7 +2,19 @@
 // (ids, titles, paths from the workspace) goes through the core's one cleaner (toPlainLine).
 
 import type { SessionListReport, SessionTreeReport, SessionTreeRow } from '../log/index.ts';
-import { formatBytes, toPlainLine } from '../log/index.ts';
+import { formatBytes, toPlainLine, uniqueIdPrefixes } from '../log/index.ts';
+
+/**
+ * How ids are named in text: whole up to 60 characters, longer ones cut where no other id of the
+ * output starts the same (uniqueIdPrefixes, as the viewer's list does with 8), then made visible.
+ */
+function idLabeller(ids: Iterable<string>): (id: string) => string {
+  const shown = uniqueIdPrefixes(ids, { minChars: 60 });
+  return (id) => {
+    const prefix = shown.get(id) ?? id;
+    return `${toPlainLine(prefix, 100_000)}${prefix.length < id.length ? '…' : ''}`;
+  };
+}
 
 function formatTime(epochMs: number | null): string {
   return epochMs === null ? '—' : new Date(epochMs).toISOString().replace('T', ' ').slice(0, 19);
@@ -19,6 +31,11 @@ function problemLines(problems: SessionListReport['problems']): string[] {
 
 /** `ls` as text: a header line, one line per session, then the problems. */
 export function formatListText(report: SessionListReport): string {
+  const label = idLabeller(
+    report.sessions.flatMap((session) =>
+      session.parentSession === null ? [session.id] : [session.id, session.parentSession],
+    ),
+  );
   const lines = [
     `${report.sessions.length} session${report.sessions.length === 1 ? '' : 's'} in ${toPlainLine(report.root, 200)}`,
   ];
@@ -27,11 +44,10 @@ export function formatListText(report: SessionListReport): string {
       session.events === null
         ? 'not summarized'
         : `${session.turns ?? 0} turns, ${session.toolCalls ?? 0} calls, ${session.events} events`;
-    const lineage =
-      session.parentSession === null ? '' : ` child of ${toPlainLine(session.parentSession, 60)}`;
+    const lineage = session.parentSession === null ? '' : ` child of ${label(session.parentSession)}`;
     lines.push(
       [
-        toPlainLine(session.id, 60),
+        label(session.id),
         formatTime(session.createdAt),
         `v${session.version ?? '?'}`,
         session.verdict ?? '—',
@@ -59,6 +75,14 @@ function indentOf(depth: number): string {
 /** `tree` as text: the lineage indented two spaces a level, with kind and path. */
 export function formatTreeText(report: SessionTreeReport): string {
   const lines: string[] = [];
+  const ids: string[] = [];
+  const walk: SessionTreeRow[] = [...report.roots];
+  while (walk.length > 0) {
+    const node = walk.pop() as SessionTreeRow;
+    ids.push(node.id);
+    for (const child of node.children) walk.push(child);
+  }
+  const label = idLabeller(ids);
   const stack: SessionTreeRow[] = [...report.roots].reverse();
   while (stack.length > 0) {
     const node = stack.pop() as SessionTreeRow;
@@ -66,7 +90,7 @@ export function formatTreeText(report: SessionTreeReport): string {
       (mark) => mark !== null,
     );
     lines.push(
-      `${indentOf(node.depth)}${toPlainLine(node.id, 80)}  [${marks.join(', ')}]  ${toPlainLine(node.path, 200)}`,
+      `${indentOf(node.depth)}${label(node.id)}  [${marks.join(', ')}]  ${toPlainLine(node.path, 200)}`,
     );
     // One push per child (a spread of 130,000 siblings overflows the argument limit), last first.
     for (let index = node.children.length - 1; index >= 0; index--)

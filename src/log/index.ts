@@ -14,6 +14,7 @@ export { readDeepValueText } from './base/deep-values.ts';
 export { assertNever, describeError } from './base/errors.ts';
 export { findTextMatches } from './search/text-matches.ts';
 export { formatBytes } from './base/bytes.ts';
+export { uniqueIdPrefixes } from './base/unique-id-prefixes.ts';
 export type { LogNote, LogProblem, Verdict } from './problems.ts';
 export type { OpenedLog, FileFacts } from './open/opened-log.ts';
 export type { LogIndex } from './structure/log-index.ts';

@@ -20,6 +20,8 @@ function fileAt(path: string): WorkspaceFile {
 function rowOf(id: string, parentId: string | null = null): WorkspaceRow {
   return {
     id,
+    shownId: id,
+    shownParentId: parentId,
     path: `p/${id}/session.jsonl`,
     head: {
       id,

@@ -44,6 +44,8 @@ import { WorkspaceAskBar } from './workspace/WorkspaceAskBar.tsx';
 import { WorkspaceSessionBar } from './workspace/WorkspaceSessionBar.tsx';
 import { useEmbeddedLog } from './export/use-embedded-log.ts';
 import { ExportDialog } from './export/ExportDialog.tsx';
+import { AppUpdateBar } from './shell/AppUpdateBar.tsx';
+import { useLaunchedFiles } from './shell/use-launched-files.ts';
 
 /**
  * Between the workspace's staged mounts (ms): more than a frame, so the shell with the events list,
@@ -112,6 +114,7 @@ function Shell({ store }: { store: ViewerStore }) {
   useTheme(theme);
   const leaveAsk = useUrlSync(store);
   useEmbeddedLog(store);
+  useLaunchedFiles(store);
   useRangeUrlSync();
   usePlayback(store);
   const openFilePicker = useCallback(() => fileInputRef.current?.click(), []);
@@ -200,6 +203,7 @@ function Shell({ store }: { store: ViewerStore }) {
         onExport={() => setExportOpen(true)}
         onSelectSeq={(seq) => actions.selectEvent(seq)}
       />
+      <AppUpdateBar />
       <input
         ref={fileInputRef}
         type="file"

@@ -327,6 +327,8 @@ describe('history sync: a switch to a kept workspace session', () => {
     actions.openDropped([{ file, path: 'root/a/session.jsonl' }], true);
     const row = (id: string) => ({
       id,
+      shownId: id,
+      shownParentId: null,
       path: `root/${id}/session.jsonl`,
       head: {} as never,
       generations: [],

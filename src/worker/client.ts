@@ -34,7 +34,7 @@ export type {
   WorkspaceSnapshot,
 } from './workspace-protocol.ts';
 
-export type { ModelCostLine, PriceLabel, SessionsCostAnswer } from './cost-protocol.ts';
+export type { CostResults, ModelCostLine, PriceLabel, SessionsCostAnswer } from './cost-protocol.ts';
 
 export type {
   CompareMessage,

@@ -9,6 +9,7 @@ import {
   discoverSessions,
   rollUpSessionTree,
   summarizeWorkspace,
+  uniqueIdPrefixes,
   type DecoderOptions,
   type SessionSummary,
   type SessionTree,
@@ -88,9 +89,23 @@ function entryOfFile(
   };
 }
 
+/** How ids are shown in the page: 8 characters after `session-`, more where two ids share them. */
+const SHOWN_ID = { minChars: 8, dropPrefix: 'session-' };
+
+/** Every id the page names (sessions and the parents their headers name) as it shows it. */
+function shownIdsOf(workspace: Workspace): Map<string, string> {
+  const ids: string[] = [];
+  for (const session of workspace.sessions) {
+    ids.push(session.id);
+    if (session.head.parentSession !== null) ids.push(session.head.parentSession);
+  }
+  return uniqueIdPrefixes(ids, SHOWN_ID);
+}
+
 /** Rows in tree order (depth-first, children by createdAt then id), each with its totals. */
 function buildWorkspaceSnapshot(
   workspace: Workspace,
+  shownIds: ReadonlyMap<string, string>,
   tree: SessionTree,
   summaries: ReadonlyMap<string, SessionSummary>,
   failures: ReadonlyMap<string, string>,
@@ -112,15 +127,19 @@ function buildWorkspaceSnapshot(
         const { links: _links, ...rest } = summary;
         plain = rest;
       }
+      const parentId = tree.parentById.get(node.id) ?? null;
+      const named = session.head.parentSession;
       rows.push({
         id: node.id,
+        shownId: shownIds.get(node.id) ?? node.id,
         path: session.path,
         head: session.head,
         generations: session.generations.map((file) => file.path),
         dshRefusals: session.dshRefusals,
         kind: node.kind,
         depth: node.depth,
-        parentId: tree.parentById.get(node.id) ?? null,
+        parentId,
+        shownParentId: named === null ? null : (shownIds.get(named) ?? named),
         isOrphan: node.isOrphan,
         summary: plain,
         failureReason: failures.get(node.id) ?? null,
@@ -182,12 +201,13 @@ export async function runWorkspaceScan(
     if (scan.isCancelled) return;
     deps.setWorkspace(workspace);
     const tree = buildSessionTree(workspace.sessions);
+    const shownIds = shownIdsOf(workspace);
     const summaries = new Map<string, SessionSummary>();
     const failures = new Map<string, string>();
     post({
       type: 'workspace-snapshot',
       workspaceId,
-      snapshot: buildWorkspaceSnapshot(workspace, tree, summaries, failures, false),
+      snapshot: buildWorkspaceSnapshot(workspace, shownIds, tree, summaries, failures, false),
     });
     await deps.yieldToEventLoop();
     const decoder = await deps.decoderOptions;
@@ -205,7 +225,7 @@ export async function runWorkspaceScan(
         post({
           type: 'workspace-snapshot',
           workspaceId,
-          snapshot: buildWorkspaceSnapshot(workspace, tree, summaries, failures, false),
+          snapshot: buildWorkspaceSnapshot(workspace, shownIds, tree, summaries, failures, false),
         });
         lastSnapshotAt = performance.now();
         snapshotWait = nextSnapshotInterval(lastSnapshotAt - now, workspace.sessions.length);
@@ -217,6 +237,7 @@ export async function runWorkspaceScan(
       workspaceId,
       snapshot: buildWorkspaceSnapshot(
         workspace,
+        shownIds,
         tree,
         summaries,
         failures,

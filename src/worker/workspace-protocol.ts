@@ -34,6 +34,11 @@ export interface WorkspaceProgress {
  */
 export interface WorkspaceRow {
   id: string;
+  /**
+   * The id as the list shows it: as much of it (at least 8 characters after `session-`) as tells it
+   * from every other id of the workspace (uniqueIdPrefixes), raw text for the cleaner.
+   */
+  shownId: string;
   path: string;
   head: SessionHeadFacts;
   /** Paths of its older generations, newest first. */
@@ -43,6 +48,8 @@ export interface WorkspaceRow {
   kind: SessionKind;
   depth: number;
   parentId: string | null;
+  /** The parent's id as shown (the header's parentSession, also when it is not in the workspace). */
+  shownParentId: string | null;
   isOrphan: boolean;
   /** The summary without its link facts (they stay in the worker), or null before the pass reached it. */
   summary: Omit<SessionSummary, 'links'> | null;

@@ -3,7 +3,8 @@
 type TypedArray = Int32Array | Float64Array | Uint8Array | Uint16Array;
 type TypedArrayConstructor<T extends TypedArray> = new (length: number) => T;
 
-const INITIAL_CAPACITY = 1024;
+/** The first allocation: small, since most columns of a head read or a tiny log hold a few entries. */
+const INITIAL_CAPACITY = 16;
 /** Entries from which a column grows by half instead of doubling. */
 const LARGE_CAPACITY = 1 << 18;
 
@@ -15,10 +16,16 @@ export class Column<T extends TypedArray> {
   values: T;
   length = 0;
   private readonly make: TypedArrayConstructor<T>;
+  private readonly initialCapacity: number;
 
+  /**
+   * Allocates nothing until the first entry: a workspace's head reads make a decoder (some twenty
+   * columns) per session, and 100,000 members × 1,024 entries each was most of a ZIP's listing.
+   */
   constructor(make: TypedArrayConstructor<T>, initialCapacity = INITIAL_CAPACITY) {
     this.make = make;
-    this.values = new make(initialCapacity);
+    this.initialCapacity = initialCapacity;
+    this.values = new make(0);
   }
 
   push(value: number): void {
@@ -70,7 +77,8 @@ export class Column<T extends TypedArray> {
     const current = this.values.length;
     let capacity = Math.max(
       current < LARGE_CAPACITY ? current * 2 : current + (current >> 1),
-      INITIAL_CAPACITY,
+      this.initialCapacity,
+      1,
     );
     while (capacity < minimum) capacity *= 2;
     const next = new this.make(capacity);

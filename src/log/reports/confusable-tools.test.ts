@@ -37,4 +37,20 @@ describe('findConfusableTools', () => {
       findConfusableTools(DECLARED, ['b\u0430sh', 'b\u0430sh', 'ba\u200Bsh']).map((flag) => flag.name),
     ).toEqual(['b\u0430sh', 'ba\u200Bsh']);
   });
+  it('flags a trailing NBSP or thin space, small capitals and a combining mark (issue 27)', () => {
+    const used = [
+      'bash\u00A0',
+      'bash\u2009',
+      '\u0299\u1D00s\u029C',
+      'read_\uA730\u026A\u029F\u1D07',
+      'bas\u0301h',
+    ];
+    expect(findConfusableTools(DECLARED, used)).toEqual([
+      { name: 'bash\u00A0', lookalike: 'bash', reason: 'homoglyph' },
+      { name: 'bash\u2009', lookalike: 'bash', reason: 'homoglyph' },
+      { name: '\u0299\u1D00s\u029C', lookalike: 'bash', reason: 'homoglyph' },
+      { name: 'read_\uA730\u026A\u029F\u1D07', lookalike: 'read_file', reason: 'homoglyph' },
+      { name: 'bas\u0301h', lookalike: 'bash', reason: 'homoglyph' },
+    ]);
+  });
 });

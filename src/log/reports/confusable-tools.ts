@@ -14,12 +14,53 @@ export interface ConfusableTool {
 }
 
 /**
+ * Latin small capitals (ᴀ ʙ ᴄ …, "LATIN LETTER SMALL CAPITAL X"), which neither NFKC nor
+ * confusables.txt folds, as the lower-case letters they read as (issue 27: `ʙᴀsʜ` passed for `bash`).
+ */
+const SMALL_CAPITALS: Record<string, string> = {
+  ᴀ: 'a',
+  ʙ: 'b',
+  ᴄ: 'c',
+  ᴅ: 'd',
+  ᴇ: 'e',
+  ꜰ: 'f',
+  ɢ: 'g',
+  ʜ: 'h',
+  ɪ: 'i',
+  ᴊ: 'j',
+  ᴋ: 'k',
+  ʟ: 'l',
+  ᴍ: 'm',
+  ɴ: 'n',
+  ᴏ: 'o',
+  ᴘ: 'p',
+  ꞯ: 'q',
+  ʀ: 'r',
+  ꜱ: 's',
+  ᴛ: 't',
+  ᴜ: 'u',
+  ᴠ: 'v',
+  ᴡ: 'w',
+  ʏ: 'y',
+  ᴢ: 'z',
+};
+const SMALL_CAPITAL_PATTERN = new RegExp(`[${Object.keys(SMALL_CAPITALS).join('')}]`, 'gu');
+/** Combining marks (after NFD) and every space (NBSP, thin, ideographic …): none tells two tool names apart to the eye. */
+const MARKS_AND_SPACES = /[\p{M}\p{White_Space}\p{Zs}]/gu;
+
+/**
  * The UTS #39 skeleton of a name, after compatibility folding (NFKC: fullwidth and styled letters,
- * which confusables.txt leaves to normalization) and without the characters the cleaner marks.
- * Two names with the same skeleton look alike; the skeleton itself is not for showing.
+ * which confusables.txt leaves to normalization), without the characters the cleaner marks, without
+ * combining marks and spaces, and with small capitals read as letters. Two names with the same
+ * skeleton look alike; the skeleton itself is not for showing.
  */
 function skeletonOf(name: string): string {
-  return unhomoglyph(stripInvisibleCharacters(name).normalize('NFKC').normalize('NFD')).normalize('NFD');
+  const folded = stripInvisibleCharacters(name)
+    .normalize('NFKC')
+    .normalize('NFD')
+    .replace(SMALL_CAPITAL_PATTERN, (letter) => SMALL_CAPITALS[letter] as string)
+    .replace(MARKS_AND_SPACES, '');
+  return unhomoglyph(folded).normalize('NFD').replace(MARKS_AND_SPACES, '');
 }
 
 /**

@@ -107,11 +107,29 @@ export function buildZip(members: readonly BuiltMember[], records?: readonly Dir
     parts.push(new Uint8Array(central.buffer), name);
     at += 46 + name.length;
   }
+  const directorySize = at - directoryStart;
+  // Past 65,535 records the count needs ZIP64's end record and locator (APPNOTE §4.3.14–15),
+  // as Info-ZIP and Python write them; the EOCD then says 0xFFFF.
+  if (list.length >= 0xffff) {
+    const record = new DataView(new ArrayBuffer(56 + 20));
+    record.setUint32(0, 0x06064b50, true);
+    record.setBigUint64(4, 44n, true);
+    record.setUint16(12, 45, true);
+    record.setUint16(14, 45, true);
+    record.setBigUint64(24, BigInt(list.length), true);
+    record.setBigUint64(32, BigInt(list.length), true);
+    record.setBigUint64(40, BigInt(directorySize), true);
+    record.setBigUint64(48, BigInt(directoryStart), true);
+    record.setUint32(56, 0x07064b50, true);
+    record.setBigUint64(56 + 8, BigInt(at), true);
+    record.setUint32(56 + 16, 1, true);
+    parts.push(new Uint8Array(record.buffer));
+  }
   const end = new DataView(new ArrayBuffer(22));
   end.setUint32(0, 0x06054b50, true);
   end.setUint16(8, Math.min(list.length, 0xffff), true);
   end.setUint16(10, Math.min(list.length, 0xffff), true);
-  end.setUint32(12, at - directoryStart, true);
+  end.setUint32(12, directorySize, true);
   end.setUint32(16, directoryStart, true);
   parts.push(new Uint8Array(end.buffer));
   return concat(parts);

@@ -1,9 +1,10 @@
 // The "Cost & time" tab: where the money and the time of the open log went — the session's totals
 // (with the price table next to them), a selected range's, the context window over time, each
 // turn's split and critical path, and the prices of the models it used, editable.
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useViewer } from '../../store/use-viewer.ts';
 import { usePriceEdits } from '../../store/use-price-edits.ts';
+import type { CostResults } from '../../worker/client.ts';
 import { useWorkerQuery } from '../shared/use-worker-query.ts';
 import { ContextWindowChart } from './ContextWindowChart.tsx';
 import { PriceEditor } from './PriceEditor.tsx';
@@ -34,12 +35,21 @@ export function CostPanel() {
     { log: logGeneration },
   );
   const onJump = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
+  // While a price edit re-totals the same log, the last totals stay on screen (marked busy) instead
+  // of a "Totalling…" that would unmount the editor and lose its place and its import message.
+  const shown = useRef<{ log: number; session: CostResults['cost-session'] } | null>(null);
+  if (answer.status === 'ready') shown.current = { log: logGeneration, session: answer.value };
+  else if (shown.current?.log !== logGeneration) shown.current = null;
   if (answer.status === 'failed')
     return <p className="p-3 text-xs text-red-700">Could not total this log: {answer.message}</p>;
-  if (answer.status === 'waiting') return <p className="p-3 text-xs text-zinc-600">Totalling…</p>;
-  const session = answer.value;
+  if (shown.current === null) return <p className="p-3 text-xs text-zinc-600">Totalling…</p>;
+  const { session } = shown.current;
   return (
-    <div className="h-full overflow-auto text-sm" data-testid="cost-panel">
+    <div
+      className="h-full overflow-auto text-sm"
+      data-testid="cost-panel"
+      aria-busy={answer.status === 'waiting'}
+    >
       <Section
         title={
           session.ownFromSeq > 0

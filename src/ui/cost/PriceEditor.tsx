@@ -184,7 +184,7 @@ export function PriceEditor({ models, label }: { models: readonly ModelCostLine[
             onClick={() => actions.clear()}
             className="rounded border border-zinc-300 px-2 dark:border-zinc-600"
           >
-            Forget all {editCount} edits
+            Forget {editCount === 1 ? 'the edit' : `all ${editCount} edits`}
           </button>
         )}
         <span className="text-zinc-600 dark:text-zinc-400">

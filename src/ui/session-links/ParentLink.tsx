@@ -62,8 +62,9 @@ export function ParentLinkButton({
   isFullId = false,
 }: ParentLinkButtonProps) {
   const actions = useViewer((state) => state.actions);
+  const rows = useViewer((state) => state.workspace?.snapshot?.rows ?? null);
   if (target.kind === 'none') return null;
-  const id = isFullId ? revealInvisibleCharacters(target.parentId) : shortId(target.parentId);
+  const id = isFullId ? revealInvisibleCharacters(target.parentId) : shortId(target.parentId, rows);
   if (target.kind === 'unavailable')
     return (
       <span data-testid={`${testId}-unavailable`} data-reason={target.reason} className={className}>

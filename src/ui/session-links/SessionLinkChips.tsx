@@ -50,7 +50,7 @@ export function SessionLinkChips({ seqs }: { seqs: readonly (number | null)[] })
             onClick={() => actions.openWorkspaceSession(link.toId, firstOwnSeq(row))}
             className="rounded border border-violet-300 bg-violet-50 px-1 font-mono text-[11px] text-violet-900 hover:bg-violet-100 dark:border-violet-800 dark:bg-violet-950/50 dark:text-violet-200 dark:hover:bg-violet-900"
           >
-            → {labelOf(link)} {shortId(link.toId)}
+            → {labelOf(link)} {shortId(link.toId, rows)}
             {link.confidence !== 'exact' && <span className="ml-1 font-sans">({link.confidence} match)</span>}
             {link.isAmbiguous && <span className="ml-1 font-sans font-semibold">ambiguous</span>}
           </button>

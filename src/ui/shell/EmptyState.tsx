@@ -5,6 +5,7 @@ import type { LogLink } from '../../store/stored-logs.ts';
 import type { LoadFailure } from '../../worker/client.ts';
 import { formatBytes, formatEpoch } from '../shared/format.ts';
 import { VisibleText } from '../shared/VisibleText.tsx';
+import { useIsOfflineReady } from './AppUpdateBar.tsx';
 
 interface EmptyStateProps {
   failure: LoadFailure | null;
@@ -34,6 +35,7 @@ export function EmptyState({
   onOpenDemo,
   moreActions,
 }: EmptyStateProps) {
+  const isOfflineReady = useIsOfflineReady();
   return (
     <div className="flex flex-1 items-center justify-center overflow-auto p-8">
       <div className="w-full max-w-2xl">
@@ -178,6 +180,14 @@ export function EmptyState({
           </span>
           . Press <span className="font-mono">?</span> for keys.
         </p>
+        {isOfflineReady && (
+          <p
+            data-testid="offline-ready"
+            className="mt-2 text-center text-xs text-zinc-600 dark:text-zinc-400"
+          >
+            Works offline: this viewer is kept in your browser, and logs never leave it.
+          </p>
+        )}
       </div>
     </div>
   );

@@ -30,6 +30,13 @@ interface HeaderBarProps {
   onSelectSeq: (seq: number) => void;
 }
 
+/**
+ * The single-file export (vite.export.config.ts) is one log, read-only, from file://: no Demo (its
+ * log is not in the file), no Export (the file cannot rebuild itself). Copy link stays: its
+ * `#seq=…` opens the same file at that seq.
+ */
+const IS_SINGLE_FILE = import.meta.env.VITE_SINGLE_FILE === true;
+
 const NEXT_THEME: Record<ThemePreference, ThemePreference> = {
   system: 'light',
   light: 'dark',
@@ -145,9 +152,11 @@ export function HeaderBar(props: HeaderBarProps) {
           <button type="button" className={TOOL_BUTTON} onClick={props.onOpenFile}>
             Open…
           </button>
-          <button type="button" className={TOOL_BUTTON} onClick={props.onOpenDemo}>
-            Demo
-          </button>
+          {!IS_SINGLE_FILE && (
+            <button type="button" className={TOOL_BUTTON} onClick={props.onOpenDemo}>
+              Demo
+            </button>
+          )}
           {/* A link names the log by its content key: there is one once the whole file is read. */}
           {summary?.contentKey != null && (
             <button
@@ -167,7 +176,7 @@ export function HeaderBar(props: HeaderBarProps) {
                   : 'Copy link'}
             </button>
           )}
-          {summary !== null && props.onExport && (
+          {summary !== null && props.onExport && !IS_SINGLE_FILE && (
             <button
               type="button"
               className={TOOL_BUTTON}

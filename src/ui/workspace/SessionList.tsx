@@ -17,7 +17,6 @@ import {
   isFailedRow,
   projectsOf,
   selectSessionRows,
-  shortId,
   titleOf,
   tokensOf,
   type SessionSort,
@@ -127,7 +126,9 @@ function SessionRowView({
         </span>
       </div>
       <div className="truncate text-zinc-600 dark:text-zinc-400">
-        <span className="font-mono">{shortId(row.id)}</span>
+        <span data-testid="session-id" className="font-mono">
+          {revealInvisibleCharacters(row.shownId)}
+        </span>
         {row.head.cwd && <> · {revealInvisibleCharacters(row.head.cwd)}</>}
         {row.head.generation !== null && <> · v{row.head.generation}</>}
         {row.generations.length > 0 && <> (+{row.generations.length} older)</>}

@@ -4,6 +4,7 @@
 // sessions may answer with thousands of hits.
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useViewer } from '../../store/use-viewer.ts';
+import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 import { placeVirtualItem, useVirtualList } from '../shared/use-virtual-list.ts';
 import { VisibleText } from '../shared/VisibleText.tsx';
 import { shortId, titleOf } from './session-list-model.ts';
@@ -91,7 +92,7 @@ function ResultRowView({
           <VisibleText text={title} maxChars={120} />
         </span>
         <span className="font-mono text-[10px] font-normal text-zinc-600 dark:text-zinc-400">
-          {shortId(item.sessionId)}
+          {item.row ? revealInvisibleCharacters(item.row.shownId) : shortId(item.sessionId)}
         </span>
         <span className="tabular-nums font-normal text-zinc-700 dark:text-zinc-300">
           {item.total.toLocaleString('en-US')}

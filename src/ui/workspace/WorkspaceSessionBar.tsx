@@ -25,7 +25,8 @@ export function WorkspaceSessionBar() {
       className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-violet-200 bg-violet-50 px-3 py-1 text-xs text-violet-950 dark:border-violet-900 dark:bg-violet-950/40 dark:text-violet-100"
     >
       <span>
-        {row.kind === 'root' ? 'session' : row.kind} <span className="font-mono">{shortId(row.id)}</span>
+        {row.kind === 'root' ? 'session' : row.kind}{' '}
+        <span className="font-mono">{shortId(row.id, snapshot.rows)}</span>
         {row.head.delegationDepth > 0 && <> · delegation depth {row.head.delegationDepth}</>}
         {row.head.agentPreset && <> · preset {revealInvisibleCharacters(row.head.agentPreset)}</>}
       </span>
@@ -42,7 +43,7 @@ export function WorkspaceSessionBar() {
               : 'Open the parent'
           }
         >
-          ↑ parent <span className="font-mono">{shortId(parent.parentId)}</span>
+          ↑ parent <span className="font-mono">{shortId(parent.parentId, snapshot.rows)}</span>
           {parentSeq !== undefined && <> at seq {parentSeq}</>}
           {parent.confidence !== null && parent.confidence !== 'exact' && <> ({parent.confidence} match)</>}
           {parent.isAmbiguous && <> ambiguous</>}
@@ -61,7 +62,8 @@ export function WorkspaceSessionBar() {
       )}
       {parent && !parent.isParentKnown && (
         <span data-testid="parent-missing">
-          parent <span className="font-mono">{parent.parentId}</span> is not in this workspace
+          parent <span className="font-mono">{shortId(parent.parentId, snapshot.rows)}</span> is not in this
+          workspace
         </span>
       )}
       {row.summary?.inheritedEvents ? (
@@ -77,7 +79,7 @@ export function WorkspaceSessionBar() {
           className="rounded border border-violet-300 px-1.5 font-mono hover:bg-violet-100 dark:border-violet-800 dark:hover:bg-violet-900"
           onClick={() => actions.openWorkspaceSession(child.id, firstOwnSeq(child))}
         >
-          ↓ {child.kind} {shortId(child.id)}
+          ↓ {child.kind} {shortId(child.id, snapshot.rows)}
         </button>
       ))}
     </div>

@@ -5,8 +5,8 @@ import type { ViewerState } from '../../store/viewer-store.ts';
 import type { WorkspaceRow } from '../../worker/client.ts';
 import { shortId, titleOf } from './session-list-model.ts';
 
-function nameOf(row: WorkspaceRow | undefined, id: string): string {
-  return row === undefined ? shortId(id) : `${titleOf(row)} (${shortId(row.id)})`;
+function nameOf(row: WorkspaceRow | undefined, id: string, rows: readonly WorkspaceRow[]): string {
+  return row === undefined ? shortId(id, rows) : `${titleOf(row)} (${shortId(row.id, rows)})`;
 }
 
 /** Compares the open workspace session with session `otherId` (nothing when none is open). */
@@ -17,6 +17,6 @@ export function compareWithSession(state: ViewerState, otherId: string): void {
   const find = (id: string) => rows.find((row) => row.id === id);
   state.actions.startCompare(
     [{ kind: 'workspace-session', sessionId: otherId }],
-    [nameOf(find(openId), openId), nameOf(find(otherId), otherId)],
+    [nameOf(find(openId), openId, rows), nameOf(find(otherId), otherId, rows)],
   );
 }

@@ -11,6 +11,8 @@ function row(
 ): WorkspaceRow {
   return {
     id,
+    shownId: id,
+    shownParentId: null,
     path: `${cwd}/${id}/session.jsonl`,
     head: {
       id,
