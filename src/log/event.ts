@@ -80,58 +80,6 @@ export function isSurfaceEventType(type: string): type is SurfaceEventType {
   return (SURFACE_EVENT_TYPES as readonly string[]).includes(type);
 }
 
-/** The 48 event types known to the upstream build (FORMAT.md Appendix A). */
-export const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'agent-preset/selected',
-  'agent/inbox/spliced',
-  'approval/asked',
-  'approval/decided',
-  'approval/policy',
-  'assistant/chunk',
-  'assistant/message',
-  'command/done',
-  'command/run',
-  'compaction/end',
-  'compaction/prune',
-  'compaction/start',
-  'compaction/summary',
-  'feedback/record',
-  'goal/change',
-  'hook/invoked',
-  'hook/result',
-  'llm/retry',
-  'llm/retry-started',
-  'permission/preset',
-  'plan/mode',
-  'request/context',
-  'request/header',
-  'sandbox/mode',
-  'schedule/change',
-  'session/end-seed',
-  'session/title',
-  'session/title-llm-request',
-  'step/end',
-  'step/start',
-  'subagent/descriptor',
-  'team/member',
-  'team/message/delivered',
-  'team/message/queued',
-  'team/task',
-  'todo/write',
-  'tool-workflow/agent-end',
-  'tool-workflow/agent-start',
-  'tool-workflow/run-end',
-  'tool-workflow/run-start',
-  'tool/call',
-  'tool/code-dispatch',
-  'tool/code-dispatch-start',
-  'tool/result',
-  'turn/end',
-  'turn/start',
-  'user/message',
-  'web/deepseek-search-llm-request',
-]);
-
 /** Storage-only tags of packed chunk rows (FORMAT.md §4); never event types. */
 export type PackedRowType = 'text-chunks' | 'reasoning-chunks' | 'tool-call-chunks';
 

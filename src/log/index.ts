@@ -95,6 +95,7 @@ export {
 } from './projections/packed-model-view.ts';
 export { parseLogFileName, pickCurrentGeneration } from './format/generations/generation.ts';
 export { describeMessageSource } from './format/message-sources.ts';
+export type { EventKindName } from './format/event-kinds/registry.ts';
 export { listCompleteZstdFrames } from './container/zstd-frames.ts';
 
 // Workspaces: many sessions (a sessions root, session directories, files, export ZIPs), FORMAT.md §1.1, §8.

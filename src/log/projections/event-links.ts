@@ -7,6 +7,8 @@ import { isRecord } from '../event.ts';
 import type { ToolCallRecord } from '../structure/tool-calls.ts';
 import type { OpenedLog } from '../open/opened-log.ts';
 import { findOp } from '../structure/surface.ts';
+import { assertNever } from '../base/errors.ts';
+import { eventKindOf } from '../format/event-kinds/registry.ts';
 
 /** A link from one event to another (sources, consumer, pairings). */
 export interface EventLink {
@@ -57,9 +59,10 @@ export function deriveEventLinks(log: OpenedLog, seq: number): EventLink[] {
   const shadowing = index.surfaceOps.find((candidate) => candidate.shadowedSeqs.includes(seq));
   if (shadowing !== undefined) add('replaced by', shadowing.seq);
 
-  switch (event.type) {
-    case 'turn/start':
-    case 'turn/end': {
+  // Which links the kind has is its registration's (format/event-kinds/registry.ts).
+  const rule = eventKindOf(event.type)?.links;
+  switch (rule) {
+    case 'turn-bounds': {
       const turn = findSpanStartingAtOrBefore(index.turns, seq);
       if (turn !== null) {
         add('turn start', turn.startSeq);
@@ -67,8 +70,7 @@ export function deriveEventLinks(log: OpenedLog, seq: number): EventLink[] {
       }
       break;
     }
-    case 'step/start':
-    case 'step/end': {
+    case 'step-bounds': {
       const turn = findSpanStartingAtOrBefore(index.turns, seq);
       const step = turn?.steps.find((candidate) => candidate.startSeq === seq || candidate.endSeq === seq);
       if (step !== undefined) {
@@ -77,7 +79,7 @@ export function deriveEventLinks(log: OpenedLog, seq: number): EventLink[] {
       }
       break;
     }
-    case 'assistant/chunk': {
+    case 'attempt-of-chunk': {
       const found = findAttemptOfChunk(log, seq);
       if (found !== null) {
         add('attempt first chunk', found.firstChunkSeq);
@@ -85,7 +87,7 @@ export function deriveEventLinks(log: OpenedLog, seq: number): EventLink[] {
       }
       break;
     }
-    case 'assistant/message': {
+    case 'message-tool-calls': {
       const message = isRecord(data.message) ? data.message : {};
       const content = Array.isArray(message.content) ? message.content : [];
       for (const block of content) {
@@ -94,18 +96,17 @@ export function deriveEventLinks(log: OpenedLog, seq: number): EventLink[] {
       }
       break;
     }
-    case 'tool/call':
+    case 'tool-call':
       if (typeof data.callId === 'string') addToolCallLinks(index.toolCallById.get(data.callId), add);
       for (const approval of index.approvals) {
         if (approval.callId === data.callId) add('approval asked', approval.askedSeq);
       }
       break;
-    case 'tool/result': {
+    case 'tool-result': {
       if (op?.callId) addToolCallLinks(index.toolCallById.get(op.callId), add);
       break;
     }
-    case 'command/run':
-    case 'command/done':
+    case 'command-pair':
       for (const command of index.commands) {
         if (command.runSeq === seq || command.doneSeq === seq) {
           add('command run', command.runSeq);
@@ -114,8 +115,7 @@ export function deriveEventLinks(log: OpenedLog, seq: number): EventLink[] {
       }
       if (typeof data.sourceEventSeq === 'number') add('presented by', data.sourceEventSeq);
       break;
-    case 'approval/asked':
-    case 'approval/decided':
+    case 'approval-pair':
       for (const approval of index.approvals) {
         if (approval.askedSeq === seq || approval.decidedSeq === seq) {
           add('approval asked', approval.askedSeq);
@@ -124,8 +124,7 @@ export function deriveEventLinks(log: OpenedLog, seq: number): EventLink[] {
         }
       }
       break;
-    case 'llm/retry':
-    case 'llm/retry-started':
+    case 'retry-pair':
       for (const retry of index.retries) {
         if (retry.seq === seq || retry.startedSeq === seq) {
           add('retry', retry.seq);
@@ -133,12 +132,14 @@ export function deriveEventLinks(log: OpenedLog, seq: number): EventLink[] {
         }
       }
       break;
-    case 'session/title':
+    case 'titled-from':
       if (Array.isArray(data.messageSeqs))
         for (const target of data.messageSeqs) if (typeof target === 'number') add('titled from', target);
       break;
-    default:
+    case undefined:
       break;
+    default:
+      assertNever(rule);
   }
   const compactionId = compactionIdOf(event.type, data);
   if (compactionId !== null) {

@@ -5,6 +5,7 @@
 import type { OpenedLog } from '../open/opened-log.ts';
 import { isRecord } from '../event.ts';
 import { isPersonSource } from '../format/message-sources.ts';
+import { eventKindOf } from '../format/event-kinds/registry.ts';
 import type { ToolCallStatus } from '../structure/tool-calls.ts';
 
 /**
@@ -83,12 +84,16 @@ function idColumn(length: number, maxId: number): Uint16Array | Int32Array {
   return maxId <= 0xffff ? new Uint16Array(length) : new Int32Array(length);
 }
 
-/** The source of every event of a stored type, or null when it depends on the event (user/message). */
+/**
+ * The source of every event of a stored type, or null when it depends on the event (user/message):
+ * the registry's (format/event-kinds), else by the type's family for a type no release knows.
+ */
 export function sourceOfType(type: string): EventSource | null {
-  if (type === 'user/message' || type === 'steering/message') return null;
+  const kind = eventKindOf(type);
+  if (kind !== undefined) return kind.source === 'message' ? null : kind.source;
+  if (type === 'steering/message') return null;
   if (type.startsWith('assistant/')) return 'assistant';
   if (type.startsWith('tool/')) return 'tool';
-  if (type === 'system/message' || type === 'developer/message') return 'system';
   return 'harness';
 }
 

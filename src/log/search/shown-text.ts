@@ -7,6 +7,7 @@ import { ChunkKind, isRecord, type StoredEvent } from '../event.ts';
 import type { OpenedLog } from '../open/opened-log.ts';
 import { readStoredEventAt } from '../storage/chunk-reader.ts';
 import { expandStream } from '../format/generations/stream-records.ts';
+import { eventKindOf } from '../format/event-kinds/registry.ts';
 import { BlockAssembler, deriveStreamingState } from '../projections/block-assembler.ts';
 import { summarizeUpgradedEvent } from '../projections/event-summary.ts';
 
@@ -50,7 +51,7 @@ function isAssembledElsewhere(kind: number): boolean {
  * - The string values of its stored data (what the event detail shows), at any depth, decoded; a
  *   deep-value marker contributes the raw JSON text the detail shows for it. Not keys, not numbers
  *   or booleans (the summary shows the ones a row shows).
- * - An assistant/message: the tool-call blocks that a `tool/call` executed contribute only their
+ * - An assistant/message (its kind's `searchText`, format/event-kinds): the tool-call blocks that a `tool/call` executed contribute only their
  *   name; the call id and arguments are found on that `tool/call` (FORMAT.md §7.5), which shows them.
  * - An embedded `data.stream` (generation 2 on) is not walked record by record: an
  *   `assistant/attempt` contributes the blocks assembled from it; a message's content already is them.
@@ -85,7 +86,8 @@ function collectDataText(log: OpenedLog, event: StoredEvent, out: string[]): voi
   const data = event.data;
   // In an assistant message (the current shape keeps blocks in data.message.content, the legacy
   // one in data.content), executed tool-call blocks are reduced to their names.
-  const callsOf = event.type === 'assistant/message' ? log : null;
+  const searchText = eventKindOf(event.type)?.searchText;
+  const callsOf = searchText === 'executed-calls-by-name' ? log : null;
   if (!isRecord(data)) {
     collectStrings(data, out, callsOf);
     return;
@@ -93,7 +95,7 @@ function collectDataText(log: OpenedLog, event: StoredEvent, out: string[]): voi
   for (const key of Object.keys(data)) {
     const value = data[key];
     if (key === 'stream' && Array.isArray(value)) {
-      if (event.type === 'assistant/attempt') {
+      if (searchText === 'assembled-stream') {
         const assembler = new BlockAssembler();
         for (const { chunk } of expandStream(value).chunks) assembler.apply(chunk);
         collectStrings(assembler.snapshot(), out, log);

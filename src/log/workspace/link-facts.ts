@@ -4,6 +4,9 @@
 // subagent/descriptor. A forked child's inherited prefix is the parent's history and is skipped.
 
 import { isRecord } from '../event.ts';
+import { assertNever } from '../base/errors.ts';
+import type { KindSessionLinks } from '../format/event-kinds/event-kind.ts';
+import { eventKindOf } from '../format/event-kinds/registry.ts';
 import type { OpenedLog } from '../open/opened-log.ts';
 import { readToolResultFacts } from '../format/generations/tool-result-facts.ts';
 import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
@@ -83,14 +86,6 @@ const MENTION_SOURCE_KINDS: ReadonlySet<string> = new Set([
   'subagent-report',
   'coordinator',
 ]);
-const FACT_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'user/message',
-  'subagent/descriptor',
-  'tool-workflow/agent-start',
-  'team/member',
-  'team/message/queued',
-  'team/message/delivered',
-]);
 
 function clip(text: string): string {
   return text.length > LABEL_MAX_CHARS ? text.slice(0, LABEL_MAX_CHARS) : text;
@@ -154,27 +149,46 @@ function spawnCallFacts(log: OpenedLog, ownFrom: number): SpawnCallFact[] {
   return facts;
 }
 
-/** The session ids one event names, by FORMAT.md §8.2. */
-function mentionsOf(type: string, data: Record<string, unknown>): { sessionId: string; kind: MentionKind }[] {
+/** The session ids one event names, by FORMAT.md §8.2, by its kind's `sessionLinks` rule. */
+function mentionsOf(
+  rule: KindSessionLinks,
+  data: Record<string, unknown>,
+): { sessionId: string; kind: MentionKind }[] {
   const found: { sessionId: string; kind: MentionKind }[] = [];
   const add = (sessionId: unknown, kind: MentionKind): void => {
     if (typeof sessionId === 'string' && sessionId !== '') found.push({ sessionId, kind });
   };
-  if (type === 'user/message') {
-    const source = isRecord(data.source) ? data.source : {};
-    const kind = source.kind;
-    if (typeof kind === 'string' && MENTION_SOURCE_KINDS.has(kind))
-      add(source.senderSessionId, kind as MentionKind);
-    if (kind === 'session-reference' && Array.isArray(source.references))
-      for (const reference of source.references)
-        if (isRecord(reference)) add(reference.sessionId, 'session-reference');
-  } else if (type === 'tool-workflow/agent-start') add(data.childId, 'workflow-agent');
-  else if (type === 'team/member') add(isRecord(data.member) ? data.member.id : null, 'team-member');
-  else if (type === 'team/message/queued') {
-    const message = isRecord(data.message) ? data.message : {};
-    add(message.senderId, 'team-message');
-    add(message.targetId, 'team-message');
-  } else if (type === 'team/message/delivered') add(data.targetId, 'team-message');
+  switch (rule) {
+    case 'message-source': {
+      const source = isRecord(data.source) ? data.source : {};
+      const kind = source.kind;
+      if (typeof kind === 'string' && MENTION_SOURCE_KINDS.has(kind))
+        add(source.senderSessionId, kind as MentionKind);
+      if (kind === 'session-reference' && Array.isArray(source.references))
+        for (const reference of source.references)
+          if (isRecord(reference)) add(reference.sessionId, 'session-reference');
+      break;
+    }
+    case 'workflow-agent':
+      add(data.childId, 'workflow-agent');
+      break;
+    case 'team-member':
+      add(isRecord(data.member) ? data.member.id : null, 'team-member');
+      break;
+    case 'team-message-queued': {
+      const message = isRecord(data.message) ? data.message : {};
+      add(message.senderId, 'team-message');
+      add(message.targetId, 'team-message');
+      break;
+    }
+    case 'team-message-delivered':
+      add(data.targetId, 'team-message');
+      break;
+    case 'descriptor':
+      break;
+    default:
+      assertNever(rule);
+  }
   return found;
 }
 
@@ -201,15 +215,16 @@ export function extractLinkFacts(log: OpenedLog): SessionLinkFacts {
   let descriptor: DescriptorFact | null = null;
   const { store } = log;
   for (let seq = ownFrom; seq < store.eventCount; seq++) {
-    const type = store.typeOf(seq);
-    if (!FACT_EVENT_TYPES.has(type)) continue;
+    // Which sessions an event names is its kind's registration (format/event-kinds/registry.ts).
+    const rule = eventKindOf(store.typeOf(seq))?.sessionLinks;
+    if (rule === undefined) continue;
     const event = readUpgradedEventAt(store, seq);
     const data = isRecord(event.data) ? event.data : {};
-    if (type === 'subagent/descriptor') {
+    if (rule === 'descriptor') {
       descriptor ??= readDescriptor(seq, data);
       continue;
     }
-    for (const mention of mentionsOf(type, data))
+    for (const mention of mentionsOf(rule, data))
       if (mentions.length < LINK_FACTS_MAX) mentions.push({ seq, time: event.time, ...mention });
   }
   const isTruncated = calls.length >= LINK_FACTS_MAX || mentions.length >= LINK_FACTS_MAX;

@@ -2,7 +2,7 @@
 // store's read-time upgrade and the verdicts consult the rules of the log's generation; the index
 // and the projections never see the generation, only the shape these rules normalize events into.
 
-import { KNOWN_EVENT_TYPES } from '../../event.ts';
+import { typesOfGeneration } from '../event-kinds/registry.ts';
 import type { FormatGeneration } from './generation.ts';
 
 /** How one generation stores things. Every field is a fact of the format, not a viewer choice. */
@@ -34,45 +34,11 @@ export interface GenerationRules {
   hasProducerOwnedSources: boolean;
 }
 
-/** Types added to generation 0 after 0.1.1 without a version bump (GENERATIONS.md §2.0). */
-const LATE_V0_TYPES = [
-  'model/selection',
-  'subagent/model-selection-policy',
-  'session-log-deepseek/delivery-accepted',
-];
-
-const RELEASED_V0_TYPES: ReadonlySet<string> = new Set([...KNOWN_EVENT_TYPES, ...LATE_V0_TYPES]);
-
-function withChanges(
-  base: ReadonlySet<string>,
-  removed: readonly string[],
-  added: readonly string[],
-): ReadonlySet<string> {
-  const types = new Set(base);
-  for (const type of removed) types.delete(type);
-  for (const type of added) types.add(type);
-  return types;
-}
-
-const V2_TYPES = withChanges(
-  RELEASED_V0_TYPES,
-  ['assistant/chunk'],
-  ['assistant/attempt', 'feedback/message-put', 'feedback/message-delete'],
-);
-const V3_TYPES = withChanges(
-  V2_TYPES,
-  ['tool/code-dispatch', 'tool/code-dispatch-start'],
-  [
-    'deliverables/presented',
-    'image/offload',
-    'subagent/catalog',
-    'system/message',
-    'tool/ptc-dispatch',
-    'tool/ptc-dispatch-start',
-    'workspace/changes',
-  ],
-);
-const V4_TYPES = withChanges(V3_TYPES, [], ['developer/message', 'working-directory/change']);
+// The known types of each generation come from the registry of event kinds (one entry per type).
+const RELEASED_V0_TYPES = typesOfGeneration(0);
+const V2_TYPES = typesOfGeneration(2);
+const V3_TYPES = typesOfGeneration(3);
+const V4_TYPES = typesOfGeneration(4);
 
 const V0_HEADER_OPTIONAL_KEYS = ['cwd', 'parentSession', 'seedLength', 'origin', 'agentPreset'];
 const V2_HEADER_OPTIONAL_KEYS = ['cwd', 'parentSession', 'origin', 'agentPreset'];

@@ -8,7 +8,7 @@ import { JsonTree } from '../../shared/JsonTree.tsx';
 import { formatEpoch } from '../../shared/format.ts';
 import { useWorkerQuery } from '../../shared/use-worker-query.ts';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
-import { colorOfEventType } from './event-colors.ts';
+import { colorOfEventType, titleOfEventType } from './event-kind-cards.ts';
 import { useDetailSeq } from './use-detail-seq.ts';
 import { SessionLinkChips } from '../../session-links/SessionLinkChips.tsx';
 import { CommandPairing } from './CommandPairing.tsx';
@@ -113,6 +113,11 @@ const EventDetailPanel = memo(function EventDetailPanel({
         <span className={`font-mono ${colorOfEventType(event.type)}`}>
           {revealInvisibleCharacters(event.type)}
         </span>
+        {titleOfEventType(event.type) !== null && (
+          <span data-testid="detail-kind-title" className="text-zinc-600 dark:text-zinc-400">
+            {titleOfEventType(event.type)}
+          </span>
+        )}
         <span className="text-zinc-600 dark:text-zinc-400">{formatEpoch(event.time)}</span>
         <span className="text-zinc-600 dark:text-zinc-400">
           line {event.lineNumber}

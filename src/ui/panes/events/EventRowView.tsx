@@ -3,7 +3,7 @@ import { memo } from 'react';
 import type { EventRow } from '../../../log/index.ts';
 import { formatOffset } from '../../shared/format.ts';
 import { revealInvisibleCharacters } from '../../shared/visible-text.ts';
-import { colorOfEventType } from './event-colors.ts';
+import { colorOfEventType } from './event-kind-cards.ts';
 
 interface EventRowViewProps {
   seq: number;
