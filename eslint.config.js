@@ -347,7 +347,6 @@ const ALLOWED_IMPORTS = [
  */
 const MAX_SOURCE_LINES = 400;
 const OVER_LENGTH_FOR_NOW = [
-  'src/ui/panes/timeline/TimelinePane.tsx', // split by the timeline session (issue 21)
   'src/log/structure/log-index.ts', // split by the structure session (issue 21)
 ];
 

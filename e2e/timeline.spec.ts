@@ -54,6 +54,34 @@ test('the wheel zooms about the pointer, a pinch zooms, a drag pans, and Fit sho
   await expect.poll(() => timeline.window()).toEqual(whole);
 });
 
+test('after a wheel pan the hover text names what is under the pointer now, not what was there', async ({
+  page,
+}) => {
+  const { timeline } = await openDemo(page);
+  const whole = await timeline.window();
+  // Zoom in about the left quarter, then hold the pointer still over the turn lane.
+  await timeline.wheel(0.25, -6);
+  const zoomed = await timeline.windowChangedFrom(whole);
+  const hover = page.getByTestId('timeline-hover');
+  await expect(hover).toBeVisible();
+  const before = Number(await hover.getAttribute('data-seq'));
+  expect(before).toBeGreaterThanOrEqual(zoomed.start);
+  expect(before).toBeLessThanOrEqual(zoomed.end);
+  // Shift+wheel pans to later seqs with the pointer held still: the seq under it moves with them.
+  await page.keyboard.down('Shift');
+  for (let notch = 0; notch < 8; notch++) await page.mouse.wheel(0, 100);
+  await page.keyboard.up('Shift');
+  const panned = await timeline.windowChangedFrom(zoomed);
+  const shift = panned.start - zoomed.start;
+  expect(shift).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await hover.getAttribute('data-seq')))
+    .toBeGreaterThan(before + shift / 2);
+  const after = Number(await hover.getAttribute('data-seq'));
+  expect(after).toBeGreaterThanOrEqual(panned.start);
+  expect(after).toBeLessThanOrEqual(panned.end);
+});
+
 test('the overview frames the visible window, and dragging the frame pans it', async ({ page }) => {
   const { timeline, eventCount } = await openDemo(page);
   const overviewBox = await timeline.overview.boundingBox();

@@ -3,7 +3,8 @@
 import type { LogClient } from '../../../worker/client.ts';
 import { formatDuration } from '../../shared/format.ts';
 import { useWorkerQuery } from '../../shared/use-worker-query.ts';
-import type { TimelineSpan } from './timeline-geometry.ts';
+import { findSpanAtSeq, type TimelineLayout, type TimelineSpan } from './timeline-geometry.ts';
+import { LANES } from './draw-timeline.ts';
 import { formatCountOf } from '../../shared/count-noun.ts';
 
 /** Where the pointer is: x (CSS px), the seq under it and the span of its lane there, if any. */
@@ -11,6 +12,23 @@ export interface Hover {
   x: number;
   span: TimelineSpan | null;
   seq: number;
+}
+
+/**
+ * What is under a pointer at `point` (x and the seq there, in the window shown now) and height `y`
+ * (CSS px from the canvas top): the span of the lane at that height, if any.
+ */
+export function hoverAt(layout: TimelineLayout, point: { x: number; seq: number }, y: number): Hover {
+  const lane =
+    y < LANES.step.top
+      ? 'turn'
+      : y < LANES.attempt.top
+        ? 'step'
+        : y < LANES.tool.top - 1
+          ? 'attempt'
+          : 'tool';
+  const index = findSpanAtSeq(layout[lane], point.seq);
+  return { x: point.x, seq: point.seq, span: index >= 0 ? (layout[lane].spans[index] ?? null) : null };
 }
 
 /** Widest the hover text is assumed to be when keeping it inside the pane (CSS px). */
@@ -64,6 +82,7 @@ export function TimelineHover({ hover, timeOf, client, widthPx }: TimelineHoverP
   return (
     <div
       data-testid="timeline-hover"
+      data-seq={hover.seq}
       className="pointer-events-none absolute top-0 z-20 whitespace-nowrap rounded bg-zinc-900/90 px-2 py-1 text-[11px] text-white shadow"
       style={{ left: Math.max(0, Math.min(hover.x + 10, widthPx - HOVER_WIDTH_PX)) }}
     >

@@ -7,7 +7,6 @@ import { observeContentSize } from '../../../browser/resize.ts';
 import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
 import { formatCount } from '../../shared/format.ts';
 import { prepareCanvas } from '../../shared/prepare-canvas.ts';
-import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
 import { useWorkerQuery } from '../../shared/use-worker-query.ts';
 import { CANVAS_HEIGHT_PX, createTextMeasure, drawTimeline, LANES, PADDING_PX } from './draw-timeline.ts';
 import { createSeqAxis, createTimeAxis } from './timeline-axis.ts';
@@ -20,9 +19,9 @@ import {
 } from './timeline-geometry.ts';
 import { describeSpan } from './timeline-labels.ts';
 import { buildSeqTicks, buildTimeTicks, formatEdgeTime } from './timeline-ticks.ts';
-import { createWindowScale, fitAll, fitSpan, KEY_ZOOM_FACTOR, zoomWindow } from './timeline-window.ts';
-import { TimelineHover, type Hover } from './TimelineHover.tsx';
-import { TimelineLegend } from './TimelineLegend.tsx';
+import { createWindowScale, fitAll, fitSpan, zoomWindow } from './timeline-window.ts';
+import { TimelineToolbar } from './TimelineToolbar.tsx';
+import { TimelineHover, hoverAt, type Hover } from './TimelineHover.tsx';
 import { OVERVIEW_HEIGHT_PX, TimelineOverview } from './TimelineOverview.tsx';
 import { TimelineSelectionList } from './TimelineSelectionList.tsx';
 import { useDarkClass } from './use-dark-class.ts';
@@ -30,19 +29,13 @@ import { useRangeSelection } from '../../../store/range-selection.ts';
 import { useTimelineGestures } from './use-timeline-gestures.ts';
 import { useTimelineKeys } from './use-timeline-keys.ts';
 import { minWindowSpan, useTimelineWindow } from './use-timeline-window.ts';
-import { ParentLinkButton, useParentTarget } from '../../session-links/ParentLink.tsx';
+import { useParentTarget } from '../../session-links/ParentLink.tsx';
 import { InheritedBand } from './InheritedBand.tsx';
 
 /** Where the cursor line starts (below the tick labels). */
 const CURSOR_TOP_PX = 12;
 /** Tick labels at least this far apart (CSS px). */
 const TICK_SPACING_PX = 90;
-const AXIS_OPTIONS = [
-  { value: 'seq', label: 'Sequence' },
-  { value: 'time', label: 'Time' },
-] as const;
-const ZOOM_BUTTON_CLASS =
-  'rounded border border-zinc-300 px-1.5 leading-4 text-zinc-700 hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800';
 
 /** Full-width timeline region with zoom controls, an axis toggle and an overview. */
 export function TimelinePane() {
@@ -65,7 +58,9 @@ export function TimelinePane() {
   const containerRef = useRef<HTMLDivElement>(null);
   /** The canvas width in CSS px once measured; nothing is drawn before (no throw-away first draw). */
   const [width, setWidth] = useState<number | null>(null);
-  const [hover, setHover] = useState<Hover | null>(null);
+  /** Where the pointer rests over the canvas (CSS px), or null: the hover text is derived from it at
+   * each render, so after a wheel pan or zoom it names what is under the pointer now. */
+  const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
   const [level, setLevel] = useState<'turn' | 'step'>('turn');
   const [isFocused, setFocused] = useState(false);
   const [wasFocused, setWasFocused] = useState(false);
@@ -141,6 +136,8 @@ export function TimelinePane() {
   }, [axis, shown]);
 
   const pointAt = (x: number) => ({ x, seq: axis.seqAtPos(scale.toPos(x)) });
+  const hover: Hover | null =
+    pointer === null || eventCount === 0 ? null : hoverAt(layout, pointAt(pointer.x), pointer.y);
   const selectedRange = useRangeSelection((state) => state.range);
   const setRange = useRangeSelection((state) => state.setRange);
   const gestures = useTimelineGestures({
@@ -257,59 +254,18 @@ export function TimelinePane() {
     >
       {/* A size container: the legend folds into a button by the pane's width, not the window's (a
           workspace's session list takes 340 px of the window). */}
-      <div className="@container flex items-center gap-3 px-2 pt-1 text-xs">
-        <h2 className="font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">Timeline</h2>
-        <span className="whitespace-nowrap text-zinc-600 dark:text-zinc-400">
-          {summary?.turns.length ?? 0} turns · {stepCount} steps · {toolSpanCount} tool{' '}
-          {toolSpanCount === 1 ? 'call' : 'calls'}
-        </span>
-        <ParentLinkButton
-          target={parentTarget}
-          at="spawn"
-          testId="timeline-parent"
-          className="whitespace-nowrap text-[11px]"
-        />
-        <TimelineLegend />
-        <span className="ml-auto flex shrink-0 items-center gap-1 text-[11px]">
-          {isZoomed && (
-            <span className="text-zinc-600 dark:text-zinc-400" data-testid="timeline-zoom">
-              {zoom < 10 ? zoom.toFixed(1) : Math.round(zoom)}×
-            </span>
-          )}
-          <button
-            type="button"
-            aria-label="Zoom out the timeline"
-            className={ZOOM_BUTTON_CLASS}
-            disabled={!isZoomed}
-            onClick={() => zoomBy(1 / KEY_ZOOM_FACTOR)}
-          >
-            −
-          </button>
-          <button
-            type="button"
-            aria-label="Zoom in the timeline"
-            className={ZOOM_BUTTON_CLASS}
-            onClick={() => zoomBy(KEY_ZOOM_FACTOR)}
-          >
-            +
-          </button>
-          <button
-            type="button"
-            className={ZOOM_BUTTON_CLASS}
-            disabled={!isZoomed}
-            onClick={() => applyChange((_current, on) => fitAll(on.extent))}
-          >
-            Fit
-          </button>
-        </span>
-        <SegmentedControl
-          label="Timeline axis"
-          options={AXIS_OPTIONS}
-          value={axisChoice}
-          onChange={(option) => actions.setTimelineAxis(option)}
-          className="shrink-0"
-        />
-      </div>
+      <TimelineToolbar
+        turnCount={summary?.turns.length ?? 0}
+        stepCount={stepCount}
+        toolSpanCount={toolSpanCount}
+        parentTarget={parentTarget}
+        isZoomed={isZoomed}
+        zoom={zoom}
+        onZoomBy={zoomBy}
+        onFitAll={() => applyChange((_current, on) => fitAll(on.extent))}
+        axisChoice={axisChoice}
+        onAxisChange={(option) => actions.setTimelineAxis(option)}
+      />
       <div ref={containerRef} className="relative px-0">
         {rangeBox !== null && rangeBox.right >= rangeBox.left && (
           <div
@@ -330,31 +286,11 @@ export function TimelinePane() {
           onPointerDown={gestures.onPointerDown}
           onPointerMove={(event) => {
             gestures.onPointerMove(event);
-            if (gestures.isDragging() || eventCount === 0) {
-              setHover(null);
-              return;
-            }
-            const { x, y } = gestures.pointOf(event);
-            const point = pointAt(x);
-            const lane =
-              y < LANES.step.top
-                ? 'turn'
-                : y < LANES.attempt.top
-                  ? 'step'
-                  : y < LANES.tool.top - 1
-                    ? 'attempt'
-                    : 'tool';
-            const laneLayout = layout[lane];
-            const index = findSpanAtSeq(laneLayout, point.seq);
-            setHover({
-              x: point.x,
-              seq: point.seq,
-              span: index >= 0 ? (laneLayout.spans[index] ?? null) : null,
-            });
+            setPointer(gestures.isDragging() || eventCount === 0 ? null : gestures.pointOf(event));
           }}
           onPointerUp={gestures.onPointerUp}
           onPointerCancel={gestures.onPointerCancel}
-          onPointerLeave={() => setHover(null)}
+          onPointerLeave={() => setPointer(null)}
           onDoubleClick={(event) => {
             const { x, y } = gestures.pointOf(event);
             const point = pointAt(x);
