@@ -29,25 +29,31 @@ export interface TextIndexJob {
   cancel(): void;
 }
 
-/** Starts building the index of `log` (as it stands: a finished log, or the part read of a stopped load). */
-export function startTextIndexing(log: OpenedLog, yieldToEventLoop: YieldToEventLoop): TextIndexJob {
-  const builder = createTextIndexBuilder(log);
+/** What a build does in steps: `step` indexes up to n events and says whether it is done. */
+interface IndexWork {
+  step(events: number): boolean;
+  finish(): TextIndex;
+  progress(): number;
+}
+
+/**
+ * Runs `work` in slices of WORK_SLICE_MS, each after the messages already queued (the page's first
+ * queries about a log come right after 'loaded'); the one loop of both kinds of build below.
+ */
+function runIndexJob(log: OpenedLog, work: IndexWork, yieldToEventLoop: YieldToEventLoop): TextIndexJob {
   const startedAt = performance.now();
   let isCancelled = false;
-  let state: TextIndexState = { state: 'indexing', progress: 0 };
+  let state: TextIndexState = { state: 'indexing', progress: work.progress() };
   const run = async (): Promise<TextIndex> => {
     for (;;) {
-      // Every slice, the first too, after the messages already queued (the page's first queries
-      // about a log come right after 'loaded').
       await yieldToEventLoop();
       if (isCancelled) throw new Error('The text index was replaced by another log’s.');
       const sliceStart = performance.now();
-      let isDone = builder.step(INDEX_STEP_EVENTS);
-      while (!isDone && performance.now() - sliceStart < WORK_SLICE_MS)
-        isDone = builder.step(INDEX_STEP_EVENTS);
+      let isDone = work.step(INDEX_STEP_EVENTS);
+      while (!isDone && performance.now() - sliceStart < WORK_SLICE_MS) isDone = work.step(INDEX_STEP_EVENTS);
       if (isDone) break;
     }
-    const index = builder.finish();
+    const index = work.finish();
     state = readyState(index, performance.now() - startedAt);
     return index;
   };
@@ -58,11 +64,23 @@ export function startTextIndexing(log: OpenedLog, yieldToEventLoop: YieldToEvent
   return {
     log,
     ready,
-    status: () => (state.state === 'indexing' ? { state: 'indexing', progress: builder.progress } : state),
+    status: () => (state.state === 'indexing' ? { state: 'indexing', progress: work.progress() } : state),
     cancel() {
       isCancelled = true;
     },
   };
+}
+
+/** Starts building the index of `log` (as it stands: a finished log, or the part read of a stopped load). */
+export function startTextIndexing(log: OpenedLog, yieldToEventLoop: YieldToEventLoop): TextIndexJob {
+  const builder = createTextIndexBuilder(log);
+  const work: IndexWork = {
+    step: (events) => builder.step(events),
+    finish: () => builder.finish(),
+    // The builder counts from 0 before its first step.
+    progress: () => builder.progress,
+  };
+  return runIndexJob(log, work, yieldToEventLoop);
 }
 
 /**
@@ -75,36 +93,12 @@ export function startGrowingTextIndexing(
   growth: GrowingTextIndex,
   yieldToEventLoop: YieldToEventLoop,
 ): TextIndexJob {
-  const startedAt = performance.now();
-  let isCancelled = false;
-  let state: TextIndexState = { state: 'indexing', progress: growth.progressOf(log) };
-  const run = async (): Promise<TextIndex> => {
-    for (;;) {
-      await yieldToEventLoop();
-      if (isCancelled) throw new Error('The text index was replaced by another log’s.');
-      const sliceStart = performance.now();
-      let isDone = growth.advance(log, INDEX_STEP_EVENTS);
-      while (!isDone && performance.now() - sliceStart < WORK_SLICE_MS)
-        isDone = growth.advance(log, INDEX_STEP_EVENTS);
-      if (isDone) break;
-    }
-    const index = growth.snapshot(log);
-    state = readyState(index, performance.now() - startedAt);
-    return index;
+  const work: IndexWork = {
+    step: (events) => growth.advance(log, events),
+    finish: () => growth.snapshot(log),
+    progress: () => growth.progressOf(log),
   };
-  const ready = run();
-  ready.catch((error: unknown) => {
-    state = { state: 'failed', message: error instanceof Error ? error.message : String(error) };
-  });
-  return {
-    log,
-    ready,
-    status: () =>
-      state.state === 'indexing' ? { state: 'indexing', progress: growth.progressOf(log) } : state,
-    cancel() {
-      isCancelled = true;
-    },
-  };
+  return runIndexJob(log, work, yieldToEventLoop);
 }
 
 function readyState(index: TextIndex, buildMs: number): TextIndexState {
