@@ -17,7 +17,7 @@ export { formatBytes } from './base/bytes.ts';
 export { uniqueIdPrefixes } from './base/unique-id-prefixes.ts';
 export type { LogNote, LogProblem, Verdict } from './problems.ts';
 export type { OpenedLog, FileFacts } from './open/opened-log.ts';
-export type { LogIndex } from './structure/log-index.ts';
+export type { LogIndex } from './structure/log-index-data.ts';
 export type { TurnSpan } from './structure/turns.ts';
 export type { ToolCallStatus } from './structure/tool-calls.ts';
 export type { ModelMessageDetail } from './projections/model-view.ts';

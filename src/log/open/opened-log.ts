@@ -1,7 +1,7 @@
 // A decoded log: file facts, header, verdict, problems, the columnar store and the structural index.
 
 import type { SessionHeader } from '../event.ts';
-import type { LogIndex } from '../structure/log-index.ts';
+import type { LogIndex } from '../structure/log-index-data.ts';
 import type { LogStore } from '../storage/log-store.ts';
 import type { LogNote, LogProblem, Verdict } from '../problems.ts';
 import type { ZstdDecompressorName } from '../container/zstd-decode.ts';
