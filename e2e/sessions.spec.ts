@@ -78,9 +78,12 @@ test('a dropped sessions root lists every session; parent → child → parent t
   await viewer.waitForLoadState('ready');
   await viewer.expectCursorAt(CHILD_START_SEQ + 1);
   await expect(page.getByTestId('leave-ask')).toHaveCount(0);
-  // Forward to the parent again is a known defect (issue 21): in the clean-clone CI of 2026-12-02 it
-  // left the child open in both tries (and once before, passing on retry). Checked here once fixed:
-  // await page.goForward(); expect the parent row data-open="true" and the cursor at parentSeq.
+  // Forward: the parent again, at the spawning call. (Its entry names the parent from the moment it
+  // is pushed, so a Back that beats the debounced hash write still has it: history-sync.test.ts.)
+  await page.goForward();
+  await expect(list.locator(`[data-session-id="${PARENT}"]`)).toHaveAttribute('data-open', 'true');
+  await viewer.waitForLoadState('ready');
+  await viewer.expectCursorAt(parentSeq);
 });
 
 test('a parent of two foreground one-shot children links each call to its child, saying how sure', async ({

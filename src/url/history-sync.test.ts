@@ -412,6 +412,24 @@ describe('history sync: the sessions of a workspace share one history', () => {
     sync.dispose();
   });
 
+  it('Forward returns to the session left by Back even when its hash write was still pending', () => {
+    const { fake, store, history, sync, actions } = setUpWorkspace();
+    actions.openWorkspaceSession('a');
+    fake.listeners.at(-1)!.onLoaded({ ...summaryOf(50, 'a'), contentKey: 'a'.repeat(64) }, PROGRESS, ['a']);
+    vi.advanceTimersByTime(HASH_MAX_WAIT_MS);
+    actions.openWorkspaceSession('b', 5);
+    fake.listeners
+      .at(-1)!
+      .onLoaded({ ...summaryOf(30, 'b'), contentKey: 'b'.repeat(64) }, PROGRESS, ['a', 'b']);
+    // Back before b's debounced hash write ran (a loaded CI machine): b's entry must still name b.
+    history.back();
+    expect(store.getState().summary?.sessionId).toBe('a');
+    history.forward();
+    expect(fake.switches.at(-1)?.sessionId).toBe('b');
+    expect(store.getState().summary?.sessionId).toBe('b');
+    sync.dispose();
+  });
+
   it('asks at the workspace’s one guard, below its first session', () => {
     const { fake, history, sync, actions } = setUpWorkspace();
     actions.openWorkspaceSession('a');

@@ -200,8 +200,11 @@ export function createHistorySync(
       else port.replace(guard, null);
     }
     // The cursor may still move as the load ends (to the last event, to a permalink's seq): the URL
-    // stays as it is (a permalink's, until then) and the debounced write puts where it rests.
-    pushPlace(load, aimedSeq(state), null);
+    // stays as it is (a permalink's, until then) and the debounced write puts where it rests. Another
+    // session of the workspace gets its own hash at once: the URL still names the session left, and
+    // a Back before the debounced write (which popstate cancels) would leave this entry naming it, so
+    // Forward would land in the old session.
+    pushPlace(load, aimedSeq(state), isSameWorkspace ? hashOf(aimedSeq(state)) : null);
     scheduleHashWrite();
   };
 
