@@ -26,6 +26,11 @@ export interface LiveState {
   idleThresholdMs: number;
   /** When the page last heard the log grow (Date.now()), for the idle clock. */
   lastGrowthSeenAt: number;
+  /**
+   * The seq the cursor was on when the reader scrolled the events list up from the head (null: they
+   * did not): the cursor stays there as the log grows, until it moves or "Jump to live".
+   */
+  heldAtSeq: number | null;
 }
 
 export function createLiveState(source: LiveSourceKind, idleThresholdMs: number): LiveState {
@@ -35,20 +40,72 @@ export function createLiveState(source: LiveSourceKind, idleThresholdMs: number)
     status: { state: 'following', bytesRead: 0, lastGrowthAt: now, restarts: 0, message: null },
     idleThresholdMs,
     lastGrowthSeenAt: now,
+    heldAtSeq: null,
   };
 }
 
-/** Whether the cursor is at the head: on the last event, nothing pinned (what "● Live" shows). */
+/**
+ * Whether the cursor is at the head: on the last event, nothing pinned, the events list not scrolled
+ * up from there (what "● Live" shows).
+ */
 export function isAtLiveHead(state: {
   summary: LogSummary | null;
   cursorSeq: number | null;
   pendingSeq: number | null;
   pinnedSeq: number | null;
+  live?: Pick<LiveState, 'heldAtSeq'> | null;
 }): boolean {
   const { summary } = state;
   if (summary === null || state.pinnedSeq !== null) return false;
   const seq = state.pendingSeq ?? state.cursorSeq;
+  if (seq !== null && seq === state.live?.heldAtSeq) return false;
   return summary.eventCount === 0 || seq === summary.eventCount - 1;
+}
+
+/**
+ * Whether the cursor follows the head of a log that is being followed: what ticks (a call in
+ * flight, the writer's idle time) ticks only then.
+ */
+export function isFollowingHead(
+  state: Parameters<typeof isAtLiveHead>[0] & { live: LiveState | null },
+): boolean {
+  return state.live !== null && state.live.status.state === 'following' && isAtLiveHead(state);
+}
+
+/**
+ * While following: whether the writer appended within the reader's threshold (`active`: an unended
+ * turn is running) or has been quiet longer (`quiet`: it may be hanging); null when not following.
+ */
+export function writerActivityOf(live: LiveState | null, now: number): 'active' | 'quiet' | null {
+  if (live === null || live.status.state !== 'following') return null;
+  return now - live.status.lastGrowthAt >= live.idleThresholdMs ? 'quiet' : 'active';
+}
+
+/** The state the live actions read and write (the viewer store's, structurally). */
+type LiveHeadState = Parameters<typeof isAtLiveHead>[0] & { live: LiveState | null };
+
+/** The load slice's actions about following: stop, Jump to live, leave the head (scrolled up). */
+export function createLiveActions(deps: {
+  get: () => LiveHeadState;
+  set: (writes: { live?: LiveState | null; pinnedSeq?: null }) => void;
+  cursor: Pick<CursorControl, 'followHead'>;
+  stopFollowing: () => void;
+}) {
+  const { get, set, cursor } = deps;
+  return {
+    stopFollowing: deps.stopFollowing,
+    jumpToLive(): void {
+      const { summary, live } = get();
+      set({ pinnedSeq: null, ...(live !== null ? { live: { ...live, heldAtSeq: null } } : {}) });
+      if (summary !== null) cursor.followHead(summary.eventCount);
+    },
+    leaveLiveHead(): void {
+      const state = get();
+      const { live } = state;
+      if (live === null || live.status.state !== 'following' || !isAtLiveHead(state)) return;
+      set({ live: { ...live, heldAtSeq: state.pendingSeq ?? state.cursorSeq } });
+    },
+  };
 }
 
 /** The summary after a live message: `turnsFrom` earlier turns kept from `before`. */

@@ -11,7 +11,12 @@ import type { BlockFeed } from './block-feed.ts';
 import { clampSeq } from './cursor/cursor-moves.ts';
 import { collectSummarySeqs, createEmptyCursorState, type CursorControl } from './cursor/cursor-slice.ts';
 import { KeptSessions, type KeptSummary } from './kept-sessions.ts';
-import { DEFAULT_IDLE_THRESHOLD_MS, createLiveState, type LiveSourceKind } from './live-follow.ts';
+import {
+  DEFAULT_IDLE_THRESHOLD_MS,
+  createLiveActions,
+  createLiveState,
+  type LiveSourceKind,
+} from './live-follow.ts';
 import { createLoadListener } from './load-listener.ts';
 import {
   createEmptyLoadState,
@@ -68,6 +73,11 @@ export interface LoadActions extends StoredLogsActions {
   stopFollowing(): void;
   /** Back to the head of a followed log: unpins, and the cursor goes to the last event. */
   jumpToLive(): void;
+  /**
+   * The reader scrolled the events list up while the cursor followed the head: it stops following
+   * (stays where it is as the log grows) until it moves or jumpToLive.
+   */
+  leaveLiveHead(): void;
   /** The idle time past which an unended turn is said to be hanging rather than running (ms). */
   setIdleThreshold(ms: number): void;
 }
@@ -351,14 +361,7 @@ export function createLoadSlice(
         kind: 'url',
       });
     },
-    stopFollowing() {
-      client.stopFollowing();
-    },
-    jumpToLive() {
-      const { summary } = get();
-      set({ pinnedSeq: null });
-      if (summary !== null) cursor.followHead(summary.eventCount);
-    },
+    ...createLiveActions({ get, set, cursor, stopFollowing: () => client.stopFollowing() }),
     setIdleThreshold(ms) {
       idleThresholdMs = Math.max(1000, ms);
       const { live } = get();

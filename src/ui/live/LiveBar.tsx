@@ -3,35 +3,16 @@
 // (a turn without an end is "running" until the writer has been quiet for longer than the
 // threshold the reader picks here, then it "may be hanging"); stop following. For a dropped file
 // it says the view is a snapshot and offers to open it again with Follow.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { isAtLiveHead } from '../../store/live-follow.ts';
 import { useViewer, useViewerStoreApi } from '../../store/use-viewer.ts';
 import { VisibleText } from '../shared/VisibleText.tsx';
+import { formatWholeSeconds as formatDuration, useSecondClock } from '../shared/use-second-clock.ts';
 import { folderFollow, followFolderSession } from './folder-follow.ts';
 import { canFollowFiles, pickFileToFollow } from './follow-pickers.ts';
 
 /** The idle thresholds offered (ms). */
 const THRESHOLDS_MS = [10_000, 30_000, 60_000, 300_000];
-
-function formatDuration(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  return minutes < 60
-    ? `${minutes} min ${seconds % 60} s`
-    : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
-
-/** Re-renders every second while `isOn` (the idle clock), nothing otherwise. */
-function useClock(isOn: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!isOn) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [isOn]);
-  return now;
-}
 
 const BUTTON =
   'rounded border border-emerald-400 px-1.5 py-0.5 hover:bg-emerald-100 dark:border-emerald-700 dark:hover:bg-emerald-900';
@@ -46,7 +27,7 @@ export function LiveBar() {
   const lastTurn = useViewer((state) => state.summary?.turns.at(-1) ?? null);
   const actions = useViewer((state) => state.actions);
   const folder = useSyncExternalStore(folderFollow.subscribe, folderFollow.get);
-  const now = useClock(live !== null && live.status.state === 'following');
+  const now = useSecondClock(live !== null && live.status.state === 'following');
 
   if (live === null) {
     if (loadState !== 'ready' || openedSource?.kind !== 'file' || !canFollowFiles()) return null;

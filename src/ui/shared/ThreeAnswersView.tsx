@@ -22,15 +22,30 @@ const RUN_WORDS: Record<RunEnding, { label: string; tone: StatusTone }> = {
   other: { label: 'run ended (unknown reason)', tone: 'neutral' },
 };
 
-/** The run's ending as one badge (the header bar shows it beside the verdict badges). */
-export function RunEndingBadge({ answers }: { answers: ThreeAnswers }) {
-  const words = RUN_WORDS[answers.run.ending];
+/** A followed log whose writer is still appending: its unended turn runs (issue 22). */
+const RUNNING_WORDS = { label: 'run running', tone: 'pending' as StatusTone };
+const RUNNING_SENTENCE =
+  'The last turn has not ended and the writer is still appending (followed live): it is running. It is called hanging once nothing has been appended for longer than the threshold in the live bar.';
+
+/**
+ * The run's ending as one badge (the header bar shows it beside the verdict badges). With
+ * `isWriterActive` (a followed log that grew within the threshold) an unended run is "running".
+ */
+export function RunEndingBadge({
+  answers,
+  isWriterActive = false,
+}: {
+  answers: ThreeAnswers;
+  isWriterActive?: boolean;
+}) {
+  const isRunning = isWriterActive && answers.run.ending === 'hanging';
+  const words = isRunning ? RUNNING_WORDS : RUN_WORDS[answers.run.ending];
   return (
-    <span data-testid="run-ending" data-ending={answers.run.ending}>
+    <span data-testid="run-ending" data-ending={isRunning ? 'running' : answers.run.ending}>
       <StatusBadge
         tone={words.tone}
         label={words.label}
-        title={revealInvisibleCharacters(answers.run.sentence)}
+        title={revealInvisibleCharacters(isRunning ? RUNNING_SENTENCE : answers.run.sentence)}
       />
     </span>
   );

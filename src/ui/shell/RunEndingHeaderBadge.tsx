@@ -1,7 +1,11 @@
 // The header bar's third answer (issue 20): how the run ended, beside the verdict badges (would dsh
 // open it) and the problem count (can this viewer read it). Read from the triage report the worker
 // derives after a load (three-answers.ts), so it says what triage and `inspect` say.
+import { useRef } from 'react';
+import type { ThreeAnswers } from '../../log/index.ts';
+import { writerActivityOf } from '../../store/live-follow.ts';
 import { useViewer } from '../../store/use-viewer.ts';
+import { useSecondClock } from '../shared/use-second-clock.ts';
 import { RunEndingBadge } from '../shared/ThreeAnswersView.tsx';
 import { useWorkerQuery } from '../shared/use-worker-query.ts';
 
@@ -9,10 +13,25 @@ export function RunEndingHeaderBadge() {
   const client = useViewer((state) => state.client);
   const loadState = useViewer((state) => state.loadState);
   const logGeneration = useViewer((state) => state.logGeneration);
-  const answer = useWorkerQuery(() => client.query({ kind: 'triage' }), [client], {
-    log: logGeneration,
-    shouldAsk: loadState === 'ready',
+  // A followed log is asked again when a turn starts or ends, not at every append.
+  const turnsKey = useViewer((state) => {
+    const turns = state.summary?.turns;
+    return state.live === null || turns === undefined ? '' : `${turns.length}:${turns.at(-1)?.endSeq ?? ''}`;
   });
-  if (loadState !== 'ready' || answer.status !== 'ready') return null;
-  return <RunEndingBadge answers={answer.value.answers} />;
+  const live = useViewer((state) => state.live);
+  const now = useSecondClock(live !== null && live.status.state === 'following');
+  const answer = useWorkerQuery(
+    // turnsKey is part of the question: the triage of the log as it stands when a turn changed.
+    () => (turnsKey === '-' ? null : client.query({ kind: 'triage' })),
+    [client, turnsKey],
+    { log: logGeneration, shouldAsk: loadState === 'ready' },
+  );
+  // The last answer stays while a followed log's next one is asked (no blink at a turn boundary).
+  const shownRef = useRef<{ generation: number; answers: ThreeAnswers } | null>(null);
+  if (answer.status === 'ready')
+    shownRef.current = { generation: logGeneration, answers: answer.value.answers };
+  const shown = shownRef.current?.generation === logGeneration ? shownRef.current.answers : null;
+  if (loadState !== 'ready' || shown === null) return null;
+  // While the writer is still appending, an unended turn is running, not hanging.
+  return <RunEndingBadge answers={shown} isWriterActive={writerActivityOf(live, now) === 'active'} />;
 }

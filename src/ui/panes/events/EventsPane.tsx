@@ -143,6 +143,28 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
     // isNarrowed: the list mounts again when the facets are cleared, scrolled to the top.
   }, [cursorRow, rowHeightPx, readViewport, scrollToOffset, facets.isNarrowed]);
 
+  // Scrolling the list up by hand (wheel, touch, the scrollbar) while the cursor follows a live
+  // log's head leaves the head: the cursor stays where it is, so the list is not pulled back down.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (element === null) return;
+    const leave = () => actions.leaveLiveHead();
+    const onWheel = (event: WheelEvent) => {
+      if (event.deltaY < 0) leave();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target === element) leave();
+    };
+    element.addEventListener('wheel', onWheel, { passive: true });
+    element.addEventListener('touchmove', leave, { passive: true });
+    element.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      element.removeEventListener('wheel', onWheel);
+      element.removeEventListener('touchmove', leave);
+      element.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [scrollRef, actions]);
+
   const onSelect = useCallback((seq: number) => actions.selectEvent(seq), [actions]);
   const onStep = useCallback((seq: number) => actions.setCursor(seq), [actions]);
 

@@ -5,6 +5,7 @@
 import { memo } from 'react';
 import { deriveToolCallStatusAt, type ToolCallFacts } from '../../../log/index.ts';
 import { useViewer } from '../../../store/use-viewer.ts';
+import { useIsWriterActive } from '../../../store/use-writer-activity.ts';
 import { JsonTree } from '../../shared/JsonTree.tsx';
 import { LookalikeFlag } from '../../shared/LookalikeFlag.tsx';
 import { StatusBadge } from '../../shared/StatusBadge.tsx';
@@ -18,6 +19,7 @@ import { SeqLink } from '../../shared/SeqLink.tsx';
 import { useCallCursor } from './use-call-cursor.ts';
 import { SessionLinkChips } from '../../session-links/SessionLinkChips.tsx';
 import { CallTimeChip } from '../../cost/CallTimeChip.tsx';
+import { InFlightClock } from './InFlightClock.tsx';
 
 function parseArguments(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -65,8 +67,15 @@ export const ToolCallCard = memo(function ToolCallCard({
   onJump,
 }: ToolCallCardProps) {
   const parsed = parseArguments(argumentsText);
-  const atSeq = useCallCursor(facts, cursorSeq);
-  const statusAt = facts ? deriveToolCallStatusAt(facts, atSeq) : null;
+  // A followed log whose writer is still appending: its unended turn runs, so a call without a result
+  // is in flight at the head, not settled there by crash repair (FORMAT.md §7.6 applies to a log at rest).
+  const isWriterActive = useIsWriterActive();
+  const timing =
+    facts !== undefined && isWriterActive && facts.turnEndSeq === null && facts.resultSeq === null
+      ? { ...facts, lastSeq: facts.lastSeq + 1 }
+      : facts;
+  const atSeq = useCallCursor(timing, cursorSeq);
+  const statusAt = timing ? deriveToolCallStatusAt(timing, atSeq) : null;
   const words = facts && statusAt ? describeCallStatus(statusAt, facts) : null;
   const isAnswered = facts?.resultSeq != null && atSeq >= facts.resultSeq;
   const shownApprovals = facts?.approvals.filter((approval) => atSeq >= approval.askedSeq) ?? [];
@@ -100,8 +109,22 @@ export const ToolCallCard = memo(function ToolCallCard({
                 ● running
               </span>
             )}
+            {statusAt?.phase === 'running' && facts?.callTime != null && (
+              <InFlightClock sinceTime={facts.callTime} what="The tool has run" />
+            )}
             {statusAt?.phase === 'awaiting-approval' && (
-              <span className="font-semibold text-orange-900 dark:text-orange-200">awaiting approval</span>
+              <span
+                className="font-semibold text-orange-900 dark:text-orange-200"
+                data-testid="call-awaiting-approval"
+              >
+                awaiting approval
+              </span>
+            )}
+            {statusAt?.phase === 'awaiting-approval' && shownApprovals.at(-1) !== undefined && (
+              <InFlightClock
+                sinceTime={(shownApprovals.at(-1) as { askedTime: number }).askedTime}
+                what="The approval has waited"
+              />
             )}
             {isAnswered && facts.durationMs !== null && (
               <span className="tabular-nums text-zinc-700 dark:text-zinc-300" title="tool/call → tool/result">
