@@ -6,6 +6,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OpenedSource } from '../store/stored-logs.ts';
 import type { ViewerState, ViewerStore } from '../store/viewer-store.ts';
+import { foreignLogOriginOf } from './app-links.ts';
+import { revealInvisibleCharacters } from '../log/index.ts';
 import { createHistorySync, type HistoryPort, type HistorySync } from './history-sync.ts';
 import { workspaceLinkPartOf } from '../store/workspace-slice.ts';
 import { isWorkspaceHash, permalinkHashOf, workspaceLinkOf } from './permalink-of-state.ts';
@@ -19,6 +21,23 @@ import {
 /** The app's base URL (where public/ files such as the demo are served). */
 export function getAppBaseUrl(): string {
   return new URL(import.meta.env.BASE_URL, location.href).href;
+}
+
+/**
+ * A click on a link (from a log's markdown, or anywhere in the page) that would open this viewer
+ * with a log from another origin asks first (app-links.ts): without the ask, a crafted log's link
+ * opens the attacker's log in a real tab of this app with nothing to tell it from the reader's own.
+ */
+function guardForeignLogLink(event: MouseEvent): void {
+  const target = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(target instanceof HTMLAnchorElement)) return;
+  const origin = foreignLogOriginOf(target.href, getAppBaseUrl(), location.origin);
+  if (origin === null) return;
+  const isSure = window.confirm(
+    `This link opens dsh-replay with a log from ${revealInvisibleCharacters(origin)}, another site ` +
+      "than this viewer's. Anyone can write a log that looks like a real session. Open it?",
+  );
+  if (!isSure) event.preventDefault();
 }
 
 /**
@@ -105,8 +124,12 @@ export function useUrlSync(store: ViewerStore): LeaveAsk {
     };
     window.addEventListener('popstate', onPopState);
     window.addEventListener('hashchange', onHashChange);
+    document.addEventListener('click', guardForeignLogLink, true);
+    document.addEventListener('auxclick', guardForeignLogLink, true);
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
+      document.removeEventListener('click', guardForeignLogLink, true);
+      document.removeEventListener('auxclick', guardForeignLogLink, true);
       window.removeEventListener('popstate', onPopState);
       window.removeEventListener('hashchange', onHashChange);
       window.removeEventListener('beforeunload', onBeforeUnload);

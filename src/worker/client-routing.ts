@@ -6,6 +6,7 @@ import type { EventRow, FormatVerdicts } from '../log/index.ts';
 import { assertNever } from '../log/index.ts';
 import type { LoadFailure, LoadProgress, LogSummary, WorkerToMain } from './protocol.ts';
 import type { WorkspaceProgress, WorkspaceSearchPart, WorkspaceSnapshot } from './workspace-protocol.ts';
+import { applySnapshotPart } from './workspace-snapshot-parts.ts';
 
 /** Callbacks of one load. Exactly one of `onLoaded` / `onFailed` is called, once, at the end. */
 export interface LoadListener {
@@ -61,7 +62,8 @@ export interface ClientWork {
   switchedLoad: { loadId: number; listener: SwitchListener } | null;
   /** The newest switch; the answer of a replaced one is ignored. */
   currentSwitch: { loadId: number; listener: SwitchListener } | null;
-  currentScan: { workspaceId: number; listener: WorkspaceListener } | null;
+  /** `snapshot`: the rows assembled from the scan's parts so far (workspace-snapshot-parts.ts). */
+  currentScan: { workspaceId: number; listener: WorkspaceListener; snapshot?: WorkspaceSnapshot } | null;
   currentSearch: { searchId: number; onPart: (part: WorkspaceSearchPart) => void } | null;
 }
 
@@ -152,9 +154,11 @@ export function routeWorkerMessage(work: ClientWork, message: WorkerToMain): voi
       return;
     case 'workspace-snapshot':
       if (work.currentScan?.workspaceId === message.workspaceId) {
-        const { listener } = work.currentScan;
-        if (message.snapshot.isComplete) work.currentScan = null;
-        listener.onSnapshot(message.snapshot);
+        const scan = work.currentScan;
+        const snapshot = applySnapshotPart(scan.snapshot ?? null, message.part);
+        scan.snapshot = snapshot;
+        if (snapshot.isComplete) work.currentScan = null;
+        scan.listener.onSnapshot(snapshot);
       }
       return;
     case 'workspace-search':

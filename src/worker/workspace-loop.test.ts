@@ -6,6 +6,7 @@ import { readDirectoryEntries } from '../log/testing/workspace-entries.ts';
 import type { Workspace } from '../log/index.ts';
 import type { WorkspaceFile, WorkspaceSnapshot, WorkspaceToMain } from './workspace-protocol.ts';
 import { openWorkspaceSession, runWorkspaceScan, type ActiveScan } from './workspace-loop.ts';
+import { applySnapshotPart } from './workspace-snapshot-parts.ts';
 
 const SESSIONS_DIR = join(FIXTURES_DIR, 'sessions');
 const ZIP_NAME = 'dsh-session-9841fdb9-efa4-4650-9011-5b552fcd380c.zip';
@@ -36,9 +37,10 @@ async function scan(files: WorkspaceFile[], isCancelledAfterList = false) {
       workspace = found;
     },
   });
-  const snapshots = messages.flatMap((message) =>
-    message.type === 'workspace-snapshot' ? [message.snapshot] : [],
-  );
+  const snapshots: WorkspaceSnapshot[] = [];
+  for (const message of messages)
+    if (message.type === 'workspace-snapshot')
+      snapshots.push(applySnapshotPart(snapshots.at(-1) ?? null, message.part));
   return { messages, snapshots, workspace: workspace as Workspace | null };
 }
 

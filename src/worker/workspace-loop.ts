@@ -25,6 +25,7 @@ import type {
   WorkspaceToMain,
 } from './workspace-protocol.ts';
 import { WORK_SLICE_MS, type YieldToEventLoop } from './work-slices.ts';
+import { createSnapshotPoster } from './workspace-snapshot-parts.ts';
 
 /** Snapshots during the summary pass at most this often: each is a clone of every row. */
 const SNAPSHOT_INTERVAL_MS = 250;
@@ -35,13 +36,15 @@ const SNAPSHOT_INTERVAL_MS = 250;
  * lets the page keep up.
  */
 const SNAPSHOT_COST_SHARE = 10;
-const SNAPSHOT_ROW_MS = 0.04;
+const SNAPSHOT_ROW_MS = 0.01;
 
 /** The wait before the next snapshot, after one that took `costMs` for `rows` rows. */
 function nextSnapshotInterval(costMs: number, rows: number): number {
   return Math.max(SNAPSHOT_INTERVAL_MS, costMs * SNAPSHOT_COST_SHARE, rows * SNAPSHOT_ROW_MS);
 }
 const PROGRESS_INTERVAL_MS = 100;
+/** Heads read at once in the browser (discovery's default, 4, left 10,000 small files waiting on I/O). */
+const HEAD_READS_AT_ONCE = 32;
 
 /** One scan; the router sets `isCancelled` when a newer workspace or a cancel replaces it. */
 export interface ActiveScan {
@@ -58,22 +61,56 @@ export interface ScanDependencies {
 }
 
 /**
+ * Files up to this size are read once: the head read of discovery reads them whole and keeps the
+ * bytes for the summary pass, which then needs no second read (each File read is a round trip to
+ * the browser's file backend: two per session was most of a 50,000-session folder's time).
+ */
+const WHOLE_READ_MAX_BYTES = 16 * 1024;
+/** What the kept bytes of small files may hold at once (they are dropped once summarized). */
+const KEPT_BYTES_MAX = 64 * 1024 * 1024;
+
+/**
  * Wraps a File as a workspace entry whose chunked read yields to the event loop every WORK_SLICE_MS,
  * so queries and a cancel are answered while a long log is summarized. A file given alone (not found
- * by walking a folder) is explicit: read whatever its name.
+ * by walking a folder) is explicit: read whatever its name. A small file's head read keeps its bytes
+ * (within `kept`'s budget) for the next whole read, once.
  */
 function entryOfFile(
   { file, path }: WorkspaceFile,
   isExplicit: boolean,
   yieldToEventLoop: YieldToEventLoop,
+  kept: { bytes: number },
 ): WorkspaceEntry {
+  let whole: Uint8Array | null = null;
+  const takeWhole = (): Uint8Array | null => {
+    const bytes = whole;
+    if (bytes !== null) {
+      whole = null;
+      kept.bytes -= bytes.length;
+    }
+    return bytes;
+  };
   return {
     path,
     size: file.size,
     isExplicit,
-    read: async () => new Uint8Array(await file.arrayBuffer()),
-    readHead: async (bytes) => new Uint8Array(await file.slice(0, bytes).arrayBuffer()),
+    read: async () => takeWhole() ?? new Uint8Array(await file.arrayBuffer()),
+    readHead: async (bytes) => {
+      if (whole !== null) return whole.subarray(0, bytes);
+      if (file.size <= WHOLE_READ_MAX_BYTES && kept.bytes + file.size <= KEPT_BYTES_MAX) {
+        const read = new Uint8Array(await file.arrayBuffer());
+        whole = read;
+        kept.bytes += read.length;
+        return read.subarray(0, bytes);
+      }
+      return new Uint8Array(await file.slice(0, bytes).arrayBuffer());
+    },
     async *readChunks() {
+      const bytes = takeWhole();
+      if (bytes !== null) {
+        yield bytes;
+        return;
+      }
       const reader = file.stream().getReader();
       let lastYieldAt = performance.now();
       for (;;) {
@@ -102,16 +139,32 @@ function shownIdsOf(workspace: Workspace): Map<string, string> {
   return uniqueIdPrefixes(ids, SHOWN_ID);
 }
 
+/**
+ * A summary and the row's copy of it without its link facts, made once: the poster sends a row
+ * again only when its summary is another object (workspace-snapshot-parts.ts).
+ */
+interface PlainSummary {
+  summary: SessionSummary;
+  plain: Omit<SessionSummary, 'links'>;
+}
+
+function plainSummaryOf(summary: SessionSummary): PlainSummary {
+  const { links: _links, ...plain } = summary;
+  return { summary, plain };
+}
+
 /** Rows in tree order (depth-first, children by createdAt then id), each with its totals. */
 function buildWorkspaceSnapshot(
   workspace: Workspace,
   shownIds: ReadonlyMap<string, string>,
   tree: SessionTree,
-  summaries: ReadonlyMap<string, SessionSummary>,
+  summaries: ReadonlyMap<string, PlainSummary>,
   failures: ReadonlyMap<string, string>,
   isComplete: boolean,
 ): WorkspaceSnapshot {
-  const totals = rollUpSessionTree(tree, summaries);
+  const full = new Map<string, SessionSummary>();
+  for (const [id, { summary }] of summaries) full.set(id, summary);
+  const totals = rollUpSessionTree(tree, full);
   const byId = new Map(workspace.sessions.map((session) => [session.id, session]));
   const rows: WorkspaceRow[] = [];
   const stack = [...tree.roots].reverse();
@@ -121,12 +174,7 @@ function buildWorkspaceSnapshot(
     const session = byId.get(node.id);
     const nodeTotals = totals.get(node.id);
     if (session !== undefined && nodeTotals !== undefined) {
-      const summary = summaries.get(node.id);
-      let plain: WorkspaceRow['summary'] = null;
-      if (summary !== undefined) {
-        const { links: _links, ...rest } = summary;
-        plain = rest;
-      }
+      const plain = summaries.get(node.id)?.plain ?? null;
       const parentId = tree.parentById.get(node.id) ?? null;
       const named = session.head.parentSession;
       rows.push({
@@ -150,7 +198,7 @@ function buildWorkspaceSnapshot(
       stack.push(node.children[index] as (typeof node.children)[number]);
     }
   }
-  const links = deriveSessionLinks(workspace.sessions, summaries);
+  const links = deriveSessionLinks(workspace.sessions, full);
   return {
     rows,
     problems: workspace.problems,
@@ -185,7 +233,8 @@ export async function runWorkspaceScan(
   try {
     // A lone file (a ZIP, a log) is explicit; files found in a folder are read only when named like logs.
     const isExplicit = files.length === 1 && !files[0]?.path.includes('/');
-    const entries = files.map((file) => entryOfFile(file, isExplicit, deps.yieldToEventLoop));
+    const kept = { bytes: 0 };
+    const entries = files.map((file) => entryOfFile(file, isExplicit, deps.yieldToEventLoop, kept));
     // ZIP members inflate in slices: between them the worker answers queries and hears a cancel.
     let lastPauseAt = performance.now();
     const pause = async (): Promise<void> => {
@@ -194,6 +243,8 @@ export async function runWorkspaceScan(
       lastPauseAt = performance.now();
     };
     const workspace = await discoverSessions(entries, {
+      // File reads are round trips to the browser's file backend, not CPU: many at once.
+      concurrency: HEAD_READS_AT_ONCE,
       onProgress: progress('list'),
       isCancelled,
       zip: { pause },
@@ -202,13 +253,12 @@ export async function runWorkspaceScan(
     deps.setWorkspace(workspace);
     const tree = buildSessionTree(workspace.sessions);
     const shownIds = shownIdsOf(workspace);
-    const summaries = new Map<string, SessionSummary>();
+    const summaries = new Map<string, PlainSummary>();
+    const postSnapshot = createSnapshotPoster((part) =>
+      post({ type: 'workspace-snapshot', workspaceId, part }),
+    );
     const failures = new Map<string, string>();
-    post({
-      type: 'workspace-snapshot',
-      workspaceId,
-      snapshot: buildWorkspaceSnapshot(workspace, shownIds, tree, summaries, failures, false),
-    });
+    postSnapshot(buildWorkspaceSnapshot(workspace, shownIds, tree, summaries, failures, false));
     await deps.yieldToEventLoop();
     const decoder = await deps.decoderOptions;
     let lastSnapshotAt = performance.now();
@@ -218,24 +268,18 @@ export async function runWorkspaceScan(
       isCancelled,
       onProgress: progress('summarize'),
       onSummary(session, read) {
-        if (read.ok) summaries.set(session.id, read.summary);
+        if (read.ok) summaries.set(session.id, plainSummaryOf(read.summary));
         else failures.set(session.id, read.reason);
         const now = performance.now();
         if (scan.isCancelled || now - lastSnapshotAt < snapshotWait) return;
-        post({
-          type: 'workspace-snapshot',
-          workspaceId,
-          snapshot: buildWorkspaceSnapshot(workspace, shownIds, tree, summaries, failures, false),
-        });
+        postSnapshot(buildWorkspaceSnapshot(workspace, shownIds, tree, summaries, failures, false));
         lastSnapshotAt = performance.now();
         snapshotWait = nextSnapshotInterval(lastSnapshotAt - now, workspace.sessions.length);
       },
     });
     if (scan.isCancelled) return;
-    post({
-      type: 'workspace-snapshot',
-      workspaceId,
-      snapshot: buildWorkspaceSnapshot(
+    postSnapshot(
+      buildWorkspaceSnapshot(
         workspace,
         shownIds,
         tree,
@@ -243,7 +287,7 @@ export async function runWorkspaceScan(
         failures,
         result.isComplete && workspace.isComplete,
       ),
-    });
+    );
   } catch (error) {
     if (scan.isCancelled) return;
     post({

@@ -72,6 +72,17 @@ export interface WorkspaceSnapshot {
   isComplete: boolean;
 }
 
+/**
+ * A snapshot as it crosses (workspace-snapshot-parts.ts): the rows that changed since the last
+ * part, by index in the list of `rowCount` rows, and the rest of the snapshot on the last part of
+ * an update (null on the others).
+ */
+export interface WorkspaceSnapshotPart {
+  rowCount: number;
+  updates: { index: number; row: WorkspaceRow }[];
+  meta: Omit<WorkspaceSnapshot, 'rows'> | null;
+}
+
 /** One session's answer to a search across the workspace: its matches, or why it could not be read. */
 export interface WorkspaceSearchSession {
   sessionId: string;
@@ -97,7 +108,7 @@ export type WorkspaceToMain =
   | { type: 'workspace-progress'; workspaceId: number; progress: WorkspaceProgress }
   | { type: 'workspace-search'; searchId: number; part: WorkspaceSearchPart }
   /** After the listing (headers only), then as summaries arrive, then once at the end (isComplete). */
-  | { type: 'workspace-snapshot'; workspaceId: number; snapshot: WorkspaceSnapshot }
+  | { type: 'workspace-snapshot'; workspaceId: number; part: WorkspaceSnapshotPart }
   | { type: 'workspace-failed'; workspaceId: number; message: string };
 
 export type MainToWorkerWorkspace =

@@ -46,7 +46,7 @@ export function SessionList() {
     compareWithSession(store.getState(), id);
   };
   const allRows = workspace?.snapshot?.rows;
-  const costs = useWorkspaceCosts(allRows);
+  const costs = useWorkspaceCosts(allRows, workspace?.status === 'scanning');
   const rows = useMemo(
     () => selectSessionRows(allRows ?? [], { isFailedOnly, project, text }, sort),
     [allRows, isFailedOnly, project, text, sort],
