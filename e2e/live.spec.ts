@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ViewerPage } from './support/viewer-page.ts';
+import { TimelinePanel } from './support/timeline-panel.ts';
 import { startGrowingLogServer } from '../scripts/lib/growing-log-server.ts';
 import { answerPickersWithOpfs, clearOpfs, writeOpfsFile } from './support/live-files.ts';
 
@@ -274,6 +275,12 @@ test('an unended turn is running while the writer appends, hanging only once it 
       await expect(runEnding).toHaveAttribute('data-ending', 'running');
       await expect(writer).toContainText('turn 1 running');
     }
+    // The timeline says so too: the open turn is running (not the red 'hanging' of a log at rest).
+    const canvas = await new TimelinePanel(page).box();
+    await page.mouse.move(canvas.x + canvas.width * 0.6, canvas.y + 26);
+    const hover = page.getByTestId('timeline-hover');
+    await expect(hover).toContainText('Turn 1');
+    await expect(hover).toContainText('running (no end event yet');
     // Quiet for 20 s of the 30 s threshold (the default): still running.
     await expect(page.getByTestId('idle-threshold')).toHaveValue('30000');
     await page.clock.fastForward(20_000);
@@ -283,6 +290,7 @@ test('an unended turn is running while the writer appends, hanging only once it 
     await page.clock.fastForward(12_000);
     await expect(writer).toContainText(/turn 1 may be hanging: nothing appended for (3\d|4\d) s/);
     await expect(runEnding).toHaveAttribute('data-ending', 'hanging');
+    await expect(hover).toContainText('hanging (no end event)');
     // The reader's threshold decides: at 1 min the same quiet is running again.
     await page.getByTestId('idle-threshold').selectOption('60000');
     await expect(writer).toContainText('turn 1 running');
