@@ -2,10 +2,9 @@
 // history entry that Back and Forward walk, Back from the log's first place asks instead of leaving,
 // and the event detail follows the cursor unless it is pinned.
 import { fileURLToPath } from 'node:url';
-import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { TriagePanel } from './support/triage-panel.ts';
-import { ViewerPage } from './support/viewer-page.ts';
+import type { ViewerPage } from './support/viewer-page.ts';
 
 /** The demo's first turn/start: its detail links to the turn's end (seq 41). */
 const TURN_START_SEQ = 1;
@@ -19,8 +18,7 @@ const REQUEST_SEQ = 3;
 const CALL_SEQ = 4;
 
 /** Opens the demo at `seq` through a permalink, the way a shared link opens it. */
-async function openDemoAt(page: Page, seq: number): Promise<ViewerPage> {
-  const viewer = new ViewerPage(page);
+async function openDemoAt(viewer: ViewerPage, seq: number): Promise<ViewerPage> {
   await viewer.gotoReady(`/?demo=1#seq=${seq}`);
   await viewer.expectCursorAt(seq);
   return viewer;
@@ -38,8 +36,9 @@ async function clickTimeline(viewer: ViewerPage, fraction: number, notSeq: numbe
 
 test('Back walks three jumps back to the first seq, Forward redoes them, Alt+← is left to the browser', async ({
   page,
+  viewer,
 }) => {
-  const viewer = await openDemoAt(page, TURN_START_SEQ);
+  await openDemoAt(viewer, TURN_START_SEQ);
   const visited = [TURN_START_SEQ];
 
   // 1: a link of the event detail (which follows the cursor).
@@ -97,8 +96,11 @@ test('Back walks three jumps back to the first seq, Forward redoes them, Alt+←
   await viewer.expectCursorAt(visited[1]!);
 });
 
-test('Back from the first place asks instead of leaving, and the log stays loaded', async ({ page }) => {
-  const viewer = await openDemoAt(page, TURN_START_SEQ);
+test('Back from the first place asks instead of leaving, and the log stays loaded', async ({
+  page,
+  viewer,
+}) => {
+  await openDemoAt(viewer, TURN_START_SEQ);
   await viewer.detailLink(TURN_END_SEQ).click();
   await viewer.expectCursorAt(TURN_END_SEQ);
   await page.goBack();
@@ -158,8 +160,8 @@ test('triage findings and a pasted permalink are entries too', async ({ page, vi
   await viewer.expectCursorAt(last);
 });
 
-test('a pinned detail keeps its event while ←/→ move the cursor; one click unpins it', async ({ page }) => {
-  const viewer = await openDemoAt(page, 10);
+test('a pinned detail keeps its event while ←/→ move the cursor; one click unpins it', async ({ viewer }) => {
+  await openDemoAt(viewer, 10);
   await expect(viewer.detail).toHaveAttribute('data-seq', '10');
   await expect(viewer.detail).toHaveAttribute('data-pinned', 'false');
   await expect(viewer.pinButton).toHaveAttribute('aria-pressed', 'false');
