@@ -195,3 +195,26 @@ test('a pinned detail keeps its event while ←/→ move the cursor; one click u
   await viewer.press('p');
   await expect(viewer.detail).toHaveAttribute('data-seq', '11');
 });
+
+test('the ask never pushes the cursor’s row out of the events list', async ({ page, viewer }) => {
+  await openDemoAt(viewer, 0);
+  const cursorRow = viewer.events.locator('[aria-current="true"][data-seq]');
+  /** How far the cursor's row sticks out below its scroll element (px; ≤ 0 is whole in view). */
+  const overflowBelow = () =>
+    cursorRow.evaluate((row) => {
+      let scroller = row.parentElement;
+      while (scroller !== null && getComputedStyle(scroller).overflowY !== 'auto')
+        scroller = scroller.parentElement;
+      if (scroller === null) throw new Error('the row has no scroll element');
+      return row.getBoundingClientRect().bottom - scroller.getBoundingClientRect().bottom;
+    });
+  // Steps (not jumps) to the bottom edge of the list: the list scrolls just enough to show the row.
+  for (let step = 0; step < 60; step++) await viewer.press('ArrowRight');
+  await viewer.expectCursorAt(60);
+  expect(await overflowBelow()).toBeGreaterThan(-30);
+  expect(await overflowBelow()).toBeLessThanOrEqual(0.5);
+  await page.goBack();
+  await expect(viewer.leaveAsk).toBeVisible();
+  await viewer.expectCursorAt(60);
+  await expect.poll(overflowBelow).toBeLessThanOrEqual(0.5);
+});
