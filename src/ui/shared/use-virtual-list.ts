@@ -38,6 +38,13 @@ interface VirtualListOptions {
    * runs during render. Default: the range.
    */
   rangeExtractor?: (range: Range, viewport: ListViewport) => number[];
+  /**
+   * Called after the browser's layout each time the scroll element's height changes (a bar above the
+   * list shows or goes, the window is resized), with the viewport before and after (the offset is the
+   * same in both); returns the offset to scroll to, or null to stay. Not called for the first
+   * observation.
+   */
+  onViewportResize?: (before: ListViewport, after: ListViewport) => number | null;
 }
 
 interface VirtualList {
@@ -72,8 +79,11 @@ export function useVirtualList({
   getItemKey,
   overscan,
   rangeExtractor,
+  onViewportResize,
 }: VirtualListOptions): VirtualList {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const onResizeRef = useRef(onViewportResize);
+  onResizeRef.current = onViewportResize;
   const getScrollElement = useCallback(() => scrollRef.current, []);
   const [knownOffset] = useState(createKnownScrollOffset);
   const [initialRect] = useState(estimateViewportRect);
@@ -88,6 +98,27 @@ export function useVirtualList({
     },
     [rangeExtractor],
   );
+  const [observeRect] = useState(
+    () =>
+      (
+        instance: { scrollElement: Element | null },
+        callback: (rect: { width: number; height: number }) => void,
+      ) => {
+        let heightPx: number | null = null;
+        return observeRectAfterLayout(instance, (rect) => {
+          const before = heightPx;
+          heightPx = rect.height;
+          callback(rect);
+          const offsetPx = instanceRef.current?.scrollOffset ?? 0;
+          if (before === null || before === rect.height) return;
+          const target = onResizeRef.current?.(
+            { offsetPx, heightPx: before },
+            { offsetPx, heightPx: rect.height },
+          );
+          if (target !== null && target !== undefined) controlsRef.current?.scrollToOffset(target);
+        });
+      },
+  );
   const virtualizer = useVirtualizer({
     count,
     getScrollElement,
@@ -99,10 +130,11 @@ export function useVirtualList({
     scrollToFn: knownOffset.scrollToFn,
     measureElement: measureWithoutLayout,
     // Sized by ResizeObserver after the browser's layout, never by a forced one at mount.
-    observeElementRect: observeRectAfterLayout,
+    observeElementRect: observeRect,
     initialRect,
   });
   instanceRef.current = virtualizer;
+  const controlsRef = useRef<{ scrollToOffset: (offsetPx: number) => void } | null>(null);
   const [controls] = useState(() => {
     const readViewport = (): ListViewport | null => {
       const element = scrollRef.current;
@@ -125,6 +157,7 @@ export function useVirtualList({
       },
     };
   });
+  controlsRef.current = controls;
   return {
     scrollRef,
     items: virtualizer.getVirtualItems(),
