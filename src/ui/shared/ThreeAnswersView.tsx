@@ -67,7 +67,7 @@ export function ThreeAnswersChips({ answers }: { answers: ThreeAnswers }) {
   const { viewer, dsh, run } = answers;
   return (
     <span
-      className="inline-flex min-w-0 flex-wrap items-center gap-1"
+      className="flex min-w-0 flex-nowrap items-center gap-1 overflow-hidden"
       data-testid="session-answers"
       data-viewer={viewer.problemLines}
       data-dsh={dsh.answer}
@@ -81,16 +81,19 @@ export function ThreeAnswersChips({ answers }: { answers: ThreeAnswers }) {
             : `${viewer.problemLines} problem line${viewer.problemLines === 1 ? '' : 's'}`
         }
         title={revealInvisibleCharacters(viewer.sentence)}
+        isSmall
       />
       <StatusBadge
         tone={DSH_WORDS[dsh.answer].tone}
         label={DSH_SHORT[dsh.answer]}
         title={revealInvisibleCharacters(dsh.sentence)}
+        isSmall
       />
       <StatusBadge
         tone={RUN_WORDS[run.ending].tone}
         label={RUN_WORDS[run.ending].label}
         title={revealInvisibleCharacters(run.sentence)}
+        isSmall
       />
     </span>
   );
