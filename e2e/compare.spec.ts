@@ -151,3 +151,61 @@ test.describe('compare two runs', () => {
     await screenshot(page, 'compare-dropped');
   });
 });
+
+test.describe('a permalink to a compare position', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('Copy link names both sessions and the aligned step; the link in a new page, with the folder opened, restarts the compare there', async ({
+    page,
+    context,
+  }) => {
+    const viewer = new ViewerPage(page);
+    await viewer.goto();
+    const list = await viewer.openFolder(ROOT);
+    await list.locator(`[data-session-id="${CHILD_ID}"]`).click();
+    await viewer.waitForLoadState('ready');
+    await page.getByTestId('compare-with-parent').click();
+    const view = page.getByTestId('compare-view');
+    await expect(view).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    // Away from where a compare opens (the first divergence: the diverging turn's first step).
+    const opensAt = await view.getAttribute('data-position');
+    const steps = page.getByTestId('compare-step');
+    await steps.last().click();
+    await expect(steps.last()).toHaveAttribute('aria-current', 'step');
+    const position = await view.getAttribute('data-position');
+    expect(position).toMatch(/^\d+\.\d+$/);
+    expect(position).not.toBe(opensAt);
+    const stepText = await steps.last().textContent();
+    const turnText = await page.getByTestId('compare-turn-deltas').textContent();
+
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByRole('button', { name: /copied/i })).toBeVisible();
+    const link = await page.evaluate<string>('navigator.clipboard.readText()');
+    const hash = new URLSearchParams(new URL(link).hash.slice(1));
+    expect(hash.get('session')).toBe(CHILD_ID);
+    expect(hash.get('cmp')).toBe(PARENT_ID);
+    expect(hash.get('cmpat')).toBe(position);
+    expect(hash.get('wsname')).toBe('root');
+
+    // A new page of the same browser: the dropped folder was not kept, so the link asks for it.
+    const again = await context.newPage();
+    const reopened = new ViewerPage(again);
+    await again.goto(link);
+    const ask = again.getByTestId('workspace-ask');
+    await expect(ask).toHaveAttribute('data-ask', 'ask-to-open');
+    await again.getByTestId('folder-input').setInputFiles(ROOT);
+    const restored = again.getByTestId('compare-view');
+    await expect(restored).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    await expect(restored).toHaveAttribute('data-position', position!);
+    await expect(restored).toHaveAttribute('data-relation', 'fork');
+    const current = again.locator('[data-testid="compare-step"][aria-current="step"]');
+    await expect(current).toHaveText(stepText!);
+    await expect(again.getByTestId('compare-turn-deltas')).toHaveText(turnText!);
+    await expect(
+      again.getByTestId('session-list').locator(`[data-session-id="${CHILD_ID}"]`),
+    ).toHaveAttribute('data-open', 'true');
+    await expect(again.getByTestId('notice')).toHaveCount(0);
+    await reopened.waitForLoadState('ready');
+    await screenshot(again, 'compare-permalink-restored');
+  });
+});

@@ -1,9 +1,10 @@
 // The permalink hash of what the store shows, and a parsed hash as a workspace link: shared by the
-// Copy link action (use-url-sync.ts) and the history's hash writes (history-sync.ts).
+// Copy link action (use-url-sync.ts) and the history's hash writes (history-sync.ts); and the
+// compare the Copy link names while the open workspace session is compared with another.
 import type { ViewerState } from '../store/viewer-store.ts';
 import type { WorkspaceLink } from '../store/workspace-restore.ts';
 import { workspaceLinkPartOf } from '../store/workspace-slice.ts';
-import { formatPermalinkHash, type PermalinkHash } from './permalink.ts';
+import { formatPermalinkHash, type CompareLink, type PermalinkHash } from './permalink.ts';
 
 /** The hash of a permalink to the log `state` shows at `seq`; a workspace session's names its workspace too. */
 export function permalinkHashOf(
@@ -32,4 +33,20 @@ export function workspaceLinkOf(hash: PermalinkHash, sessionId: string): Workspa
     workspaceKey: hash.workspaceKey,
     workspaceName: hash.workspaceName,
   };
+}
+
+/**
+ * The compare a link to the open workspace session names (`cmp=`, `cmpat=`): the run beside it in
+ * the pair view, when that run is a session of the same workspace and the compare's base is the
+ * open session; its position once aligned (the one asked for while loading). Null otherwise.
+ */
+export function compareLinkOf(
+  state: Pick<ViewerState, 'compare' | 'summary' | 'workspace' | 'workspaceSessionId'>,
+): CompareLink | null {
+  const { compare } = state;
+  if (compare === null || workspaceLinkPartOf(state) === null) return null;
+  if (compare.sessionIds[0] !== state.workspaceSessionId) return null;
+  const sessionId = compare.sessionIds[compare.other] ?? null;
+  if (sessionId === null) return null;
+  return { sessionId, position: compare.status === 'ready' ? compare.position : compare.requestedPosition };
 }

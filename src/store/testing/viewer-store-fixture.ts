@@ -8,6 +8,7 @@ import type {
   LogSummary,
   SwitchListener,
   WorkspaceListener,
+  WorkspaceRow,
   WorkspaceSearchPart,
 } from '../../worker/client.ts';
 import type { CursorPreparer, EventListGeometry } from '../cursor/cursor-slice.ts';
@@ -64,6 +65,46 @@ export function summaryOf(eventCount: number, sessionId = 's1'): LogSummary {
     isTruncated: false,
     isTurnsPartial: false,
     contentKey: null,
+  };
+}
+
+/** A listed workspace session `id` (a child of `parentId` when given), at `p/<id>/session.jsonl`. */
+export function workspaceRowOf(id: string, parentId: string | null = null): WorkspaceRow {
+  return {
+    id,
+    shownId: id,
+    shownParentId: parentId,
+    path: `p/${id}/session.jsonl`,
+    head: {
+      id,
+      version: 4,
+      generation: 4,
+      createdAt: 1,
+      cwd: '/p',
+      parentSession: parentId,
+      origin: null,
+      delegationDepth: parentId ? 1 : 0,
+      seedLength: null,
+      isSeeded: false,
+      agentPreset: null,
+      container: 'jsonl',
+    },
+    generations: [],
+    kind: parentId ? 'subagent' : 'root',
+    depth: parentId ? 1 : 0,
+    parentId,
+    isOrphan: false,
+    summary: null,
+    failureReason: null,
+    totals: {
+      sessions: 1,
+      summarized: 0,
+      tokens: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      busyMs: 0,
+      startTime: null,
+      endTime: null,
+      notOkSessions: 0,
+    },
   };
 }
 
