@@ -114,7 +114,7 @@ test.describe('compare two runs', () => {
     await expect(page.getByTestId('compare-model-views')).toContainText('(A)');
   });
 
-  test('two logs given together: a rerun with one changed tool argument diverges exactly there', async ({
+  test('two logs given together compare by themselves: a rerun with one changed tool argument diverges exactly there', async ({
     page,
   }) => {
     const directory = mkdtempSync(join(tmpdir(), 'dsh-compare-'));
@@ -136,12 +136,14 @@ test.describe('compare two runs', () => {
     await viewer.fileInput.setInputFiles([original, changed]);
     const list = page.getByTestId('session-list');
     await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-    await list.locator('[data-session-id]').first().click();
+    // Two logs given together compare by themselves, the first given (A) open beside the compare.
+    await expect(page.getByTestId('compare-view')).toHaveAttribute('data-status', 'ready', {
+      timeout: 30_000,
+    });
     await viewer.waitForLoadState('ready');
     const openPath = (await list.locator('[data-open]').getAttribute('title'))?.split('\n')[0] ?? '';
-    const [a, b] = openPath.includes('changed') ? [changed, original] : [original, changed];
-    await page.getByTestId('compare-with').click();
-    await expectAgreesWithCli(page, a, b);
+    expect(openPath).toMatch(/tool-error\.jsonl$/);
+    await expectAgreesWithCli(page, original, changed);
     await expect(page.getByTestId('first-divergence-summary')).toHaveText('tool bash: arguments differ');
     const call = page.getByTestId('tool-call-diff').first();
     await expect(call).toHaveAttribute('data-status', 'changed');
