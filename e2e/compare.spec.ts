@@ -210,4 +210,31 @@ test.describe('a permalink to a compare position', () => {
     await reopened.waitForLoadState('ready');
     await screenshot(again, 'compare-permalink-restored');
   });
+
+  test('a link whose position or other session the folder does not have says so: the first divergence, or no compare', async ({
+    page,
+  }) => {
+    const viewer = new ViewerPage(page);
+    await viewer.goto(`/#session=${CHILD_ID}&wsname=root&cmp=${PARENT_ID}&cmpat=99.0`);
+    await page.getByTestId('folder-input').setInputFiles(ROOT);
+    const view = page.getByTestId('compare-view');
+    await expect(view).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    await expect(page.getByTestId('notice')).toContainText(
+      'compare position (aligned turn 99, step 0) is not in this alignment; showing the first divergence',
+    );
+    await expect(page.locator('[data-testid="compare-step"][aria-current="step"]')).toHaveAttribute(
+      'data-status',
+      'changed',
+    );
+
+    await page.goto('about:blank');
+    await viewer.goto(`/#session=${CHILD_ID}&wsname=root&cmp=not-in-root`);
+    await page.getByTestId('folder-input').setInputFiles(ROOT);
+    await viewer.waitForLoadState('ready');
+    await expect(page.getByTestId('notice')).toContainText(
+      'root does not hold session not-in-root, which the link compares with; no compare was opened.',
+    );
+    await expect(view).toHaveCount(0);
+    await expect(viewer.modelView).toBeVisible();
+  });
 });
