@@ -9,7 +9,7 @@ import {
   type VirtualItem,
   type Virtualizer,
 } from '@tanstack/react-virtual';
-import { useCallback, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { useCallback, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { observeContentSize } from '../../browser/resize.ts';
 import { createKnownScrollOffset } from './known-scroll-offset.ts';
 
@@ -26,7 +26,11 @@ export interface ListViewport {
 
 interface VirtualListOptions {
   count: number;
-  /** An item's size (px): exact for fixed-size items, the first guess for measured ones. */
+  /**
+   * An item's size (px): exact for fixed-size items, the first guess for measured ones. A new
+   * function means new sizes (the last block of a list that grew within it): keep it stable while
+   * the sizes are the same.
+   */
   estimateSize: (index: number) => number;
   /** The identity of the item at `index`; keep the function stable while the items are the same. */
   getItemKey: (index: number) => ItemKey;
@@ -119,12 +123,20 @@ export function useVirtualList({
         });
       },
   );
+  // The virtualizer recomputes its item offsets when the count or getItemKey changes, not when
+  // estimateSize does: a list that grows within its last item (a followed log's events list, whose
+  // last block gets taller while the block count stays) would keep the old total height, and rows
+  // past it could not be scrolled to. A key function per estimate makes a new estimate recompute.
+  const keyPerEstimate = useMemo(() => {
+    void estimateSize;
+    return (index: number) => getItemKey(index);
+  }, [getItemKey, estimateSize]);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement,
     estimateSize,
     overscan,
-    getItemKey,
+    getItemKey: keyPerEstimate,
     rangeExtractor: extractRange,
     observeElementOffset: knownOffset.observe,
     scrollToFn: knownOffset.scrollToFn,

@@ -15,6 +15,10 @@ import { isFailedRow, projectsOf, selectSessionRows, type SessionSort } from './
 
 // Five lines: title, id and cwd, times, own counts, money and the subtree's roll-up.
 const ROW_HEIGHT_PX = 88;
+/** Every row's size (one function for the list's life: a new one would mean new sizes). */
+function estimateRowSize(): number {
+  return ROW_HEIGHT_PX;
+}
 
 const SORTS: { value: SessionSort; label: string }[] = [
   { value: 'tree', label: 'Tree' },
@@ -57,7 +61,7 @@ export function SessionList() {
   const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
   const list = useVirtualList({
     count: rows.length,
-    estimateSize: () => ROW_HEIGHT_PX,
+    estimateSize: estimateRowSize,
     getItemKey,
     overscan: 8,
   });
