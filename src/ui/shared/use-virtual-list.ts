@@ -102,14 +102,6 @@ export function useVirtualList({
     },
     [rangeExtractor],
   );
-  // The virtualizer recomputes its item offsets when the count or getItemKey changes, not when
-  // estimateSize does: a list that grows within its last item (a followed log's events list, whose
-  // last block gets taller while the block count stays) would keep the old total height, and rows
-  // past it could not be scrolled to. A key function per estimate makes a new estimate recompute.
-  const keyPerEstimate = useMemo(() => {
-    void estimateSize;
-    return (index: number) => getItemKey(index);
-  }, [getItemKey, estimateSize]);
   const [observeRect] = useState(
     () =>
       (
@@ -131,6 +123,14 @@ export function useVirtualList({
         });
       },
   );
+  // The virtualizer recomputes its item offsets when the count or getItemKey changes, not when
+  // estimateSize does: a list that grows within its last item (a followed log's events list, whose
+  // last block gets taller while the block count stays) would keep the old total height, and rows
+  // past it could not be scrolled to. A key function per estimate makes a new estimate recompute.
+  const keyPerEstimate = useMemo(() => {
+    void estimateSize;
+    return (index: number) => getItemKey(index);
+  }, [getItemKey, estimateSize]);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement,
