@@ -3,8 +3,15 @@
 // calls are aligned by LCS (sequence-alignment.ts) on content keys, never on ids or seqs.
 
 import type { OutlineCall, OutlineStep, OutlineTurn, RunOutline } from './run-outline.ts';
-import { combineHashes } from './canonical.ts';
-import { alignKeys } from './sequence-alignment.ts';
+import {
+  canMatchBytes,
+  sameAnswer,
+  sameInputs,
+  sameResult,
+  sameStepKey,
+  sameTurnKey,
+} from './outline-content.ts';
+import { alignItems, alignKeys } from './sequence-alignment.ts';
 
 export type AlignStatus = 'same' | 'changed' | 'only-a' | 'only-b';
 
@@ -67,7 +74,9 @@ export interface RunAlignment {
   turns: AlignedTurn[];
 }
 
-function alignCalls(a: readonly OutlineCall[], b: readonly OutlineCall[]): AlignedCall[] {
+function alignCalls(stepA: OutlineStep, stepB: OutlineStep, isByteMatch: boolean): AlignedCall[] {
+  const a: readonly OutlineCall[] = stepA.calls;
+  const b: readonly OutlineCall[] = stepB.calls;
   return alignKeys(
     a.map((call) => call.key),
     b.map((call) => call.key),
@@ -80,19 +89,23 @@ function alignCalls(a: readonly OutlineCall[], b: readonly OutlineCall[]): Align
     const differs: AlignedCall['differs'] = [];
     if (callA.name !== callB.name) differs.push('name');
     if (callA.argsHash !== callB.argsHash) differs.push('arguments');
-    if (callA.resultHash !== callB.resultHash) differs.push('result');
+    if (!sameResult(stepA, pair.a as number, stepB, pair.b as number, isByteMatch)) differs.push('result');
     if (callA.status !== callB.status) differs.push('status');
     return { a: pair.a, b: pair.b, name, status: differs.length === 0 ? 'same' : 'changed', differs };
   });
 }
 
 /** Compares two aligned steps: request, the messages sent, the answer, the calls, the results. */
-function compareSteps(a: OutlineStep, b: OutlineStep): { differs: StepDifference[]; calls: AlignedCall[] } {
-  const calls = alignCalls(a.calls, b.calls);
+function compareSteps(
+  a: OutlineStep,
+  b: OutlineStep,
+  isByteMatch: boolean,
+): { differs: StepDifference[]; calls: AlignedCall[] } {
+  const calls = alignCalls(a, b, isByteMatch);
   const differs: StepDifference[] = [];
   if (a.request.hash !== b.request.hash) differs.push('request');
-  if (combineHashes(a.inputHashes) !== combineHashes(b.inputHashes)) differs.push('model-view');
-  if (a.answerHash !== b.answerHash) differs.push('assistant');
+  if (!sameInputs(a, b, isByteMatch)) differs.push('model-view');
+  if (!sameAnswer(a, b, isByteMatch)) differs.push('assistant');
   if (
     calls.some(
       (call) => call.status.startsWith('only') || call.differs.some((d) => d === 'name' || d === 'arguments'),
@@ -104,14 +117,15 @@ function compareSteps(a: OutlineStep, b: OutlineStep): { differs: StepDifference
   return { differs, calls };
 }
 
-function alignSteps(a: OutlineTurn, b: OutlineTurn): AlignedStep[] {
-  return alignKeys(
-    a.steps.map((step) => step.key),
-    b.steps.map((step) => step.key),
-  ).map((pair) => {
+function alignSteps(a: OutlineTurn, b: OutlineTurn, isByteMatch: boolean): AlignedStep[] {
+  return alignItems(a.steps, b.steps, (x, y) => sameStepKey(x, y, isByteMatch)).map((pair) => {
     if (pair.a === null || pair.b === null)
       return { a: pair.a, b: pair.b, status: pair.a === null ? 'only-b' : 'only-a', differs: [], calls: [] };
-    const { differs, calls } = compareSteps(a.steps[pair.a] as OutlineStep, b.steps[pair.b] as OutlineStep);
+    const { differs, calls } = compareSteps(
+      a.steps[pair.a] as OutlineStep,
+      b.steps[pair.b] as OutlineStep,
+      isByteMatch,
+    );
     return { a: pair.a, b: pair.b, status: differs.length === 0 ? 'same' : 'changed', differs, calls };
   });
 }
@@ -122,11 +136,15 @@ function alignTurnPair(
   aIndex: number,
   bIndex: number,
   isKeyMatch: boolean,
+  isByteMatch: boolean,
 ): AlignedTurn {
-  const steps = alignSteps(a, b);
+  const steps = alignSteps(a, b, isByteMatch);
   const isEndChanged = a.reason !== b.reason;
   // Turns paired by order in a gap opened differently: never `same`, even with no steps to show it.
-  const isSame = a.key === b.key && !isEndChanged && steps.every((step) => step.status === 'same');
+  const isSame =
+    (isKeyMatch || sameTurnKey(a, b, isByteMatch)) &&
+    !isEndChanged &&
+    steps.every((step) => step.status === 'same');
   return {
     a: aIndex,
     b: bIndex,
@@ -205,10 +223,8 @@ export function alignRuns(a: RunOutline, b: RunOutline): RunAlignment {
   const restA = a.turns.slice(sharedCount);
   const restB = b.turns.slice(sharedCount);
   let keyMatches = 0;
-  for (const pair of alignKeys(
-    restA.map((turn) => turn.key),
-    restB.map((turn) => turn.key),
-  )) {
+  const isByteMatch = canMatchBytes(a, b);
+  for (const pair of alignItems(restA, restB, (x, y) => sameTurnKey(x, y, isByteMatch))) {
     const aIndex = pair.a === null ? null : pair.a + sharedCount;
     const bIndex = pair.b === null ? null : pair.b + sharedCount;
     if (aIndex === null || bIndex === null) {
@@ -231,6 +247,7 @@ export function alignRuns(a: RunOutline, b: RunOutline): RunAlignment {
         aIndex,
         bIndex,
         pair.isKeyMatch,
+        isByteMatch,
       ),
     );
   }

@@ -5,6 +5,7 @@
 import type { AlignedStep, AlignedTurn, RunAlignment, StepDifference } from './align-runs.ts';
 import { STEP_DIFFERENCE_ORDER } from './align-runs.ts';
 import type { OutlineCall, OutlineRequest, OutlineStep, OutlineTurn, RunOutline } from './run-outline.ts';
+import { canMatchBytes, resolveStep, sameTurnKey } from './outline-content.ts';
 
 type DivergenceKind = StepDifference | 'turn-end' | 'missing-turn';
 
@@ -78,6 +79,8 @@ function stepDivergence(
         summary: describeRequest(a.request, b.request),
       };
     case 'model-view': {
+      resolveStep(a);
+      resolveStep(b);
       const found = firstInputDifference(a, b);
       const counts = `${a.inputHashes.length} new in a, ${b.inputHashes.length} in b`;
       return {
@@ -192,7 +195,7 @@ export function findFirstDivergence(
         stepIndex,
       };
     }
-    if (turnA.key !== turnB.key)
+    if (!sameTurnKey(turnA, turnB, canMatchBytes(a, b)))
       return {
         aSeq: turnA.startSeq,
         bSeq: turnB.startSeq,

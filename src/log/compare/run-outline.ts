@@ -1,6 +1,7 @@
 // One run as a comparison sees it (issue 23): turns → steps → tool calls, each with content hashes
-// (canonical.ts) and the seqs that show it. Built in one pass over the index's surface ops; message
-// bodies are parsed once each. Plain data: it crosses postMessage and is what align.ts reads.
+// (canonical.ts) and the seqs that show it. Built in one pass over the index's surface ops without
+// reading message bodies: their hashes are computed when a comparison needs them (outline-content.ts).
+// Plain data: it crosses postMessage and is what align-runs.ts reads.
 
 import { findLastAtOrBelow } from '../base/binary-search.ts';
 import type { OpenedLog } from '../open/opened-log.ts';
@@ -10,87 +11,11 @@ import { readRequestHeader } from '../projections/request-header.ts';
 import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
 import type { ToolCallStatus } from '../structure/tool-calls.ts';
 import type { SurfaceOpRecord } from '../structure/surface.ts';
-import {
-  canonicalAnswer,
-  canonicalArguments,
-  canonicalMessage,
-  combineHashes,
-  hashText,
-  stableJson,
-} from './canonical.ts';
+import type { OutlineCall, OutlineRequest, OutlineStep, OutlineTurn, RunOutline } from './outline-types.ts';
+import { canonicalArguments, combineHashes, hashText, stableJson } from './canonical.ts';
+import { combineLineHashes, lineHashAt, registerRun, registerStep, registerTurn } from './outline-content.ts';
 
-/** What a step asked for: the request/header in force (FORMAT.md §5.2) and the system prompt. */
-export interface OutlineRequest {
-  /** The request/header in force, or null (none logged yet). */
-  headerSeq: number | null;
-  provider: string | null;
-  model: string | null;
-  /** Sampling fields (reasoningEffort, temperature, maxTokens, stop) as one hash. */
-  samplingHash: number;
-  /** The system prompt: the header's `system` (generations 0–2) or the system nodes (3 on). */
-  systemHash: number;
-  /** Tool name → hash of its description and schema. */
-  toolHashes: [name: string, hash: number][];
-  hash: number;
-}
-
-export interface OutlineCall {
-  callId: string;
-  name: string;
-  /** Canonical arguments' hash (canonical.ts): how calls match, never by id or seq. */
-  argsHash: number;
-  /** name + arguments: the LCS key of a call. */
-  key: number;
-  status: ToolCallStatus;
-  /** The result's content and error flag as one hash, or null: no result. */
-  resultHash: number | null;
-  requestSeq: number | null;
-  callSeq: number | null;
-  resultSeq: number | null;
-}
-
-export interface OutlineStep {
-  turn: number;
-  step: number;
-  startSeq: number;
-  endSeq: number | null;
-  request: OutlineRequest;
-  /** Surface nodes that reached the model before this step's answer (user, developer, replacements). */
-  inputSeqs: number[];
-  inputHashes: number[];
-  /** The step's assistant messages (its answer), in seq order. */
-  answerSeqs: number[];
-  answerHash: number;
-  calls: OutlineCall[];
-  /** The LCS key of a step: what the model answered (text and calls by name + arguments). */
-  key: number;
-  tokens: { input: number; output: number };
-  durationMs: number;
-}
-
-export interface OutlineTurn {
-  turn: number;
-  startSeq: number;
-  endSeq: number | null;
-  reason: string | null;
-  /** The LCS key of a turn: the messages that opened it (its first step's inputs). */
-  key: number;
-  steps: OutlineStep[];
-  tokens: { input: number; output: number };
-  durationMs: number;
-  toolCalls: number;
-  toolErrors: number;
-}
-
-export interface RunOutline {
-  id: string | null;
-  parentSession: string | null;
-  generation: number | null;
-  eventCount: number;
-  /** Events inherited from the parent (seqs 0 … n-1), or null: not a fork (inherited-prefix.ts). */
-  inheritedLength: number | null;
-  turns: OutlineTurn[];
-}
+export type { OutlineCall, OutlineRequest, OutlineStep, OutlineTurn, RunOutline } from './outline-types.ts';
 
 const EMPTY_HASH = hashText('');
 const ERROR_STATUSES: ReadonlySet<ToolCallStatus> = new Set(['error', 'not-started', 'outcome-unknown']);
@@ -166,12 +91,6 @@ function requestReader(
   };
 }
 
-function resultHashOf(log: OpenedLog, resultSeq: number | null): number | null {
-  if (resultSeq === null) return null;
-  const data = readUpgradedEventAt(log.store, resultSeq).data;
-  return hashText(canonicalMessage(isRecord(data) ? data.message : null));
-}
-
 function finite(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
@@ -196,7 +115,7 @@ export function buildRunOutline(log: OpenedLog): RunOutline {
   const system = new SystemNodes();
   let opPosition = 0;
   let pendingSeqs: number[] = [];
-  let pendingHashes: number[] = [];
+  let pendingLineHashes: number[] = [];
   const lastSeq = store.eventCount - 1;
 
   /** Walks ops with seq <= untilSeq into inputs; stops before an assistant/message of `step` range. */
@@ -207,20 +126,21 @@ export function buildRunOutline(log: OpenedLog): RunOutline {
       if (answerFrom !== null && op.type === 'assistant/message' && op.seq >= answerFrom) return;
       opPosition++;
       if (!op.isApplied || op.type === 'tool/result') continue;
-      const message = messageOf(log, op);
-      if (op.role === 'system' || op.shadowedSeqs.length > 0) system.apply(op, systemText(message));
+      if (op.role === 'system' || op.shadowedSeqs.length > 0)
+        system.apply(op, systemText(messageOf(log, op)));
       if (op.role === 'system' || op.isEmpty) continue;
       pendingSeqs.push(op.seq);
-      pendingHashes.push(hashText(canonicalMessage(message)));
+      pendingLineHashes.push(lineHashAt(log, op.seq));
     }
   };
 
   const turns: OutlineTurn[] = index.turns.map((span) => {
+    let firstInputs: number | null = null;
     const steps: OutlineStep[] = span.steps.map((stepSpan) => {
       const stepEnd = stepSpan.endSeq ?? span.endSeq ?? lastSeq;
       walkInputs(stepEnd, stepSpan.startSeq);
       const answerSeqs: number[] = [];
-      const answerHashes: number[] = [];
+      const answerLineHashes: number[] = [];
       let requestAt = stepEnd;
       while (opPosition < ops.length && (ops[opPosition] as SurfaceOpRecord).seq <= stepEnd) {
         const op = ops[opPosition] as SurfaceOpRecord;
@@ -229,7 +149,7 @@ export function buildRunOutline(log: OpenedLog): RunOutline {
         if (!op.isApplied) continue;
         if (answerSeqs.length === 0) requestAt = op.seq;
         answerSeqs.push(op.seq);
-        answerHashes.push(hashText(canonicalAnswer(messageOf(log, op))));
+        answerLineHashes.push(lineHashAt(log, op.seq));
       }
       const headerPosition = findLastAtOrBelow(index.requestHeaderSeqs, requestAt);
       const request = readRequest(
@@ -245,14 +165,14 @@ export function buildRunOutline(log: OpenedLog): RunOutline {
             argsHash,
             key: combineHashes([hashText(call.name), argsHash]),
             status: call.status,
-            resultHash: resultHashOf(log, call.resultSeq),
+            resultHash: call.resultSeq === null ? null : Number.NaN,
             requestSeq: call.requestSeq,
             callSeq: call.callSeq,
             resultSeq: call.resultSeq,
           };
         },
       );
-      const answerHash = combineHashes(answerHashes);
+      const answerLineHash = combineLineHashes(answerLineHashes);
       const step: OutlineStep = {
         turn: stepSpan.turn,
         step: stepSpan.step,
@@ -260,16 +180,26 @@ export function buildRunOutline(log: OpenedLog): RunOutline {
         endSeq: stepSpan.endSeq,
         request,
         inputSeqs: pendingSeqs,
-        inputHashes: pendingHashes,
+        inputHashes: [],
         answerSeqs,
-        answerHash,
+        answerHash: Number.NaN,
         calls,
-        key: combineHashes([answerHash, ...calls.map((call) => call.key)]),
+        key: Number.NaN,
         tokens: { input: finite(stepSpan.usage?.inputTokens), output: finite(stepSpan.usage?.outputTokens) },
         durationMs: Math.max(0, store.eventTime.get(stepEnd) - store.eventTime.get(stepSpan.startSeq)),
       };
+      registerStep(step, {
+        log,
+        inputs: combineLineHashes(pendingLineHashes),
+        answer: answerLineHash,
+        key: Number.isNaN(answerLineHash)
+          ? Number.NaN
+          : combineHashes([answerLineHash, ...calls.map((call) => call.key)]),
+        results: calls.map((call) => (call.resultSeq === null ? null : lineHashAt(log, call.resultSeq))),
+      });
+      firstInputs ??= combineLineHashes(pendingLineHashes);
       pendingSeqs = [];
-      pendingHashes = [];
+      pendingLineHashes = [];
       // Tool results and later nodes of the step: results are read with their calls; others wait.
       walkInputs(stepEnd, null);
       return step;
@@ -277,12 +207,12 @@ export function buildRunOutline(log: OpenedLog): RunOutline {
     const turnEnd = span.endSeq ?? lastSeq;
     const first = steps[0];
     const calls = steps.flatMap((step) => step.calls);
-    return {
+    const turn: OutlineTurn = {
       turn: span.turn,
       startSeq: span.startSeq,
       endSeq: span.endSeq,
       reason: span.reason,
-      key: first === undefined ? EMPTY_HASH : combineHashes(first.inputHashes),
+      key: first === undefined ? EMPTY_HASH : Number.NaN,
       steps,
       tokens: {
         input: steps.reduce((sum, step) => sum + step.tokens.input, 0),
@@ -292,9 +222,11 @@ export function buildRunOutline(log: OpenedLog): RunOutline {
       toolCalls: calls.length,
       toolErrors: calls.filter((call) => ERROR_STATUSES.has(call.status)).length,
     };
+    if (firstInputs !== null) registerTurn(turn, firstInputs);
+    return turn;
   });
   const header = log.header;
-  return {
+  const outline: RunOutline = {
     id: typeof header?.id === 'string' ? header.id : null,
     parentSession: typeof header?.parentSession === 'string' ? header.parentSession : null,
     generation: log.format.generation,
@@ -302,4 +234,6 @@ export function buildRunOutline(log: OpenedLog): RunOutline {
     inheritedLength: inheritedPrefixLength(log),
     turns,
   };
+  registerRun(outline, log);
+  return outline;
 }

@@ -17,6 +17,15 @@ export interface AlignedPair {
  * item only in a is paired with the i-th item only in b, and the longer side's rest stays alone.
  */
 export function alignKeys(aKeys: readonly number[], bKeys: readonly number[]): AlignedPair[] {
+  return alignItems(aKeys, bKeys, (a, b) => a === b);
+}
+
+/** alignKeys over items compared by `isSame` (items whose keys are computed only when compared). */
+export function alignItems<T>(
+  aItems: readonly T[],
+  bItems: readonly T[],
+  isSame: (a: T, b: T) => boolean,
+): AlignedPair[] {
   const pairs: AlignedPair[] = [];
   let aIndex = 0;
   let bIndex = 0;
@@ -33,7 +42,7 @@ export function alignKeys(aKeys: readonly number[], bKeys: readonly number[]): A
     gapA = [];
     gapB = [];
   };
-  for (const change of diffArrays([...aKeys], [...bKeys])) {
+  for (const change of diffArrays([...aItems], [...bItems], { comparator: isSame })) {
     if (change.removed) for (let n = 0; n < change.count; n++) gapA.push(aIndex++);
     else if (change.added) for (let n = 0; n < change.count; n++) gapB.push(bIndex++);
     else {

@@ -2,8 +2,9 @@
 // event (or the members of a packed row) handed to the store and the index, or damage.
 
 import type { SessionHeader, StoredEvent } from '../event.ts';
-import { isRecord } from '../event.ts';
+import { isRecord, SURFACE_EVENT_TYPES } from '../event.ts';
 import { boundValueDepth } from '../base/deep-values.ts';
+import { hashBytes } from '../base/hash-bytes.ts';
 import { checkHeader } from '../format/header.ts';
 import { rulesOfGeneration } from '../format/generations/generation-rules.ts';
 import type { LogFormatFacts } from './opened-log.ts';
@@ -24,6 +25,15 @@ const NULL_LINE_FAILS =
 
 /** Marker for a line whose JSON could not be parsed (JSON.parse never returns a symbol). */
 const UNPARSABLE = Symbol('unparsable');
+
+/**
+ * Stored types whose lines get a fingerprint (LogStore.lineHash): the surface events, and the
+ * legacy steering/message that upgrades to one. Chunks, the bulk of a log, are left out.
+ */
+const FINGERPRINTED_TYPES: ReadonlySet<string> = new Set<string>([
+  ...SURFACE_EVENT_TYPES,
+  'steering/message',
+]);
 
 /** Default of LineScannerOptions.maxIgnoredLinesKept: 100,000 lines (≈ 2.5 MB of columns). */
 const DEFAULT_MAX_IGNORED_LINES_KEPT = 100_000;
@@ -233,6 +243,8 @@ export class LineScanner {
       return;
     }
     this.acceptEvent(value, lineIndex, line, byteOffset, expected);
+    if (FINGERPRINTED_TYPES.has(value['type'] as string))
+      this.store.lineHash.set(lineIndex, hashBytes(bytes, start, end));
   }
 
   /**

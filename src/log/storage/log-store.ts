@@ -67,6 +67,11 @@ export class LogStore {
   readonly lineFirstSeq = new Column(Int32Array);
   /** Number of events the line produced: 1 for an event line, k for a packed row, 0 for a problem line. */
   readonly lineEventCount = new Column(Int32Array);
+  /**
+   * hashBytes of a message line's bytes (a surface event: what a comparison of runs reads), set by
+   * the line scan while it has the bytes; NaN for every other line.
+   */
+  readonly lineHash = new Column(Float64Array);
 
   /** Interned stored type names; `typeId` indexes this list. */
   readonly typeNames: string[] = [];
@@ -234,6 +239,7 @@ export class LogStore {
     this.lineStatus.push(LineStatus.PROBLEM);
     this.lineFirstSeq.push(-1);
     this.lineEventCount.push(0);
+    this.lineHash.push(Number.NaN);
     return this.lineNumber.length - 1;
   }
 
