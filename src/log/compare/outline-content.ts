@@ -42,8 +42,9 @@ export function registerRun(outline: RunOutline, log: OpenedLog): void {
   runGenerations.set(outline, log.store.rules.generation);
 }
 
-export function registerStep(step: OutlineStep, content: Omit<StepContent, 'isResolved'>): void {
-  stepContents.set(step, { ...content, isResolved: false });
+/** Registers a step's log and fingerprints (`content.isResolved` false: its hashes are not filled yet). */
+export function registerStep(step: OutlineStep, content: StepContent): void {
+  stepContents.set(step, content);
 }
 
 /** A turn's key is its first step's inputs: `inputs` is their fingerprint. */

@@ -196,6 +196,7 @@ export function buildRunOutline(log: OpenedLog): RunOutline {
           ? Number.NaN
           : combineHashes([answerLineHash, ...calls.map((call) => call.key)]),
         results: calls.map((call) => (call.resultSeq === null ? null : lineHashAt(log, call.resultSeq))),
+        isResolved: false,
       });
       firstInputs ??= combineLineHashes(pendingLineHashes);
       pendingSeqs = [];
