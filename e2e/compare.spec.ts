@@ -114,7 +114,7 @@ test.describe('compare two runs', () => {
     await expect(page.getByTestId('compare-model-views')).toContainText('(A)');
   });
 
-  test('two logs given together: a rerun with one changed tool argument diverges exactly there', async ({
+  test('two logs given together compare by themselves: a rerun with one changed tool argument diverges exactly there', async ({
     page,
   }) => {
     const directory = mkdtempSync(join(tmpdir(), 'dsh-compare-'));
@@ -136,12 +136,14 @@ test.describe('compare two runs', () => {
     await viewer.fileInput.setInputFiles([original, changed]);
     const list = page.getByTestId('session-list');
     await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-    await list.locator('[data-session-id]').first().click();
+    // Two logs given together compare by themselves, the first given (A) open beside the compare.
+    await expect(page.getByTestId('compare-view')).toHaveAttribute('data-status', 'ready', {
+      timeout: 30_000,
+    });
     await viewer.waitForLoadState('ready');
     const openPath = (await list.locator('[data-open]').getAttribute('title'))?.split('\n')[0] ?? '';
-    const [a, b] = openPath.includes('changed') ? [changed, original] : [original, changed];
-    await page.getByTestId('compare-with').click();
-    await expectAgreesWithCli(page, a, b);
+    expect(openPath).toMatch(/tool-error\.jsonl$/);
+    await expectAgreesWithCli(page, original, changed);
     await expect(page.getByTestId('first-divergence-summary')).toHaveText('tool bash: arguments differ');
     const call = page.getByTestId('tool-call-diff').first();
     await expect(call).toHaveAttribute('data-status', 'changed');
@@ -149,5 +151,90 @@ test.describe('compare two runs', () => {
       page.locator('[data-testid="text-diff"] ins, [data-testid="text-diff"] del').first(),
     ).toBeVisible();
     await screenshot(page, 'compare-dropped');
+  });
+});
+
+test.describe('a permalink to a compare position', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('Copy link names both sessions and the aligned step; the link in a new page, with the folder opened, restarts the compare there', async ({
+    page,
+    context,
+  }) => {
+    const viewer = new ViewerPage(page);
+    await viewer.goto();
+    const list = await viewer.openFolder(ROOT);
+    await list.locator(`[data-session-id="${CHILD_ID}"]`).click();
+    await viewer.waitForLoadState('ready');
+    await page.getByTestId('compare-with-parent').click();
+    const view = page.getByTestId('compare-view');
+    await expect(view).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    // Away from where a compare opens (the first divergence: the diverging turn's first step).
+    const opensAt = await view.getAttribute('data-position');
+    const steps = page.getByTestId('compare-step');
+    await steps.last().click();
+    await expect(steps.last()).toHaveAttribute('aria-current', 'step');
+    const position = await view.getAttribute('data-position');
+    expect(position).toMatch(/^\d+\.\d+$/);
+    expect(position).not.toBe(opensAt);
+    const stepText = await steps.last().textContent();
+    const turnText = await page.getByTestId('compare-turn-deltas').textContent();
+
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByRole('button', { name: /copied/i })).toBeVisible();
+    const link = await page.evaluate<string>('navigator.clipboard.readText()');
+    const hash = new URLSearchParams(new URL(link).hash.slice(1));
+    expect(hash.get('session')).toBe(CHILD_ID);
+    expect(hash.get('cmp')).toBe(PARENT_ID);
+    expect(hash.get('cmpat')).toBe(position);
+    expect(hash.get('wsname')).toBe('root');
+
+    // A new page of the same browser: the dropped folder was not kept, so the link asks for it.
+    const again = await context.newPage();
+    const reopened = new ViewerPage(again);
+    await again.goto(link);
+    const ask = again.getByTestId('workspace-ask');
+    await expect(ask).toHaveAttribute('data-ask', 'ask-to-open');
+    await again.getByTestId('folder-input').setInputFiles(ROOT);
+    const restored = again.getByTestId('compare-view');
+    await expect(restored).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    await expect(restored).toHaveAttribute('data-position', position!);
+    await expect(restored).toHaveAttribute('data-relation', 'fork');
+    const current = again.locator('[data-testid="compare-step"][aria-current="step"]');
+    await expect(current).toHaveText(stepText!);
+    await expect(again.getByTestId('compare-turn-deltas')).toHaveText(turnText!);
+    await expect(
+      again.getByTestId('session-list').locator(`[data-session-id="${CHILD_ID}"]`),
+    ).toHaveAttribute('data-open', 'true');
+    await expect(again.getByTestId('notice')).toHaveCount(0);
+    await reopened.waitForLoadState('ready');
+    await screenshot(again, 'compare-permalink-restored');
+  });
+
+  test('a link whose position or other session the folder does not have says so: the first divergence, or no compare', async ({
+    page,
+  }) => {
+    const viewer = new ViewerPage(page);
+    await viewer.goto(`/#session=${CHILD_ID}&wsname=root&cmp=${PARENT_ID}&cmpat=99.0`);
+    await page.getByTestId('folder-input').setInputFiles(ROOT);
+    const view = page.getByTestId('compare-view');
+    await expect(view).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    await expect(page.getByTestId('notice')).toContainText(
+      'compare position (aligned turn 99, step 0) is not in this alignment; showing the first divergence',
+    );
+    await expect(page.locator('[data-testid="compare-step"][aria-current="step"]')).toHaveAttribute(
+      'data-status',
+      'changed',
+    );
+
+    await page.goto('about:blank');
+    await viewer.goto(`/#session=${CHILD_ID}&wsname=root&cmp=not-in-root`);
+    await page.getByTestId('folder-input').setInputFiles(ROOT);
+    await viewer.waitForLoadState('ready');
+    await expect(page.getByTestId('notice')).toContainText(
+      'root does not hold session not-in-root, which the link compares with; no compare was opened.',
+    );
+    await expect(view).toHaveCount(0);
+    await expect(viewer.modelView).toBeVisible();
   });
 });

@@ -7,7 +7,6 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from './support/fixtures.ts';
-import { ViewerPage } from './support/viewer-page.ts';
 
 /** A server on a free loopback port: `handle` answers, `requests` records every path asked for. */
 async function startServer(handle: (request: IncomingMessage) => { status: number; body: string }) {
@@ -99,6 +98,7 @@ test('a log served from its ?src= origin makes neither the page nor the worker c
 test('the page and the worker are served with their own policies, and _headers ships the same', async ({
   page,
   request,
+  viewer,
 }) => {
   const workerScripts: string[] = [];
   page.on('response', (response) => {
@@ -109,7 +109,7 @@ test('the page and the worker are served with their own policies, and _headers s
   const pagePolicy = (await document?.allHeaders())?.['content-security-policy'] ?? '';
   expect(pagePolicy).toContain("frame-ancestors 'none'");
   expect(pagePolicy).toContain("connect-src 'self';");
-  await new ViewerPage(page).waitForLoadState('ready');
+  await viewer.waitForLoadState('ready');
   expect(workerScripts).toHaveLength(1);
   expect(workerScripts[0]).toContain("default-src 'none'");
 

@@ -2,10 +2,9 @@
 // history entry that Back and Forward walk, Back from the log's first place asks instead of leaving,
 // and the event detail follows the cursor unless it is pinned.
 import { fileURLToPath } from 'node:url';
-import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { TriagePanel } from './support/triage-panel.ts';
-import { ViewerPage } from './support/viewer-page.ts';
+import type { ViewerPage } from './support/viewer-page.ts';
 
 /** The demo's first turn/start: its detail links to the turn's end (seq 41). */
 const TURN_START_SEQ = 1;
@@ -19,8 +18,7 @@ const REQUEST_SEQ = 3;
 const CALL_SEQ = 4;
 
 /** Opens the demo at `seq` through a permalink, the way a shared link opens it. */
-async function openDemoAt(page: Page, seq: number): Promise<ViewerPage> {
-  const viewer = new ViewerPage(page);
+async function openDemoAt(viewer: ViewerPage, seq: number): Promise<ViewerPage> {
   await viewer.gotoReady(`/?demo=1#seq=${seq}`);
   await viewer.expectCursorAt(seq);
   return viewer;
@@ -38,8 +36,9 @@ async function clickTimeline(viewer: ViewerPage, fraction: number, notSeq: numbe
 
 test('Back walks three jumps back to the first seq, Forward redoes them, Alt+← is left to the browser', async ({
   page,
+  viewer,
 }) => {
-  const viewer = await openDemoAt(page, TURN_START_SEQ);
+  await openDemoAt(viewer, TURN_START_SEQ);
   const visited = [TURN_START_SEQ];
 
   // 1: a link of the event detail (which follows the cursor).
@@ -97,8 +96,11 @@ test('Back walks three jumps back to the first seq, Forward redoes them, Alt+←
   await viewer.expectCursorAt(visited[1]!);
 });
 
-test('Back from the first place asks instead of leaving, and the log stays loaded', async ({ page }) => {
-  const viewer = await openDemoAt(page, TURN_START_SEQ);
+test('Back from the first place asks instead of leaving, and the log stays loaded', async ({
+  page,
+  viewer,
+}) => {
+  await openDemoAt(viewer, TURN_START_SEQ);
   await viewer.detailLink(TURN_END_SEQ).click();
   await viewer.expectCursorAt(TURN_END_SEQ);
   await page.goBack();
@@ -158,8 +160,8 @@ test('triage findings and a pasted permalink are entries too', async ({ page, vi
   await viewer.expectCursorAt(last);
 });
 
-test('a pinned detail keeps its event while ←/→ move the cursor; one click unpins it', async ({ page }) => {
-  const viewer = await openDemoAt(page, 10);
+test('a pinned detail keeps its event while ←/→ move the cursor; one click unpins it', async ({ viewer }) => {
+  await openDemoAt(viewer, 10);
   await expect(viewer.detail).toHaveAttribute('data-seq', '10');
   await expect(viewer.detail).toHaveAttribute('data-pinned', 'false');
   await expect(viewer.pinButton).toHaveAttribute('aria-pressed', 'false');
@@ -192,4 +194,27 @@ test('a pinned detail keeps its event while ←/→ move the cursor; one click u
   await expect(viewer.detail).toHaveAttribute('data-seq', '12');
   await viewer.press('p');
   await expect(viewer.detail).toHaveAttribute('data-seq', '11');
+});
+
+test('the ask never pushes the cursor’s row out of the events list', async ({ page, viewer }) => {
+  await openDemoAt(viewer, 0);
+  const cursorRow = viewer.events.locator('[aria-current="true"][data-seq]');
+  /** How far the cursor's row sticks out below its scroll element (px; ≤ 0 is whole in view). */
+  const overflowBelow = () =>
+    cursorRow.evaluate((row) => {
+      let scroller = row.parentElement;
+      while (scroller !== null && getComputedStyle(scroller).overflowY !== 'auto')
+        scroller = scroller.parentElement;
+      if (scroller === null) throw new Error('the row has no scroll element');
+      return row.getBoundingClientRect().bottom - scroller.getBoundingClientRect().bottom;
+    });
+  // Steps (not jumps) to the bottom edge of the list: the list scrolls just enough to show the row.
+  for (let step = 0; step < 60; step++) await viewer.press('ArrowRight');
+  await viewer.expectCursorAt(60);
+  expect(await overflowBelow()).toBeGreaterThan(-30);
+  expect(await overflowBelow()).toBeLessThanOrEqual(0.5);
+  await page.goBack();
+  await expect(viewer.leaveAsk).toBeVisible();
+  await viewer.expectCursorAt(60);
+  await expect.poll(overflowBelow).toBeLessThanOrEqual(0.5);
 });

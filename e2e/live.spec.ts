@@ -4,18 +4,40 @@
 // live head, the cursor follows the head until the reader leaves it, and "Jump to live" returns.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ViewerPage } from './support/viewer-page.ts';
+import { TimelinePanel } from './support/timeline-panel.ts';
 import { startGrowingLogServer } from '../scripts/lib/growing-log-server.ts';
 import { answerPickersWithOpfs, clearOpfs, writeOpfsFile } from './support/live-files.ts';
 
-const text = new Uint8Array(readFileSync(resolve('fixtures/cancel.jsonl')));
-const lineEnds: number[] = [];
-text.forEach((byte, at) => {
-  if (byte === 0x0a) lineEnds.push(at + 1);
-});
-const upTo = (line: number) => text.subarray(0, lineEnds[line - 1]);
-const between = (from: number, to: number) => text.subarray(lineEnds[from - 1], lineEnds[to - 1]);
+/**
+ * A fixture cut into lines: `upTo(n)` is its first n lines, `between(a, b)` lines a+1 … b. With
+ * `timeAtLine`, every stored time is shifted so that line's event happened just now (a clock that
+ * ticks from the log's times must count from this machine's now, not from when it was recorded).
+ */
+function linesOf(path: string, timeAtLine?: number) {
+  let source = readFileSync(resolve(path), 'utf8');
+  if (timeAtLine !== undefined) {
+    const line = source.split('\n')[timeAtLine - 1] ?? '';
+    const then = Number(/"time0?":(\d+)/.exec(line)?.[1]);
+    const shiftMs = Date.now() - then;
+    source = source.replace(/"(time|time0|createdAt)":(\d+)/g, (_, key: string, ms: string) => {
+      return `"${key}":${Number(ms) + shiftMs}`;
+    });
+  }
+  const text = new TextEncoder().encode(source);
+  const lineEnds: number[] = [];
+  text.forEach((byte, at) => {
+    if (byte === 0x0a) lineEnds.push(at + 1);
+  });
+  return {
+    lineEnds,
+    upTo: (line: number) => text.subarray(0, lineEnds[line - 1]),
+    between: (from: number, to: number) => text.subarray(lineEnds[from - 1], lineEnds[to - 1]),
+  };
+}
+
+const { lineEnds, upTo, between } = linesOf('fixtures/cancel.jsonl');
 
 async function liveCount(page: Page): Promise<number> {
   const label = (await page.getByTestId('live-count').textContent()) ?? '';
@@ -138,4 +160,142 @@ test('a dropped file says it is a snapshot and offers Open with Follow', async (
   await expect(
     page.getByTestId('snapshot-bar').getByRole('button', { name: 'Open with Follow…' }),
   ).toBeVisible();
+});
+
+test('scrolling the events list up leaves the head without moving the cursor; Jump to live returns', async ({
+  page,
+}) => {
+  const log = linesOf('fixtures/long-conversation.jsonl');
+  const server = await startGrowingLogServer(log.upTo(50));
+  try {
+    const viewer = new ViewerPage(page);
+    await viewer.goto(`/?src=${encodeURIComponent(server.url)}&follow=1`);
+    await viewer.waitForLoadState('ready');
+    await expect(page.getByTestId('live-count')).toHaveText('49 events');
+    await viewer.expectCursorAt(48);
+    await expect(viewer.eventRow(48)).toBeInViewport();
+
+    // A wheel up over the list: the list scrolls, the cursor stays, and the head is left.
+    const list = page.getByTestId('events-scroll');
+    await list.hover();
+    await page.mouse.wheel(0, -400);
+    await expect(page.getByTestId('jump-to-live')).toBeVisible();
+    await expect(page.getByTestId('live-head')).toHaveCount(0);
+    await viewer.expectCursorAt(48);
+    await expect(viewer.eventRow(48)).not.toBeInViewport();
+    const scrolledTop = await list.evaluate((element) => element.scrollTop);
+
+    // More is appended: the cursor and the list stay where the reader left them.
+    server.append(log.between(50, 60));
+    await expect(page.getByTestId('live-count')).toHaveText('59 events');
+    await expect(viewer.eventRow(58)).toHaveCount(0);
+    await viewer.expectCursorAt(48);
+    expect(Math.abs((await list.evaluate((element) => element.scrollTop)) - scrolledTop)).toBeLessThan(2);
+    await expect(page.getByTestId('jump-to-live')).toBeVisible();
+
+    // Jump to live: the cursor goes to the newest event, its row shows, and it follows again.
+    await page.getByTestId('jump-to-live').click();
+    await expect(page.getByTestId('live-head')).toBeVisible();
+    await viewer.expectCursorAt(58);
+    await expect(viewer.eventRow(58)).toBeInViewport();
+    server.append(log.between(60, 65));
+    await expect(page.getByTestId('live-count')).toHaveText('64 events');
+    await viewer.expectCursorAt(63);
+    await expect(viewer.eventRow(63)).toBeInViewport();
+  } finally {
+    await server.close();
+  }
+});
+
+test('a tool call in flight and a waiting approval show how long, ticking, while the cursor follows the head', async ({
+  page,
+}) => {
+  // approval-approved: line 24 is the bash tool/call, 25 its approval/asked, 26–27 decided and result.
+  const log = linesOf('fixtures/approval-approved.jsonl', 24);
+  const callId = 'call_00_d0sAHpJ9mYOJi0z7KNy30441';
+  const server = await startGrowingLogServer(log.upTo(24));
+  const seconds = async (clock: Locator) =>
+    Number(/for (\d+) s/.exec((await clock.textContent()) ?? '')?.[1]);
+  try {
+    const viewer = new ViewerPage(page);
+    await viewer.goto(`/?src=${encodeURIComponent(server.url)}&follow=1`);
+    await viewer.waitForLoadState('ready');
+    await expect(page.getByTestId('live-head')).toBeVisible();
+    const card = viewer.toolCallCard(callId);
+    await expect(card.getByTestId('call-running')).toBeVisible();
+    const clock = card.getByTestId('call-elapsed');
+    await expect(clock).toHaveText(/^for \d+ s$/);
+    // It ticks: the shown seconds grow without anything being appended.
+    const first = await seconds(clock);
+    await expect.poll(() => seconds(clock), { timeout: 5_000 }).toBeGreaterThan(first);
+
+    // The approval is asked: the card says so, and how long it has waited.
+    server.append(log.between(24, 25));
+    await expect(card.getByTestId('call-awaiting-approval')).toBeVisible();
+    await expect(card.getByTestId('call-running')).toHaveCount(0);
+    await expect(clock).toHaveText(/^for \d+ s$/);
+
+    // Away from the head it is a replay: no clock (the time since would not be the call's).
+    await viewer.scrubTo(10);
+    await expect(page.getByTestId('jump-to-live')).toBeVisible();
+    await page.getByTestId('jump-to-live').click();
+    await expect(clock).toBeVisible();
+
+    // Decided and answered: the clock stops, the call's own duration shows.
+    server.append(log.between(25, 28));
+    await expect(page.getByTestId('live-count')).toHaveText('138 events');
+    await expect(card).toHaveAttribute('data-status', 'ok');
+    await expect(card.getByTestId('call-elapsed')).toHaveCount(0);
+    await expect(card.getByTestId('call-awaiting-approval')).toHaveCount(0);
+  } finally {
+    await server.close();
+  }
+});
+
+test('an unended turn is running while the writer appends, hanging only once it is quiet past the threshold', async ({
+  page,
+}) => {
+  // The page's clock is Playwright's: it runs as time does until fastForward says the writer has
+  // been quiet (the worker that polls keeps the machine's clock, so no append "happens" meanwhile).
+  await page.clock.install();
+  const server = await startGrowingLogServer(upTo(8));
+  try {
+    const viewer = new ViewerPage(page);
+    await viewer.goto(`/?src=${encodeURIComponent(server.url)}&follow=1`);
+    await viewer.waitForLoadState('ready');
+    const runEnding = page.getByTestId('run-ending');
+    const writer = page.getByTestId('live-writer');
+    for (const [from, to] of [
+      [8, 10],
+      [10, 12],
+      [12, 13],
+    ] as const) {
+      server.append(between(from, to));
+      await expect(page.getByTestId('live-count')).toHaveText(`${to - 1} events`);
+      await expect(runEnding).toHaveAttribute('data-ending', 'running');
+      await expect(writer).toContainText('turn 1 running');
+    }
+    // The timeline says so too: the open turn is running (not the red 'hanging' of a log at rest).
+    const canvas = await new TimelinePanel(page).box();
+    await page.mouse.move(canvas.x + canvas.width * 0.6, canvas.y + 26);
+    const hover = page.getByTestId('timeline-hover');
+    await expect(hover).toContainText('Turn 1');
+    await expect(hover).toContainText('running (no end event yet');
+    // Quiet for 20 s of the 30 s threshold (the default): still running.
+    await expect(page.getByTestId('idle-threshold')).toHaveValue('30000');
+    await page.clock.fastForward(20_000);
+    await expect(writer).toContainText(/turn 1 running · last append 2\d s ago/);
+    await expect(runEnding).toHaveAttribute('data-ending', 'running');
+    // Quiet past it: hanging, in the live bar and the header's run ending.
+    await page.clock.fastForward(12_000);
+    await expect(writer).toContainText(/turn 1 may be hanging: nothing appended for (3\d|4\d) s/);
+    await expect(runEnding).toHaveAttribute('data-ending', 'hanging');
+    await expect(hover).toContainText('hanging (no end event)');
+    // The reader's threshold decides: at 1 min the same quiet is running again.
+    await page.getByTestId('idle-threshold').selectOption('60000');
+    await expect(writer).toContainText('turn 1 running');
+    await expect(runEnding).toHaveAttribute('data-ending', 'running');
+  } finally {
+    await server.close();
+  }
 });

@@ -7,7 +7,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { ViewerPage } from './support/viewer-page.ts';
+import type { ViewerPage } from './support/viewer-page.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 const ROOT = join(FIXTURES, 'sessions', 'root');
@@ -17,8 +17,8 @@ const FORK = 'ada8966c-9fa3-441b-8721-37ff1e795e6a';
 /** The image the read-image log references (fixtures/media/README.md). */
 const IMAGE_ID = 'sha256:b1ff9c8ea3a780bad09b346c423d2d0e46815926879b18e841d928376a946640';
 
-async function openRoot(page: Page, folder = ROOT) {
-  return new ViewerPage(page).openFolder(folder);
+async function openRoot(viewer: ViewerPage, folder = ROOT) {
+  return viewer.openFolder(folder);
 }
 
 test('a child\'s header card and timeline offer "parent", opening the parent at the spawning call', async ({
@@ -26,7 +26,7 @@ test('a child\'s header card and timeline offer "parent", opening the parent at 
   viewer,
 }) => {
   await viewer.goto();
-  const list = await openRoot(page);
+  const list = await openRoot(viewer);
   await viewer.openSession(list.locator(`[data-session-id="${FORK}"]`));
   const headerParent = page.getByTestId('header-card').getByTestId('header-parent');
   const timelineParent = viewer.timeline.getByTestId('timeline-parent');
@@ -59,7 +59,7 @@ test('a parent that cannot be opened is its id as text, saying why: not in the w
   viewer,
 }) => {
   await viewer.goto();
-  const list = await openRoot(page);
+  const list = await openRoot(viewer);
   await viewer.openSession(list.locator('[data-orphan]'));
   const card = page.getByTestId('header-card');
   await expect(card.getByTestId('header-parent-unavailable')).toHaveAttribute(
@@ -80,11 +80,10 @@ test('a parent that cannot be opened is its id as text, saying why: not in the w
 });
 
 test("a fork's inherited prefix is shaded in the events list, with a divider and a link to the parent, and banded on the timeline", async ({
-  page,
   viewer,
 }) => {
   await viewer.goto();
-  const list = await openRoot(page);
+  const list = await openRoot(viewer);
   await viewer.openSession(list.locator(`[data-session-id="${FORK}"]`));
   const band = viewer.timeline.getByTestId('timeline-inherited-band');
   await expect(band).toHaveAttribute('data-inherited-events', '42');
@@ -186,7 +185,6 @@ test('an image from the export ZIP shows in the model view through a blob: URL, 
 });
 
 test('an image that cannot be shown is a placeholder with its id and why: no workspace, file missing, not an image', async ({
-  page,
   viewer,
 }) => {
   await viewer.goto();
@@ -206,7 +204,7 @@ test('an image that cannot be shown is a placeholder with its id and why: no wor
     ['forged', 'not-an-image', 'not a PNG, JPEG, GIF or WebP'],
   ] as const) {
     await viewer.goto();
-    const list = await openRoot(page, join(MEDIA, folder));
+    const list = await openRoot(viewer, join(MEDIA, folder));
     await viewer.openSession(list.locator('[data-session-id]').first());
     await expect(placeholder).toHaveAttribute('data-reason', reason);
     await expect(placeholder).toContainText(IMAGE_ID);
@@ -274,7 +272,7 @@ test('Open folder… with showDirectoryPicker lists a real directory handle (the
     .locator('[data-session-id]')
     .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-session-id')));
   await viewer.goto();
-  const input = await openRoot(page);
+  const input = await openRoot(viewer);
   const viaInput = await input
     .locator('[data-session-id]')
     .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-session-id')));
@@ -310,7 +308,7 @@ test('a folder dropped for real (DevTools drag events naming a directory) opens 
       .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-session-id')));
   const dropped = await ids();
   await viewer.goto();
-  await openRoot(page);
+  await openRoot(viewer);
   expect(dropped.length).toBeGreaterThan(5);
   expect(dropped).toEqual(await ids());
 });

@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { expect, test, type Page } from '@playwright/test';
-import { ViewerPage } from './support/viewer-page.ts';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 
 const AWS_KEY = 'AKIAQ7ZK3MRD2XW5PLNV';
 const GITHUB_TOKEN = 'ghp_R4nd0mT0k3nF0rT3st1ngOnlyAbCdEfGh123';
@@ -66,8 +66,8 @@ async function exportAs(page: Page, label: RegExp): Promise<string> {
 
 test('the review pane groups hits by rule; strict mode blocks until reviewed; each format exports', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   await viewer.openFile(leakyLog());
   await viewer.waitForLoadState('ready');

@@ -2,6 +2,7 @@
 // run end — in the header and in triage, the same as `inspect --json` says, and a log dsh refuses
 // (an event type no release knows) shows "dsh refuses" and "completed", never "failed".
 import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ViewerPage } from './support/viewer-page.ts';
 
@@ -68,4 +69,63 @@ test('a log dsh refuses for an unknown event type: "dsh refuses" and "completed"
   await expect(answers).toContainText('the rest reads normally');
   await expect(page.getByText(/\bfailed\b/i)).toHaveCount(0);
   await page.getByTestId('triage-header').screenshot({ path: 'test-results/three-answers-triage.png' });
+});
+
+interface ListedSession {
+  id: string;
+  answers: { viewer: { problemLines: number }; dsh: { answer: string }; run: { ending: string } } | null;
+}
+
+/** `ls --json` of the CLI over the same folder: each session's three answers. */
+function listedAnswers(dir: string): ListedSession[] {
+  const output = execFileSync('npm', ['run', '--silent', 'cli', '--', 'ls', dir, '--json'], {
+    encoding: 'utf8',
+    timeout: 120_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return (JSON.parse(output) as { sessions: ListedSession[] }).sessions;
+}
+
+/** What a row says, as text: "<problem lines> <dsh answer> <run ending>", or "unread" without answers. */
+const asWords = (answers: ListedSession['answers']): string =>
+  answers === null ? 'unread' : `${answers.viewer.problemLines} ${answers.dsh.answer} ${answers.run.ending}`;
+
+test('every session row of fixtures/ says the three answers `ls --json` gives', async ({ page }) => {
+  test.setTimeout(180_000);
+  const dir = join(import.meta.dirname, '..', 'fixtures');
+  const expected = new Map(listedAnswers(dir).map((session) => [session.id, asWords(session.answers)]));
+  expect(expected.size).toBeGreaterThan(40);
+  // Every kind of answer is among them, so the comparison covers each badge.
+  expect(new Set([...expected.values()].map((words) => words.split(' ')[1]))).toEqual(
+    new Set(['opens', 'migrates', 'refuses', 'cannot-read']),
+  );
+  const viewer = new ViewerPage(page);
+  await viewer.goto();
+  const list = await viewer.openFolder(dir);
+  await expect(list.getByTestId('session-count')).toContainText(`${expected.size} sessions`);
+  // The list is virtualized: read the rows shown, scroll a screen down, until every row was seen.
+  const scroller = list.getByRole('listbox', { name: 'Sessions of the workspace' });
+  const shown = new Map<string, string>();
+  for (let pass = 0; pass < 200 && shown.size < expected.size; pass++) {
+    const rows = await list.locator('[data-session-id]').evaluateAll((all) =>
+      all.map((row) => {
+        const chips = row.querySelector('[data-testid="session-answers"]');
+        const words =
+          chips?.getAttribute('data-dsh') == null
+            ? 'unread'
+            : `${chips.getAttribute('data-viewer')} ${chips.getAttribute('data-dsh')} ${chips.getAttribute('data-run')}`;
+        return [row.getAttribute('data-session-id') ?? '', words, row.textContent ?? ''] as const;
+      }),
+    );
+    for (const [id, words, text] of rows) {
+      shown.set(id, words);
+      // A refusal is its own answer: no row says "failed" unless the run failed.
+      if (!words.endsWith(' failed')) expect(text, id).not.toMatch(/\bfailed\b/);
+    }
+    await scroller.evaluate((element) => element.scrollBy(0, element.clientHeight));
+  }
+  expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(expected));
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await scroller.evaluate((element) => element.scrollTo(0, 0));
+  await page.screenshot({ path: 'test-results/three-answers-session-list.png' });
 });

@@ -2,10 +2,10 @@
 // its visible window, a double-click fits a turn, the time axis labels its edges with times, the
 // cursor stays in view, and turns and steps are reachable by keyboard with a spoken label.
 import { resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { inspectTurns } from './support/cli.ts';
 import { TimelinePanel, type VisibleWindow } from './support/timeline-panel.ts';
-import { ViewerPage } from './support/viewer-page.ts';
+import type { ViewerPage } from './support/viewer-page.ts';
 
 const DEMO = resolve('public/demo/demo-session.jsonl.zstd');
 /** The canvas's padding on each side (draw-timeline.ts PADDING_PX): seq s of n starts at 8 + s/n × (width − 16). */
@@ -13,10 +13,9 @@ const PADDING_PX = 8;
 
 const spanOf = (window: VisibleWindow) => window.end - window.start;
 
-async function openDemo(page: Page) {
-  const viewer = new ViewerPage(page);
+async function openDemo(viewer: ViewerPage) {
   await viewer.openDemo();
-  const timeline = new TimelinePanel(page);
+  const timeline = new TimelinePanel(viewer.page);
   const eventCount = Number(await viewer.slider.getAttribute('max')) + 1;
   await expect(timeline.root).toHaveAttribute('data-window-end', String(eventCount - 1));
   return { viewer, timeline, eventCount, turns: inspectTurns(DEMO) };
@@ -24,8 +23,9 @@ async function openDemo(page: Page) {
 
 test('the wheel zooms about the pointer, a pinch zooms, a drag pans, and Fit shows the whole log again', async ({
   page,
+  viewer,
 }) => {
-  const { timeline, eventCount } = await openDemo(page);
+  const { timeline, eventCount } = await openDemo(viewer);
   const whole = await timeline.window();
   expect(whole).toEqual({ start: 0, end: eventCount - 1 });
 
@@ -56,8 +56,9 @@ test('the wheel zooms about the pointer, a pinch zooms, a drag pans, and Fit sho
 
 test('after a wheel pan the hover text names what is under the pointer now, not what was there', async ({
   page,
+  viewer,
 }) => {
-  const { timeline } = await openDemo(page);
+  const { timeline } = await openDemo(viewer);
   const whole = await timeline.window();
   // Zoom in about the left quarter, then hold the pointer still over the turn lane.
   await timeline.wheel(0.25, -6);
@@ -82,8 +83,8 @@ test('after a wheel pan the hover text names what is under the pointer now, not 
   expect(after).toBeLessThanOrEqual(panned.end);
 });
 
-test('the overview frames the visible window, and dragging the frame pans it', async ({ page }) => {
-  const { timeline, eventCount } = await openDemo(page);
+test('the overview frames the visible window, and dragging the frame pans it', async ({ page, viewer }) => {
+  const { timeline, eventCount } = await openDemo(viewer);
   const overviewBox = await timeline.overview.boundingBox();
   if (!overviewBox) throw new Error('no overview');
   const usable = overviewBox.width - 2 * PADDING_PX;
@@ -116,8 +117,8 @@ test('the overview frames the visible window, and dragging the frame pans it', a
   expect(Math.abs(spanOf(dragged) - spanOf(zoomed))).toBeLessThanOrEqual(2);
 });
 
-test('a double-click fits the turn under the pointer', async ({ page }) => {
-  const { timeline, eventCount, turns } = await openDemo(page);
+test('a double-click fits the turn under the pointer', async ({ viewer }) => {
+  const { timeline, eventCount, turns } = await openDemo(viewer);
   const first = turns[0];
   if (!first || first.endSeq === null) throw new Error('the demo has no finished first turn');
   const box = await timeline.box();
@@ -132,8 +133,8 @@ test('a double-click fits the turn under the pointer', async ({ page }) => {
   expect(spanOf(fitted)).toBeLessThan((first.endSeq - first.startSeq) * 1.25);
 });
 
-test('on the time axis the edges are labelled with times, not seqs', async ({ page }) => {
-  const { timeline } = await openDemo(page);
+test('on the time axis the edges are labelled with times, not seqs', async ({ viewer }) => {
+  const { timeline } = await openDemo(viewer);
   await expect(timeline.endLabel).toHaveText(/^seq /);
   await timeline.root.getByRole('radio', { name: 'Time', exact: true }).click();
   await expect(timeline.root).toHaveAttribute('data-axis', 'time');
@@ -151,9 +152,9 @@ test('on the time axis the edges are labelled with times, not seqs', async ({ pa
 });
 
 test('a cursor move that leaves the window pans it, and a cursor out of view can be shown', async ({
-  page,
+  viewer,
 }) => {
-  const { viewer, timeline, eventCount } = await openDemo(page);
+  const { timeline, eventCount } = await openDemo(viewer);
   // Zoom in near the start: the cursor (on the last seq) is out of view.
   await timeline.wheel(0.02, -8);
   const zoomed = await timeline.windowChangedFrom({ start: 0, end: eventCount - 1 });
@@ -174,8 +175,9 @@ test('a cursor move that leaves the window pans it, and a cursor out of view can
 
 test('turns and steps are reachable by keyboard and say what they are; the app keeps its arrows elsewhere', async ({
   page,
+  viewer,
 }) => {
-  const { viewer, timeline, eventCount, turns } = await openDemo(page);
+  const { timeline, eventCount, turns } = await openDemo(viewer);
   const [first, second] = turns;
   const firstStep = first?.steps[0];
   const secondTurnStep = second?.steps[0];

@@ -1,12 +1,11 @@
 // Triage sees what went wrong when no tool call failed (a turn error, a call cut off by max-tokens, a
 // call refused at its approval), keeps legacy upgrades out of the problems, and shows a bug report
 // that log text cannot forge, on screen, on the clipboard and in the CLI alike.
-import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { fileURLToPath } from 'node:url';
 import { triageBugReport, triageFindingSeqs } from './support/cli.ts';
 import { TriagePanel } from './support/triage-panel.ts';
-import { ViewerPage } from './support/viewer-page.ts';
+import type { ViewerPage } from './support/viewer-page.ts';
 
 const fixture = (path: string): string => fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
 const TURN_ERROR_LOG = fixture('triage/turn-error.jsonl');
@@ -15,10 +14,12 @@ const FORGED_LOG = fixture('triage/forged-bug-report.jsonl');
 const MAX_TOKENS_LOG = fixture('max-tokens.jsonl');
 const LEGACY_LOG = fixture('legacy-web.jsonl');
 
-async function openTriage(page: Page, path: string): Promise<{ viewer: ViewerPage; triage: TriagePanel }> {
-  const viewer = new ViewerPage(page);
+async function openTriage(
+  viewer: ViewerPage,
+  path: string,
+): Promise<{ viewer: ViewerPage; triage: TriagePanel }> {
   await viewer.dropLogReady(path);
-  const triage = new TriagePanel(page);
+  const triage = new TriagePanel(viewer.page);
   await triage.open();
   return { viewer, triage };
 }
@@ -26,11 +27,11 @@ async function openTriage(page: Page, path: string): Promise<{ viewer: ViewerPag
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test('a turn that ended with an error is a finding with its code, message, turn and seq', async ({
-  page,
+  viewer,
 }) => {
   const [seq] = triageFindingSeqs(TURN_ERROR_LOG);
   expect(seq).toBeDefined();
-  const { viewer, triage } = await openTriage(page, TURN_ERROR_LOG);
+  const { triage } = await openTriage(viewer, TURN_ERROR_LOG);
   await expect(triage.findingsBar).toHaveAttribute('data-finding-count', '1');
   const row = triage.turnError(seq as number);
   await expect(row).toContainText('turn 2 ended');
@@ -43,8 +44,8 @@ test('a turn that ended with an error is a finding with its code, message, turn 
   await expect(viewer.slider).toHaveValue(String(seq));
 });
 
-test('a tool call cut off by max-tokens is named with its seq and what a retry means', async ({ page }) => {
-  const { viewer, triage } = await openTriage(page, MAX_TOKENS_LOG);
+test('a tool call cut off by max-tokens is named with its seq and what a retry means', async ({ viewer }) => {
+  const { triage } = await openTriage(viewer, MAX_TOKENS_LOG);
   const row = triage.truncatedCall(24);
   await expect(row).toContainText('todo_write');
   await expect(row).toContainText('call_child_2');
@@ -55,9 +56,9 @@ test('a tool call cut off by max-tokens is named with its seq and what a retry m
 });
 
 test('a call whose approval was rejected did not run: the user refused it, with the approval pair', async ({
-  page,
+  viewer,
 }) => {
-  const { viewer, triage } = await openTriage(page, REJECTED_APPROVAL_LOG);
+  const { triage } = await openTriage(viewer, REJECTED_APPROVAL_LOG);
   await expect(triage.lastCall).toHaveAttribute('data-classification', 'refused');
   await expect(triage.lastCall.getByTestId('triage-did-not-run')).toBeVisible();
   await expect(triage.callApproval).toContainText('the user rejected it, so the tool did not run');
@@ -88,8 +89,9 @@ test('legacy shapes dsh upgrades are listed as notes: not counted, not a stop of
 
 test('the bug report keeps one line per field whatever the log holds, on screen, clipboard and CLI', async ({
   page,
+  viewer,
 }) => {
-  const { triage } = await openTriage(page, FORGED_LOG);
+  const { triage } = await openTriage(viewer, FORGED_LOG);
   const shown = (await triage.bugReport.textContent()) ?? '';
   expect(shown).toBe(triageBugReport(FORGED_LOG));
   const lines = shown.split('\n');

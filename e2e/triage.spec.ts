@@ -1,10 +1,10 @@
 // Triage panel against the built app: a crashed log shows the right call and classification,
 // clicking a finding moves the one cursor (every pane follows), Copy puts the bug report on the clipboard.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { fileURLToPath } from 'node:url';
 import { triageFindingSeqs } from './support/cli.ts';
 import { TriagePanel } from './support/triage-panel.ts';
-import { ViewerPage } from './support/viewer-page.ts';
+import type { ViewerPage } from './support/viewer-page.ts';
 
 /** Prefix of the corpus tool-outcome-unknown log cut after its tool/call: a raw crash (FORMAT.md §7.6). */
 const CRASHED_LOG = fileURLToPath(
@@ -15,8 +15,7 @@ const REQUEST_SEQ = 3;
 const CALL_SEQ = 4;
 
 /** Opens the log through the viewer page object and waits on its load signal (STYLE.md §14). */
-async function openLog(page: Page, path: string): Promise<ViewerPage> {
-  const viewer = new ViewerPage(page);
+async function openLog(viewer: ViewerPage, path: string): Promise<ViewerPage> {
   await viewer.dropLogReady(path);
   return viewer;
 }
@@ -28,11 +27,12 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test('n and N step through the triage findings the CLI lists, in seq order, wrapping around', async ({
   page,
+  viewer,
 }) => {
   const findings = triageFindingSeqs(TORN_LOG);
   expect(findings.length).toBeGreaterThanOrEqual(2);
   expect(findings[0]).toBeGreaterThan(0);
-  const viewer = await openLog(page, TORN_LOG);
+  await openLog(viewer, TORN_LOG);
   // The findings reach the keys after the load: the Triage tab's dot says they are there.
   await expect(page.getByRole('tab', { name: /triage/i }).getByLabel('has findings')).toBeVisible();
   await viewer.press('Home');
@@ -48,8 +48,11 @@ test('n and N step through the triage findings the CLI lists, in seq order, wrap
   await expect(viewer.slider).toHaveValue(String(findings.at(-1)));
 });
 
-test('a crashed log shows its last call as TOOL_OUTCOME_UNKNOWN with the retry advice', async ({ page }) => {
-  await openLog(page, CRASHED_LOG);
+test('a crashed log shows its last call as TOOL_OUTCOME_UNKNOWN with the retry advice', async ({
+  page,
+  viewer,
+}) => {
+  await openLog(viewer, CRASHED_LOG);
   const triage = new TriagePanel(page);
   await triage.open();
   await expect(triage.lastCall).toHaveAttribute('data-call-id', CALL_ID);
@@ -61,8 +64,9 @@ test('a crashed log shows its last call as TOOL_OUTCOME_UNKNOWN with the retry a
 
 test('clicking a finding moves the cursor, and the events, scrubber and model view follow', async ({
   page,
+  viewer,
 }) => {
-  const viewer = await openLog(page, CRASHED_LOG);
+  await openLog(viewer, CRASHED_LOG);
   const triage = new TriagePanel(page);
   await triage.open();
 
@@ -83,8 +87,9 @@ test('clicking a finding moves the cursor, and the events, scrubber and model vi
 
 test('Copy puts the bug report with callId, tool name and header version on the clipboard', async ({
   page,
+  viewer,
 }) => {
-  await openLog(page, CRASHED_LOG);
+  await openLog(viewer, CRASHED_LOG);
   const triage = new TriagePanel(page);
   await triage.open();
   await triage.copyButton.click();
@@ -96,8 +101,8 @@ test('Copy puts the bug report with callId, tool name and header version on the 
   expect(clipboard).toMatch(/header version:\s+0/);
 });
 
-test('next / prev step through the findings from the cursor and wrap around', async ({ page }) => {
-  const viewer = await openLog(page, CRASHED_LOG);
+test('next / prev step through the findings from the cursor and wrap around', async ({ page, viewer }) => {
+  await openLog(viewer, CRASHED_LOG);
   // Scrub while the model view is shown (scrubTo waits for it), then switch to triage.
   await viewer.scrubTo(2);
   const triage = new TriagePanel(page);

@@ -100,3 +100,12 @@ export function inspectTurns(
     }
   ).turns;
 }
+
+/** `inspect FILE --json`: how many events the CLI reads from the file. */
+export function inspectEventCount(file: string): number {
+  const output = execFileSync('npm', ['run', '--silent', 'cli', '--', 'inspect', file, '--json'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return (JSON.parse(output) as { events: { count: number } }).events.count;
+}

@@ -65,6 +65,7 @@ describe('ids in text output (issue 27)', () => {
       lastEventTime: null,
       failure: null,
       tokens: null,
+      answers: null,
     }) as unknown as SessionListReport['sessions'][number];
 
   it('cuts long ids only where they differ: two ids sharing their first 60 characters stay two', () => {

@@ -29,6 +29,20 @@ function problemLines(problems: SessionListReport['problems']): string[] {
   ];
 }
 
+/**
+ * The three answers in three words (the same object as `inspect --json`'s `answers`): what this
+ * viewer reads, what dsh does, how the run ended. A refusal is its own word, never "failed".
+ */
+export function answersText(answers: SessionListReport['sessions'][number]['answers']): string {
+  if (answers === null) return 'not read';
+  const { viewer, dsh, run } = answers;
+  const reads =
+    viewer.problemLines === 0
+      ? 'reads-all'
+      : `${viewer.problemLines}-problem-line${viewer.problemLines === 1 ? '' : 's'}`;
+  return `${reads} dsh-${dsh.answer} run-${run.ending}`;
+}
+
 /** `ls` as text: a header line, one line per session, then the problems. */
 export function formatListText(report: SessionListReport): string {
   const label = idLabeller(
@@ -50,8 +64,7 @@ export function formatListText(report: SessionListReport): string {
         label(session.id),
         formatTime(session.createdAt),
         `v${session.version ?? '?'}`,
-        session.verdict ?? '—',
-        session.failure ?? '—',
+        answersText(session.answers),
         counts,
         formatBytes(session.bytes),
         session.title === null ? '(no title)' : JSON.stringify(toPlainLine(session.title, 80)),

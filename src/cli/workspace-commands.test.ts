@@ -105,8 +105,17 @@ describe('dsh-replay ls', () => {
     expect(report.problems).toEqual([
       { path: '--broken--/not-a-log/session.jsonl', message: expect.stringMatching(/not a dsh session log/) },
     ]);
+    // An addition (issue 20): each session's three answers, the very object `inspect --json` gives.
+    const inspected = JSON.parse(
+      (await runCli(['inspect', join(ROOT, multiGen?.path ?? ''), '--json'])).stdout,
+    ) as {
+      answers: unknown;
+    };
+    expect(multiGen?.['answers']).toEqual(inspected.answers);
+    expect(multiGen?.['answers']).toMatchObject({ dsh: { answer: 'opens' } });
     const text = await runCli(['ls', ROOT]);
     expect(text.stdout).toMatch(/^12 sessions in /);
+    expect(text.stdout).toMatch(/ reads-all dsh-opens run-completed /);
     expect(text.stdout).toContain('(+2 older generations)');
   });
 

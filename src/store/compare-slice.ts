@@ -25,10 +25,28 @@ interface CompareSession {
   isLocked: boolean;
   /** Each side's seq (base, other): derived from the position while locked. */
   seqs: [number, number];
+  /**
+   * The workspace session each run is (the base: the workspace session open when the compare
+   * started), or null for a run that is no workspace session (a file, another generation): what a
+   * permalink can name.
+   */
+  sessionIds: (string | null)[];
+  /** The position asked for at the start (a permalink's), or null for the first divergence. */
+  requestedPosition: ComparePosition | null;
+}
+
+/** A permalink's compare, waiting for its base session to open: then compared with `otherSessionId`. */
+export interface CompareLinkRequest {
+  baseSessionId: string;
+  otherSessionId: string;
+  /** Null: at the first divergence. */
+  position: ComparePosition | null;
 }
 
 export interface CompareSliceState {
   compare: CompareSession | null;
+  /** The compare a followed permalink asks for, until use-compare-link.ts starts or drops it. */
+  compareLink: CompareLinkRequest | null;
 }
 
 export interface CompareActions {
@@ -40,6 +58,48 @@ export interface CompareActions {
   setCompareSeq(side: 0 | 1, seq: number): void;
   setCompareLocked(isLocked: boolean): void;
   setCompareOther(other: number): void;
+  /** Sets (or clears, with null) the compare a followed permalink waits to start. */
+  requestCompareLink(request: CompareLinkRequest | null): void;
+}
+
+/** What a waiting compare link can do now (compareLinkStepOf). */
+export type CompareLinkStep =
+  | 'none'
+  /** The workspace, the base session or its load are not there yet. */
+  | 'wait'
+  | 'start'
+  /** The workspace is listed in full and does not hold the other session. */
+  | 'missing'
+  /** Another session is open, or the base failed to load: the link no longer applies. */
+  | 'drop';
+
+/** The state compareLinkStepOf reads. */
+export interface CompareLinkFacts {
+  compareLink: CompareLinkRequest | null;
+  workspace: { snapshot: { rows: readonly { id: string }[]; isComplete: boolean } | null } | null;
+  workspaceSessionId: string | null;
+  summary: { sessionId: string | null } | null;
+  loadState: string;
+}
+
+/** Whether a permalink's compare can start: its base session is the open, loaded one and the other is listed. */
+export function compareLinkStepOf(state: CompareLinkFacts): CompareLinkStep {
+  const link = state.compareLink;
+  if (link === null) return 'none';
+  const snapshot = state.workspace?.snapshot ?? null;
+  if (snapshot === null || state.workspaceSessionId === null) return 'wait';
+  if (state.workspaceSessionId !== link.baseSessionId) return 'drop';
+  if (state.loadState === 'error') return 'drop';
+  if (state.loadState !== 'ready' || state.summary?.sessionId !== link.baseSessionId) return 'wait';
+  if (snapshot.rows.some((row) => row.id === link.otherSessionId)) return 'start';
+  return snapshot.isComplete ? 'missing' : 'wait';
+}
+
+/** Whether `position` names an aligned turn (and step) of alignment `other`. */
+function isPositionIn(opened: CompareOpened, other: number, position: ComparePosition): boolean {
+  const turn = opened.columns.alignments[other - 1]?.turns[position.turnIndex];
+  if (turn === undefined) return false;
+  return position.stepIndex === null || position.stepIndex < turn.steps.length;
 }
 
 /** Where a side shows an aligned step: the step's end (its answer, calls and results are in). */
@@ -90,7 +150,13 @@ export function firstDivergencePosition(opened: CompareOpened, other: number): C
 }
 
 export function createCompareSlice(
-  { set, get }: SliceContext<CompareSliceState>,
+  {
+    set,
+    get,
+  }: SliceContext<
+    CompareSliceState & { notice?: string | null },
+    CompareSliceState & { workspaceSessionId: string | null; summary: { sessionId: string | null } | null }
+  >,
   { client }: { client: LogClient },
 ): Slice<CompareSliceState, CompareActions> {
   let token = 0;
@@ -99,10 +165,15 @@ export function createCompareSlice(
     if (current !== null) set({ compare: { ...current, ...change } });
   };
   return {
-    state: { compare: null },
+    state: { compare: null, compareLink: null },
     actions: {
       startCompare(runs, names, position) {
         const mine = ++token;
+        const { workspaceSessionId, summary } = get();
+        const baseSessionId =
+          workspaceSessionId !== null && summary?.sessionId === workspaceSessionId
+            ? workspaceSessionId
+            : null;
         set({
           compare: {
             status: 'loading',
@@ -113,13 +184,23 @@ export function createCompareSlice(
             position: position ?? { turnIndex: 0, stepIndex: null },
             isLocked: true,
             seqs: [0, 0],
+            sessionIds: [
+              baseSessionId,
+              ...runs.map((run) => (run.kind === 'workspace-session' ? run.sessionId : null)),
+            ],
+            requestedPosition: position ?? null,
           },
         });
         client.query({ kind: 'compare-open', runs: [{ kind: 'open' }, ...runs], names }).then(
           (opened) => {
             if (mine !== token) return;
-            const at = position ?? firstDivergencePosition(opened, 1);
+            const isKnown = position !== undefined && isPositionIn(opened, 1, position);
+            const at = isKnown ? position : firstDivergencePosition(opened, 1);
             update({ status: 'ready', opened, position: at, seqs: seqsAt(opened, 1, at, [0, 0]) });
+            if (position !== undefined && !isKnown)
+              set({
+                notice: `The link's compare position (aligned turn ${position.turnIndex}${position.stepIndex === null ? '' : `, step ${position.stepIndex}`}) is not in this alignment; showing the first divergence.`,
+              });
           },
           (error: unknown) => {
             if (mine !== token) return;
@@ -158,6 +239,9 @@ export function createCompareSlice(
             ? seqsAt(current.opened, current.other, current.position, current.seqs)
             : current.seqs,
         });
+      },
+      requestCompareLink(request) {
+        set({ compareLink: request });
       },
       setCompareOther(other) {
         const current = get().compare;

@@ -2,7 +2,7 @@
 // opening a workspace session (by id, at a seq) through the ordinary load.
 import { describe, expect, it } from 'vitest';
 import type { FormatVerdicts } from '../log/index.ts';
-import type { WorkspaceFile, WorkspaceRow, WorkspaceSnapshot } from '../worker/client.ts';
+import type { WorkspaceFile, WorkspaceSnapshot } from '../worker/client.ts';
 import {
   IMMEDIATE_PREPARER,
   PROGRESS,
@@ -10,6 +10,7 @@ import {
   createMemoryPersistence,
   createTestStore,
   summaryOf,
+  workspaceRowOf,
 } from './testing/viewer-store-fixture.ts';
 import { isWorkspaceDrop, withUniquePaths } from './workspace-slice.ts';
 
@@ -17,47 +18,8 @@ function fileAt(path: string): WorkspaceFile {
   return { path, file: new File(['{}'], path.split('/').pop() ?? path) };
 }
 
-function rowOf(id: string, parentId: string | null = null): WorkspaceRow {
-  return {
-    id,
-    shownId: id,
-    shownParentId: parentId,
-    path: `p/${id}/session.jsonl`,
-    head: {
-      id,
-      version: 4,
-      generation: 4,
-      createdAt: 1,
-      cwd: '/p',
-      parentSession: parentId,
-      origin: null,
-      delegationDepth: parentId ? 1 : 0,
-      seedLength: null,
-      isSeeded: false,
-      agentPreset: null,
-      container: 'jsonl',
-    },
-    generations: [],
-    kind: parentId ? 'subagent' : 'root',
-    depth: parentId ? 1 : 0,
-    parentId,
-    isOrphan: false,
-    summary: null,
-    failureReason: null,
-    totals: {
-      sessions: 1,
-      summarized: 0,
-      tokens: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
-      busyMs: 0,
-      startTime: null,
-      endTime: null,
-      notOkSessions: 0,
-    },
-  };
-}
-
 const SNAPSHOT: WorkspaceSnapshot = {
-  rows: [rowOf('parent'), rowOf('child', 'parent')],
+  rows: [workspaceRowOf('parent'), workspaceRowOf('child', 'parent')],
   problems: [],
   links: [],
   parents: [],

@@ -8,6 +8,7 @@ import { createIndexedDbPersistence } from '../store/log-persistence.ts';
 import { ViewerStoreContext, useViewer } from '../store/use-viewer.ts';
 import { createViewerStore, type ViewerStore } from '../store/viewer-store.ts';
 import { getAppBaseUrl, useCopyPermalink, useUrlSync } from '../url/use-url-sync.ts';
+import { useCompareLink } from './workspace/use-compare-link.ts';
 import type { LogClient } from '../worker/client.ts';
 import { EventsPane } from './panes/events/EventsPane.tsx';
 import { ModelViewPane } from './panes/model-view/ModelViewPane.tsx';
@@ -116,6 +117,7 @@ function Shell({ store }: { store: ViewerStore }) {
   useEmbeddedLog(store);
   useLaunchedFiles(store);
   useRangeUrlSync();
+  useCompareLink(store);
   usePlayback(store);
   const openFilePicker = useCallback(() => fileInputRef.current?.click(), []);
   useKeyboard(store, openFilePicker);

@@ -1,7 +1,13 @@
 // Tests of permalink parsing: tolerant per field, clamping with notices, round trip.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPermalinkHash, parsePermalinkHash, parseStartRequest } from './permalink.ts';
+import {
+  formatPermalinkHash,
+  parseCompareLink,
+  parsePermalinkHash,
+  parseStartRequest,
+  withCompareLink,
+} from './permalink.ts';
 
 describe('parsePermalinkHash', () => {
   it('reads seq and session from the hash', () => {
@@ -148,6 +154,78 @@ describe('parseStartRequest', () => {
   });
 });
 
+describe('compare links (cmp, cmpat)', () => {
+  const workspaceHash = formatPermalinkHash(7, 'base-1', 'a'.repeat(64), { key: null, name: 'root' });
+  it('adds the other session and the aligned position to a workspace hash, keeping its fields', () => {
+    const hash = withCompareLink(workspaceHash, {
+      sessionId: 'other 2',
+      position: { turnIndex: 3, stepIndex: 1 },
+    });
+    const params = new URLSearchParams(hash);
+    expect(params.get('cmp')).toBe('other~00202');
+    expect(params.get('cmpat')).toBe('3.1');
+    expect(parsePermalinkHash(hash)).toMatchObject({ seq: 7, sessionId: 'base-1', workspaceName: 'root' });
+    expect(parseCompareLink(hash)).toEqual({
+      compare: { sessionId: 'other 2', position: { turnIndex: 3, stepIndex: 1 } },
+      notices: [],
+    });
+  });
+  it('writes a turn alone without a step, and no cmpat when the position is the first divergence', () => {
+    const turnOnly = withCompareLink(workspaceHash, {
+      sessionId: 'o',
+      position: { turnIndex: 0, stepIndex: null },
+    });
+    expect(new URLSearchParams(turnOnly).get('cmpat')).toBe('0');
+    expect(parseCompareLink(turnOnly).compare?.position).toEqual({ turnIndex: 0, stepIndex: null });
+    const atFirst = withCompareLink(workspaceHash, { sessionId: 'o', position: null });
+    expect(new URLSearchParams(atFirst).has('cmpat')).toBe(false);
+    expect(parseCompareLink(atFirst)).toEqual({ compare: { sessionId: 'o', position: null }, notices: [] });
+  });
+  it('removes both fields when there is no compare', () => {
+    const compared = withCompareLink(workspaceHash, {
+      sessionId: 'o',
+      position: { turnIndex: 2, stepIndex: 0 },
+    });
+    expect(withCompareLink(compared, null)).toBe(workspaceHash);
+    expect(parseCompareLink(workspaceHash)).toEqual({ compare: null, notices: [] });
+  });
+  it.each(['<script>', '~0041', '~D800', 'a'.repeat(201)])(
+    'refuses the other session id %j and opens no compare, saying so',
+    (raw) => {
+      const parsed = parseCompareLink(`session=s&cmp=${encodeURIComponent(raw)}&cmpat=1.2`);
+      expect(parsed.compare).toBeNull();
+      expect(parsed.notices).toHaveLength(1);
+    },
+  );
+  it.each(['-1', '1.', '.2', '1.2.3', 'x', '', '1e3', '1234567890'])(
+    'keeps the compare but drops the position %j (first divergence instead), with a notice',
+    (raw) => {
+      const parsed = parseCompareLink(`cmp=o&cmpat=${raw}`);
+      expect(parsed.compare).toEqual({ sessionId: 'o', position: null });
+      expect(parsed.notices).toHaveLength(1);
+    },
+  );
+  it('ignores a position without a session to compare with', () => {
+    const parsed = parseCompareLink('session=s&cmpat=2.0');
+    expect(parsed.compare).toBeNull();
+    expect(parsed.notices[0]).toMatch(/no session to compare with/);
+  });
+  it('reads back the id and position it wrote for any id and indexes', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
+        fc.nat({ max: 999_999_999 }),
+        fc.option(fc.nat({ max: 999_999_999 })),
+        (sessionId, turnIndex, stepIndex) => {
+          const compare = { sessionId, position: { turnIndex, stepIndex } };
+          expect(parseCompareLink(withCompareLink(workspaceHash, compare))).toEqual({ compare, notices: [] });
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('hostile URL fields', () => {
   const base = 'http://127.0.0.1:4173/';
   it('opens a ?src= whose percent escapes are malformed, and says what was replaced', () => {
@@ -176,6 +254,10 @@ describe('hostile URL fields', () => {
             'log',
             'ws',
             'wsname',
+            'cmp',
+            'cmpat',
+            '.',
+            '7',
             '~',
             '~0041',
             '~D800',
@@ -199,6 +281,11 @@ describe('hostile URL fields', () => {
           );
         }
         if (hash.workspaceKey !== null) expect(hash.workspaceKey).toMatch(/^(zip|dir):[0-9a-f]+$/);
+        const { compare } = parseCompareLink(text);
+        if (compare?.position) {
+          expect(Number.isSafeInteger(compare.position.turnIndex)).toBe(true);
+          expect(compare.position.stepIndex === null || compare.position.stepIndex >= 0).toBe(true);
+        }
         const start = parseStartRequest(text, base);
         if (start.kind === 'url') expect(start.url).toMatch(/^https?:\/\//);
       }),

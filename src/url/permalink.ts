@@ -1,7 +1,8 @@
 // Permalink parse/format: the URL hash `#seq=123&session=<id>&log=<content key>` (and, for a session
-// of a workspace, `&ws=<stored workspace key>&wsname=<folder or ZIP name>`) and the query `?demo=1` /
-// `?src=<url>`. Pure and total: every field is parsed on its own, so one bad value never loses the
-// others, and no input (a crafted link included) makes a parser throw.
+// of a workspace, `&ws=<stored workspace key>&wsname=<folder or ZIP name>`, and while it is compared
+// with another session of it, `&cmp=<that session's id>&cmpat=<turn>[.<step>]`) and the query
+// `?demo=1` / `?src=<url>`. Pure and total: every field is parsed on its own, so one bad value never
+// loses the others, and no input (a crafted link included) makes a parser throw.
 //
 // A session id is untrusted text (any log can claim any id): in a link it is escaped as FORMAT.md
 // §1.1 escapes a session directory's name (`~XXXX` for every UTF-16 code unit outside
@@ -178,6 +179,78 @@ export function formatPermalinkHash(
     if (workspace.key !== null) params.set('ws', workspace.key);
     const name = workspace.name.slice(0, WORKSPACE_NAME_MAX_CHARS);
     params.set('wsname', isWellFormed(name) ? name : name.slice(0, -1));
+  }
+  return params.toString();
+}
+
+/**
+ * Where a compare of the linked session with another session of its workspace stands: the aligned
+ * turn and step (0-based indexes into the compare view's alignment, src/log/compare/align-runs.ts),
+ * or null for "at the first divergence".
+ */
+export interface CompareLinkPosition {
+  turnIndex: number;
+  /** Null: the aligned turn as a whole. */
+  stepIndex: number | null;
+}
+
+/** A compare the link restarts: `cmp=<other session id, escaped as session=>&cmpat=<turn>[.<step>]`. */
+export interface CompareLink {
+  /** The other workspace session's id (untrusted text, like `session=`). */
+  sessionId: string;
+  position: CompareLinkPosition | null;
+}
+
+/** `cmpat`'s form: an aligned turn index, then optionally `.` and an aligned step index. */
+const COMPARE_POSITION_PATTERN = /^(\d{1,9})(?:\.(\d{1,9}))?$/;
+
+/** Reads `cmp=` / `cmpat=` from a location hash; each bad field is dropped with a notice, never thrown. */
+export function parseCompareLink(hash: string): { compare: CompareLink | null; notices: string[] } {
+  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+  const notices: string[] = [];
+  const rawSession = params.get('cmp');
+  const rawPosition = params.get('cmpat');
+  let position: CompareLinkPosition | null = null;
+  if (rawPosition !== null) {
+    const match = COMPARE_POSITION_PATTERN.exec(rawPosition);
+    if (match === null)
+      notices.push(
+        `The link's compare position ${quote(rawPosition)} is not <turn> or <turn>.<step>; the compare opens at the first divergence.`,
+      );
+    else
+      position = {
+        turnIndex: Number(match[1]),
+        stepIndex: match[2] === undefined ? null : Number(match[2]),
+      };
+  }
+  if (rawSession === null) {
+    if (rawPosition !== null)
+      notices.push('The link names a compare position but no session to compare with; it was ignored.');
+    return { compare: null, notices };
+  }
+  const sessionId = unescapeSessionId(rawSession);
+  if (sessionId === null) {
+    notices.push('The link names a session to compare with whose id is not valid; no compare was opened.');
+    return { compare: null, notices };
+  }
+  return { compare: { sessionId, position }, notices };
+}
+
+/** `hash` (as formatPermalinkHash writes it) with `compare`'s fields set, or without any when null. */
+export function withCompareLink(hash: string, compare: CompareLink | null): string {
+  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+  params.delete('cmp');
+  params.delete('cmpat');
+  if (compare !== null) {
+    params.set('cmp', escapeSessionId(compare.sessionId));
+    const { position } = compare;
+    if (position !== null)
+      params.set(
+        'cmpat',
+        position.stepIndex === null
+          ? String(position.turnIndex)
+          : `${position.turnIndex}.${position.stepIndex}`,
+      );
   }
   return params.toString();
 }

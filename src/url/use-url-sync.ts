@@ -10,12 +10,19 @@ import { foreignLogOriginOf } from './app-links.ts';
 import { revealInvisibleCharacters } from '../log/index.ts';
 import { createHistorySync, type HistoryPort, type HistorySync } from './history-sync.ts';
 import { workspaceLinkPartOf } from '../store/workspace-slice.ts';
-import { isWorkspaceHash, permalinkHashOf, workspaceLinkOf } from './permalink-of-state.ts';
+import {
+  compareLinkOf,
+  isWorkspaceHash,
+  permalinkHashOf,
+  requestLinkedCompare,
+  workspaceLinkOf,
+} from './permalink-of-state.ts';
 import {
   formatPermalinkHash,
   formatSourceQuery,
   parsePermalinkHash,
   parseStartRequest,
+  withCompareLink,
 } from './permalink.ts';
 
 /** The app's base URL (where public/ files such as the demo are served). */
@@ -98,7 +105,11 @@ export function useUrlSync(store: ViewerStore): LeaveAsk {
     const hash = parsePermalinkHash(location.hash);
     const start = parseStartRequest(location.search, location.href);
     const { actions } = store.getState();
-    const notices = [...start.notices, ...hash.notices];
+    const notices = [
+      ...start.notices,
+      ...hash.notices,
+      ...(start.kind === 'none' ? requestLinkedCompare(store, location.hash, hash) : []),
+    ];
     if (hash.seq !== null || hash.sessionId !== null || hash.logKey !== null || notices.length > 0) {
       actions.requestJump({ seq: hash.seq, sessionId: hash.sessionId, logKey: hash.logKey }, notices);
     }
@@ -142,11 +153,14 @@ export function useUrlSync(store: ViewerStore): LeaveAsk {
   return { isAsking, leave, stay };
 }
 
-/** The permalink of the open log at `seq`: its source in the query, its content key and seq in the hash. */
+/**
+ * The permalink of the open log at `seq`: its source in the query, its content key and seq in the
+ * hash, and the compare open beside a workspace session (compareLinkOf).
+ */
 function formatLogLink(state: ViewerState, seq: number | null): string {
   const url = new URL(location.href);
   url.search = sourceQueryOf(state);
-  url.hash = permalinkHashOf(state, seq);
+  url.hash = withCompareLink(permalinkHashOf(state, seq), compareLinkOf(state));
   return url.href;
 }
 

@@ -2,13 +2,14 @@
 // the same from `inspect` (the CLI: the file streamed in 1 MiB chunks, buildInspectReport) and from
 // the viewer's triage (the worker: the bytes in 64 KiB slices, format verdicts first, then
 // deriveTriage with them) for every fixture and every corpus log; and a refusal is never a failure.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogDecoder, decodeLog } from '../open/log-decoder.ts';
 import type { OpenedLog } from '../open/opened-log.ts';
 import { CORPUS_DIR } from '../testing/corpus-dir.ts';
 import { FIXTURES_DIR } from '../testing/make-decoder-fixtures.ts';
+import { logFilesBelow as logFiles } from '../testing/log-files.ts';
 import { deriveFormatVerdicts } from './format-verdicts.ts';
 import { buildInspectReport } from './inspect-report.ts';
 import { deriveTriage } from './triage.ts';
@@ -32,20 +33,6 @@ function cliAnswers(bytes: Uint8Array): ThreeAnswers {
 function viewerAnswers(bytes: Uint8Array): ThreeAnswers {
   const log = decodeInSlices(bytes, 64 * 1024);
   return deriveTriage(log, deriveFormatVerdicts(log)).answers;
-}
-
-/** Every log file below `dir` (plain and zstd), as paths relative to it. */
-function logFiles(dir: string): string[] {
-  const found: string[] = [];
-  const walk = (relative: string): void => {
-    for (const name of readdirSync(join(dir, relative))) {
-      const path = relative === '' ? name : `${relative}/${name}`;
-      if (statSync(join(dir, path)).isDirectory()) walk(path);
-      else if (/\.jsonl(\.zstd|\.zst)?$/.test(name)) found.push(path);
-    }
-  };
-  walk('');
-  return found.sort();
 }
 
 describe('the three answers: the CLI and the viewer agree', () => {

@@ -14,6 +14,8 @@ import { buildCostIndex } from '../cost/cost-index.ts';
 import { loadBundledPriceTable } from '../cost/price-table.ts';
 import type { SummaryRequest } from '../cost/summary-cost.ts';
 import { listSummaryRequests } from '../cost/summary-cost.ts';
+import { deriveFormatVerdicts } from '../reports/format-verdicts.ts';
+import { deriveThreeAnswers, type ThreeAnswers } from '../reports/three-answers.ts';
 import type { SessionFailure } from './failure-state.ts';
 import { deriveFailureState } from './failure-state.ts';
 import type { SessionLinkFacts } from './link-facts.ts';
@@ -58,6 +60,11 @@ export interface SessionSummary {
   /** Last event time − createdAt (else − the first own event), never negative; null without events. */
   durationMs: number | null;
   failure: SessionFailure;
+  /**
+   * Can this viewer read it, would dsh open it, how did the run end: the one derivation `inspect`,
+   * triage and the header use (three-answers.ts), so a row and its opened log never disagree.
+   */
+  answers: ThreeAnswers;
   /** Own steps only: a fork's inherited prefix holds the parent's usage, which is the parent's to count. */
   tokens: TokenTotals;
   /** Own model requests with usage, to price (and reprice at edited prices) without the log. */
@@ -102,6 +109,8 @@ export function summarizeOpenedLog(log: OpenedLog): SessionSummary {
     lastEventTime,
     durationMs: lastEventTime === null || startTime === null ? null : Math.max(0, lastEventTime - startTime),
     failure: deriveFailureState(log),
+    // The format verdicts read a generation 0–3 log's events back (the migration audit) once.
+    answers: deriveThreeAnswers(log, deriveFormatVerdicts(log)),
     tokens,
     requests: listSummaryRequests(buildCostIndex(log, loadBundledPriceTable())),
     file: {

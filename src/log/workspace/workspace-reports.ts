@@ -3,6 +3,7 @@
 // them); the named ones keep their names and meanings.
 
 import type { Workspace, WorkspaceProblem } from './discover-sessions.ts';
+import type { ThreeAnswers } from '../reports/three-answers.ts';
 import type { FailureState } from './failure-state.ts';
 import type { SessionSummary, TokenTotals } from './session-summary.ts';
 import type { SessionKind, SessionTreeNode } from './session-tree.ts';
@@ -33,6 +34,11 @@ export interface SessionListRow {
   lastEventTime: number | null;
   failure: FailureState | null;
   tokens: TokenTotals | null;
+  /**
+   * An addition (issue 20): the three answers, the same object as `inspect --json`'s `answers`
+   * (can this viewer read it, would dsh open it, how did the run end); null when not summarized.
+   */
+  answers: ThreeAnswers | null;
 }
 
 export interface SessionListReport {
@@ -79,6 +85,7 @@ export function buildSessionListReport(
       lastEventTime: summary?.lastEventTime ?? null,
       failure: summary?.failure.state ?? null,
       tokens: summary?.tokens ?? null,
+      answers: summary?.answers ?? null,
     };
   });
   problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

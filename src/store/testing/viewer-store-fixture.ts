@@ -8,6 +8,7 @@ import type {
   LogSummary,
   SwitchListener,
   WorkspaceListener,
+  WorkspaceRow,
   WorkspaceSearchPart,
 } from '../../worker/client.ts';
 import type { CursorPreparer, EventListGeometry } from '../cursor/cursor-slice.ts';
@@ -64,6 +65,59 @@ export function summaryOf(eventCount: number, sessionId = 's1'): LogSummary {
     isTruncated: false,
     isTurnsPartial: false,
     contentKey: null,
+  };
+}
+
+/** Where a test's workspace session sits: its parent, its project directory, when it started. */
+interface WorkspaceRowPlace {
+  parentId?: string | null;
+  /** The header's cwd (default `/p`); the file is at `<cwd without its leading />/<id>/session.jsonl`. */
+  cwd?: string | null;
+  createdAt?: number | null;
+}
+
+/** A listed workspace session `id` (a child of `parentId` when given), unsummarized. */
+export function workspaceRowOf(id: string, place: string | null | WorkspaceRowPlace = null): WorkspaceRow {
+  const {
+    parentId = null,
+    cwd = '/p',
+    createdAt = 1,
+  } = typeof place === 'object' && place !== null ? place : { parentId: place };
+  return {
+    id,
+    shownId: id,
+    shownParentId: parentId,
+    path: `${(cwd ?? 'root').replace(/^\//, '')}/${id}/session.jsonl`,
+    head: {
+      id,
+      version: 4,
+      generation: 4,
+      createdAt,
+      cwd,
+      parentSession: parentId,
+      origin: null,
+      delegationDepth: parentId ? 1 : 0,
+      seedLength: null,
+      isSeeded: false,
+      agentPreset: null,
+      container: 'jsonl',
+    },
+    generations: [],
+    kind: parentId ? 'subagent' : 'root',
+    depth: parentId ? 1 : 0,
+    parentId,
+    isOrphan: false,
+    summary: null,
+    failureReason: null,
+    totals: {
+      sessions: 1,
+      summarized: 0,
+      tokens: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      busyMs: 0,
+      startTime: null,
+      endTime: null,
+      notOkSessions: 0,
+    },
   };
 }
 

@@ -49,6 +49,7 @@ function TurnCell({
       data-testid={`compare-turn-${side}`}
       data-turn={turn.turn}
       data-status={status}
+      aria-current={isCurrent ? 'true' : undefined}
       onClick={onClick}
       className={`h-8 w-full truncate rounded border px-1 text-left text-[11px] ${STATUS_TONE[status]} ${isCurrent ? 'ring-2 ring-violet-500' : ''}`}
       title={`turn ${turn.turn}: ${turn.steps.length} steps, ${turn.toolCalls} calls (${turn.toolErrors} failed), ${turn.reason ?? 'hanging'}`}
@@ -83,8 +84,8 @@ export function CompareTimelines({ base, run, turns, position, isLocked, onPosit
       aria-label="Aligned timelines"
       className="flex flex-col gap-2 border-b border-zinc-200 p-2 dark:border-zinc-800"
     >
-      <div ref={stripRef} className="flex gap-1 overflow-x-auto pb-1" data-testid="compare-timelines">
-        <div className="sticky left-0 z-10 flex w-6 shrink-0 flex-col justify-around bg-white text-[11px] font-semibold dark:bg-zinc-950">
+      <div ref={stripRef} className="flex gap-1 overflow-x-auto p-0.5 pb-1" data-testid="compare-timelines">
+        <div className="sticky left-0 z-10 flex w-6 shrink-0 flex-col justify-around bg-zinc-50 text-[11px] font-semibold dark:bg-zinc-950">
           <span>A</span>
           <span>B</span>
         </div>

@@ -89,6 +89,7 @@ export function CompareView() {
       data-testid="compare-view"
       data-status="ready"
       data-relation={report.relation}
+      data-position={`${position.turnIndex}${position.stepIndex === null ? '' : `.${position.stepIndex}`}`}
     >
       <header className="flex flex-col gap-1 border-b border-zinc-200 p-2 text-xs dark:border-zinc-800">
         <div className="flex flex-wrap items-center gap-2">

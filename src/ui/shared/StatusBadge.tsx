@@ -26,15 +26,20 @@ export function StatusBadge({
   label,
   title,
   testId,
+  isSmall = false,
 }: {
   tone: StatusTone;
   label: string;
   title?: string;
   testId?: string;
+  /** A list row's size: 10 px text, tight padding, and it may be cut (the tooltip says the rest). */
+  isSmall?: boolean;
 }) {
   return (
     <span
-      className={`inline-flex items-center gap-1 whitespace-nowrap rounded px-1.5 py-px text-[11px] font-semibold ring-1 ring-inset ${TONE_CLASSES[tone]}`}
+      className={`inline-flex items-center gap-1 whitespace-nowrap rounded font-semibold ring-1 ring-inset ${
+        isSmall ? 'min-w-0 overflow-hidden px-1 text-[10px] leading-4' : 'px-1.5 py-px text-[11px]'
+      } ${TONE_CLASSES[tone]}`}
       title={title}
       data-testid={testId}
       data-tone={tone}

@@ -51,6 +51,54 @@ export function RunEndingBadge({
   );
 }
 
+/** The session list's short words for answer 2 (the row is narrow; the tooltip has the sentence). */
+const DSH_SHORT: Record<DshAnswer, string> = {
+  opens: 'dsh opens',
+  migrates: 'dsh migrates',
+  refuses: 'dsh refuses',
+  'cannot-read': 'dsh cannot read',
+};
+
+/**
+ * The three answers in one line of small badges (a session row, the lineage tree): what this viewer
+ * reads, what dsh does, how the run ended. Each badge's tooltip is the answer's sentence.
+ */
+export function ThreeAnswersChips({ answers }: { answers: ThreeAnswers }) {
+  const { viewer, dsh, run } = answers;
+  return (
+    <span
+      className="flex min-w-0 flex-nowrap items-center gap-1 overflow-hidden"
+      data-testid="session-answers"
+      data-viewer={viewer.problemLines}
+      data-dsh={dsh.answer}
+      data-run={run.ending}
+    >
+      <StatusBadge
+        tone={viewer.problemLines === 0 ? 'ok' : 'warning'}
+        label={
+          viewer.problemLines === 0
+            ? 'reads all'
+            : `${viewer.problemLines} problem line${viewer.problemLines === 1 ? '' : 's'}`
+        }
+        title={revealInvisibleCharacters(viewer.sentence)}
+        isSmall
+      />
+      <StatusBadge
+        tone={DSH_WORDS[dsh.answer].tone}
+        label={DSH_SHORT[dsh.answer]}
+        title={revealInvisibleCharacters(dsh.sentence)}
+        isSmall
+      />
+      <StatusBadge
+        tone={RUN_WORDS[run.ending].tone}
+        label={RUN_WORDS[run.ending].label}
+        title={revealInvisibleCharacters(run.sentence)}
+        isSmall
+      />
+    </span>
+  );
+}
+
 /** The three answers as three rows: a badge and the sentence that says why. */
 export function ThreeAnswersList({
   answers,

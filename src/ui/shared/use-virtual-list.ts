@@ -9,7 +9,7 @@ import {
   type VirtualItem,
   type Virtualizer,
 } from '@tanstack/react-virtual';
-import { useCallback, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { useCallback, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { observeContentSize } from '../../browser/resize.ts';
 import { createKnownScrollOffset } from './known-scroll-offset.ts';
 
@@ -26,7 +26,11 @@ export interface ListViewport {
 
 interface VirtualListOptions {
   count: number;
-  /** An item's size (px): exact for fixed-size items, the first guess for measured ones. */
+  /**
+   * An item's size (px): exact for fixed-size items, the first guess for measured ones. A new
+   * function means new sizes (the last block of a list that grew within it): keep it stable while
+   * the sizes are the same.
+   */
   estimateSize: (index: number) => number;
   /** The identity of the item at `index`; keep the function stable while the items are the same. */
   getItemKey: (index: number) => ItemKey;
@@ -38,6 +42,13 @@ interface VirtualListOptions {
    * runs during render. Default: the range.
    */
   rangeExtractor?: (range: Range, viewport: ListViewport) => number[];
+  /**
+   * Called after the browser's layout each time the scroll element's height changes (a bar above the
+   * list shows or goes, the window is resized), with the viewport before and after (the offset is the
+   * same in both); returns the offset to scroll to, or null to stay. Not called for the first
+   * observation.
+   */
+  onViewportResize?: (before: ListViewport, after: ListViewport) => number | null;
 }
 
 interface VirtualList {
@@ -72,8 +83,11 @@ export function useVirtualList({
   getItemKey,
   overscan,
   rangeExtractor,
+  onViewportResize,
 }: VirtualListOptions): VirtualList {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const onResizeRef = useRef(onViewportResize);
+  onResizeRef.current = onViewportResize;
   const getScrollElement = useCallback(() => scrollRef.current, []);
   const [knownOffset] = useState(createKnownScrollOffset);
   const [initialRect] = useState(estimateViewportRect);
@@ -88,21 +102,51 @@ export function useVirtualList({
     },
     [rangeExtractor],
   );
+  const [observeRect] = useState(
+    () =>
+      (
+        instance: { scrollElement: Element | null },
+        callback: (rect: { width: number; height: number }) => void,
+      ) => {
+        let heightPx: number | null = null;
+        return observeRectAfterLayout(instance, (rect) => {
+          const before = heightPx;
+          heightPx = rect.height;
+          callback(rect);
+          const offsetPx = instanceRef.current?.scrollOffset ?? 0;
+          if (before === null || before === rect.height) return;
+          const target = onResizeRef.current?.(
+            { offsetPx, heightPx: before },
+            { offsetPx, heightPx: rect.height },
+          );
+          if (target !== null && target !== undefined) controlsRef.current?.scrollToOffset(target);
+        });
+      },
+  );
+  // The virtualizer recomputes its item offsets when the count or getItemKey changes, not when
+  // estimateSize does: a list that grows within its last item (a followed log's events list, whose
+  // last block gets taller while the block count stays) would keep the old total height, and rows
+  // past it could not be scrolled to. A key function per estimate makes a new estimate recompute.
+  const keyPerEstimate = useMemo(() => {
+    void estimateSize;
+    return (index: number) => getItemKey(index);
+  }, [getItemKey, estimateSize]);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement,
     estimateSize,
     overscan,
-    getItemKey,
+    getItemKey: keyPerEstimate,
     rangeExtractor: extractRange,
     observeElementOffset: knownOffset.observe,
     scrollToFn: knownOffset.scrollToFn,
     measureElement: measureWithoutLayout,
     // Sized by ResizeObserver after the browser's layout, never by a forced one at mount.
-    observeElementRect: observeRectAfterLayout,
+    observeElementRect: observeRect,
     initialRect,
   });
   instanceRef.current = virtualizer;
+  const controlsRef = useRef<{ scrollToOffset: (offsetPx: number) => void } | null>(null);
   const [controls] = useState(() => {
     const readViewport = (): ListViewport | null => {
       const element = scrollRef.current;
@@ -125,6 +169,7 @@ export function useVirtualList({
       },
     };
   });
+  controlsRef.current = controls;
   return {
     scrollRef,
     items: virtualizer.getVirtualItems(),

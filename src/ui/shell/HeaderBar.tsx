@@ -89,6 +89,9 @@ export function HeaderBar(props: HeaderBarProps) {
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const header = summary?.header ?? null;
   const format = useViewer((state) => state.formatVerdicts);
+  // A followed log is never complete (it may grow), but each state of it is settled: how its run
+  // ends so far is asked of it (running while the writer appends, RunEndingHeaderBadge).
+  const isFollowed = useViewer((state) => state.live !== null);
   return (
     <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       {/* The badges and buttons keep their words (nowrap each); when they do not fit on one line
@@ -129,7 +132,7 @@ export function HeaderBar(props: HeaderBarProps) {
         {summary && summary.isComplete && format && (
           <FormatBadge verdicts={format} onSelectSeq={props.onSelectSeq} />
         )}
-        {summary && summary.isComplete && <RunEndingHeaderBadge />}
+        {summary && (summary.isComplete || isFollowed) && <RunEndingHeaderBadge />}
         {summary && (
           <button
             type="button"

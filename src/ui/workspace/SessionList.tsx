@@ -1,5 +1,5 @@
 // The workspace's session list: a left sidebar with every session of the open folder or ZIP (title,
-// project, times, generation, size, verdict, turns, tool calls, failure, tokens), the lineage tree
+// project, times, generation, size, the three answers, turns, tool calls, tokens), the lineage tree
 // (indentation, subagent / fork / orphan marks, rolled-up totals), sort and filters. Virtualized;
 // ↑/↓ move, Enter or a click opens the session. A search across the sessions (WorkspaceSearch.tsx)
 // shows its results in the list's place.
@@ -13,8 +13,12 @@ import { WorkspaceSearchBox, WorkspaceSearchResults } from './WorkspaceSearch.ts
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 import { isFailedRow, projectsOf, selectSessionRows, type SessionSort } from './session-list-model.ts';
 
-// Five lines: title, id and cwd, times, own counts, money and the subtree's roll-up.
-const ROW_HEIGHT_PX = 88;
+// Six lines: title, the three answers, id and cwd, times, own counts, money and the subtree's roll-up.
+const ROW_HEIGHT_PX = 108;
+/** Every row's size (one function for the list's life: a new one would mean new sizes). */
+function estimateRowSize(): number {
+  return ROW_HEIGHT_PX;
+}
 
 const SORTS: { value: SessionSort; label: string }[] = [
   { value: 'tree', label: 'Tree' },
@@ -57,7 +61,7 @@ export function SessionList() {
   const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
   const list = useVirtualList({
     count: rows.length,
-    estimateSize: () => ROW_HEIGHT_PX,
+    estimateSize: estimateRowSize,
     getItemKey,
     overscan: 8,
   });

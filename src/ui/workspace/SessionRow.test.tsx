@@ -4,46 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { uniqueIdPrefixes } from '../../log/index.ts';
+import type { ThreeAnswers } from '../../log/index.ts';
+import { workspaceRowOf } from '../../store/testing/viewer-store-fixture.ts';
 import type { WorkspaceRow } from '../../worker/client.ts';
 import { SessionRowView, leafDirectory, sessionIdLabels } from './SessionRow.tsx';
 
 function row(id: string, cwd: string | null): WorkspaceRow {
-  return {
-    id,
-    shownId: id,
-    shownParentId: null,
-    path: `root/${id}/session.jsonl`,
-    head: {
-      id,
-      version: 4,
-      generation: 4,
-      createdAt: null,
-      cwd,
-      parentSession: null,
-      origin: null,
-      delegationDepth: 0,
-      seedLength: null,
-      isSeeded: false,
-      agentPreset: null,
-      container: 'jsonl',
-    },
-    generations: [],
-    kind: 'root',
-    depth: 0,
-    parentId: null,
-    isOrphan: false,
-    summary: null,
-    failureReason: null,
-    totals: {
-      sessions: 1,
-      summarized: 0,
-      tokens: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
-      busyMs: 0,
-      startTime: null,
-      endTime: null,
-      notOkSessions: 0,
-    },
-  };
+  return workspaceRowOf(id, { cwd, createdAt: null });
 }
 
 /** The rows with the ids the worker shows (src/worker/workspace-loop.ts SHOWN_ID). */
@@ -67,7 +34,7 @@ describe('SessionRowView', () => {
     const screen = await render(
       <div style={{ width: 340 }}>
         {PREVIEWS.map((item) => (
-          <div key={item.id} style={{ height: 88 }}>
+          <div key={item.id} style={{ height: 108 }}>
             <SessionRowView
               row={item}
               optionId={item.id}
@@ -94,6 +61,60 @@ describe('SessionRowView', () => {
     expect(projects[1]!.getAttribute('title')).toBe('/home/dev/projects/site');
     // The id and project line fits its row: nothing pushed past the sidebar's width.
     const line = screen.getByTestId('session-id').elements()[0]!.parentElement!;
+    expect(line.scrollWidth).toBeLessThanOrEqual(line.clientWidth);
+  });
+
+  it('says the three answers: a refused log that completed reads "dsh refuses" and "run completed", never "failed"', async () => {
+    const answers: ThreeAnswers = {
+      viewer: { canRead: true, events: 21, problemLines: 1, sentence: 'This viewer reads it: 21 events.' },
+      dsh: {
+        answer: 'refuses',
+        release: 'dsh 0.2.x (generation 4)',
+        rule: 'unknown-type',
+        seq: 12,
+        reason: 'not a type of any dsh release up to 0.2.1',
+        sentence: 'dsh refuses it: not a type of any dsh release up to 0.2.1',
+      },
+      run: {
+        ending: 'completed',
+        turn: 1,
+        seq: 20,
+        sentence: 'Completed: the last turn (1) ended completed.',
+      },
+    };
+    const summary = {
+      title: 'A refused but finished run',
+      lastEventTime: null,
+      file: { bytes: 2048, textBytes: 2048, container: 'jsonl', tornTail: false },
+      turns: 1,
+      toolCalls: 1,
+      tokens: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      failure: { state: 'ok', reason: null },
+      verdict: { status: 'unsupported', reason: 'unknown type' },
+      answers,
+    } as unknown as WorkspaceRow['summary'];
+    const item = { ...row('refused-1', '/home/dev/app'), summary };
+    const screen = await render(
+      <div style={{ width: 340, height: 108 }}>
+        <SessionRowView
+          row={item}
+          optionId="o"
+          idLabel="refused-1"
+          isTree={false}
+          isActive={false}
+          isOpen={false}
+          onOpen={() => undefined}
+          cost={null}
+        />
+      </div>,
+    );
+    const chips = screen.getByTestId('session-answers').element();
+    expect(chips.textContent).toContain('1 problem line');
+    expect(chips.textContent).toContain('dsh refuses');
+    expect(chips.textContent).toContain('run completed');
+    expect(chips.getAttribute('data-dsh')).toBe('refuses');
+    expect(chips.closest('[role="option"]')?.textContent).not.toMatch(/fail|unsupported/i);
+    const line = chips.parentElement!;
     expect(line.scrollWidth).toBeLessThanOrEqual(line.clientWidth);
   });
 

@@ -7,6 +7,7 @@ import { formatBytes, formatCount, formatEpoch } from '../shared/format.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 import { titleOf, tokensOf } from './session-list-model.ts';
 import { formatCountOf } from '../shared/count-noun.ts';
+import { ThreeAnswersChips } from '../shared/ThreeAnswersView.tsx';
 
 const INDENT_PX = 14;
 
@@ -31,11 +32,7 @@ export function leafDirectory(cwd: string): string {
   return parts.at(-1) ?? cwd;
 }
 
-const FAILURE_CLASS: Record<string, string> = {
-  ok: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
-  failed: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
-  crashed: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
-  hanging: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+const NO_ANSWERS_CLASS: Record<string, string> = {
   unreadable: 'bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200',
   pending: 'bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400',
 };
@@ -119,9 +116,20 @@ export function SessionRowView({
             {mark !== 'orphan' && row.head.delegationDepth > 0 ? ` d${row.head.delegationDepth}` : ''}
           </span>
         )}
-        <span className={`rounded px-1 text-[10px] ${FAILURE_CLASS[failure.state] ?? ''}`}>
-          {failure.state}
-        </span>
+      </div>
+      {/* The three answers (issue 20), from the one derivation `ls --json` and `inspect` give. */}
+      <div className="flex h-5 items-center overflow-hidden">
+        {summary ? (
+          <ThreeAnswersChips answers={summary.answers} />
+        ) : (
+          <span
+            data-testid="session-answers"
+            data-state={failure.state}
+            className={`rounded px-1 text-[10px] ${NO_ANSWERS_CLASS[failure.state] ?? ''}`}
+          >
+            {failure.state === 'pending' ? 'not read yet' : 'cannot be read'}
+          </span>
+        )}
       </div>
       <div className="truncate text-zinc-600 dark:text-zinc-400">
         <span data-testid="session-id" className="font-mono">
@@ -158,8 +166,8 @@ export function SessionRowView({
       <div className="truncate tabular-nums text-zinc-600 dark:text-zinc-400">
         {summary && (
           <>
-            {formatBytes(summary.file.bytes)} · {summary.verdict.status} ·{' '}
-            {formatCountOf(summary.turns, 'turn')} · {formatCountOf(summary.toolCalls, 'call')}
+            {formatBytes(summary.file.bytes)} · {formatCountOf(summary.turns, 'turn')} ·{' '}
+            {formatCountOf(summary.toolCalls, 'call')}
             {tokens !== null && <> · {formatCount(tokens)} tok</>}
           </>
         )}

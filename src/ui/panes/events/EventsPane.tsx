@@ -22,6 +22,7 @@ import {
   computeWindowRows,
   placeRowWindow,
   measureMaxElementHeightPx,
+  scrollTopToKeepInView,
   scrollTopToReveal,
 } from './list-layout.ts';
 
@@ -110,6 +111,9 @@ const EventsPaneBody = memo(function EventsPaneBody({ cursorSeq }: { cursorSeq: 
     overscan: OVERSCAN_BLOCKS,
     getItemKey: blockKey,
     rangeExtractor,
+    // A bar that shows above the list (the leave ask, a notice) never pushes the cursor's row out of view.
+    onViewportResize: (before, after) =>
+      cursorRow === null ? null : scrollTopToKeepInView(cursorRow, rowHeightPx, before, after),
   });
   // Rendered blocks need not be contiguous (the visible ones and the cursor's): ask per run.
   const renderedBlocks = items.map((item) => item.index).join(',');

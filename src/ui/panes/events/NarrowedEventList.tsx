@@ -13,6 +13,7 @@ import {
   BLOCK_ROWS,
   computeListLayout,
   measureMaxElementHeightPx,
+  scrollTopToKeepInView,
   scrollTopToReveal,
 } from './list-layout.ts';
 import { findCursorRow, seqForMove, type NarrowedMove } from './narrowed-rows.ts';
@@ -93,11 +94,15 @@ export function NarrowedEventList({
   // keys) stay the same, so another list of as many blocks would keep the old last block's height.
   const listId = idOfList(seqs);
   const blockKey = useCallback((index: number) => listId * BLOCKS_PER_LIST_MAX + index, [listId]);
+  const cursorRow = findCursorRow(seqs, cursorSeq);
+  const targetRow = cursorRow?.row ?? null;
   const { scrollRef, items, totalSizePx, readViewport, scrollToOffset } = useVirtualList({
     count: blockCount,
     estimateSize,
     overscan: 0,
     getItemKey: blockKey,
+    onViewportResize: (before, after) =>
+      targetRow === null ? null : scrollTopToKeepInView(targetRow, rowHeightPx, before, after),
   });
 
   const renderedBlocks = items.map((item) => item.index).join(',');
@@ -107,8 +112,6 @@ export function NarrowedEventList({
       rows.ensureRange(block * BLOCK_ROWS, Math.min(seqs.length, (block + 1) * BLOCK_ROWS) - 1);
   }, [renderedBlocks, rows, seqs]);
 
-  const cursorRow = findCursorRow(seqs, cursorSeq);
-  const targetRow = cursorRow?.row ?? null;
   // The cursor's row (or the nearest one) stays in view, like the full list's cursor row.
   useEffect(() => {
     if (targetRow === null) return;

@@ -6,6 +6,7 @@ import {
   computeListLayout,
   computeWindowRows,
   placeRowWindow,
+  scrollTopToKeepInView,
   scrollTopToReveal,
 } from './list-layout.ts';
 
@@ -61,6 +62,24 @@ describe('scrollTopToReveal', () => {
 
   it('scrolls down so a row below the viewport is its last row', () => {
     expect(scrollTopToReveal(30, 20, 100, 400)).toBe(31 * 20 - 400);
+  });
+});
+
+describe('scrollTopToKeepInView (a bar above the list shrinks it)', () => {
+  // Rows of 20 px, scrolled to 100: the viewport shows rows 5–24 at 400 px, rows 5–22 at 372 px.
+  it('scrolls the cursor row back into view when the shrink cut it off', () => {
+    expect(
+      scrollTopToKeepInView(24, 20, { offsetPx: 100, heightPx: 400 }, { offsetPx: 100, heightPx: 372 }),
+    ).toBe(25 * 20 - 372);
+  });
+
+  it('leaves a row that is still in view, and one the reader had scrolled away from', () => {
+    expect(
+      scrollTopToKeepInView(10, 20, { offsetPx: 100, heightPx: 400 }, { offsetPx: 100, heightPx: 372 }),
+    ).toBeNull();
+    expect(
+      scrollTopToKeepInView(40, 20, { offsetPx: 100, heightPx: 400 }, { offsetPx: 100, heightPx: 372 }),
+    ).toBeNull();
   });
 });
 

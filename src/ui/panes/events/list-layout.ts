@@ -75,6 +75,21 @@ export function scrollTopToReveal(
   return null;
 }
 
+/**
+ * Where to scroll when the viewport changed height under a row (a bar above the list showed): the
+ * smallest scroll that shows `row` whole again if it was whole in view before and is not now; null
+ * when nothing need move (it is still in view, or the reader had scrolled it out of view already).
+ */
+export function scrollTopToKeepInView(
+  row: number,
+  rowHeightPx: number,
+  before: { offsetPx: number; heightPx: number },
+  after: { offsetPx: number; heightPx: number },
+): number | null {
+  if (scrollTopToReveal(row, rowHeightPx, before.offsetPx, before.heightPx) !== null) return null;
+  return scrollTopToReveal(row, rowHeightPx, after.offsetPx, after.heightPx);
+}
+
 let measuredMaxElementHeightPx: number | null = null;
 
 /**

@@ -56,7 +56,11 @@ export function TimelineHover({ hover, timeOf, client, widthPx }: TimelineHoverP
       const [startTime, endTime] = toolTimes.status === 'ready' ? toolTimes.value : [];
       const toolDuration =
         startTime === undefined ? null : formatDuration((endTime ?? Number.NaN) - startTime);
-      const end = span.isHanging ? ' (no result; step still open)' : '';
+      const end = span.isHanging
+        ? ' (no result; step still open)'
+        : span.isRunning
+          ? ' (running: no result yet)'
+          : '';
       return `Tool ${span.toolName ?? '?'} · ${span.reason ?? 'unknown'} · seq ${span.startSeq}–${span.endSeq}${end}${toolDuration && toolDuration !== '—' ? ` · ${toolDuration}` : ''}`;
     }
     const duration =
@@ -71,11 +75,13 @@ export function TimelineHover({ hover, timeOf, client, widthPx }: TimelineHoverP
           : `Model attempt (turn ${span.turn} · step ${span.step})`;
     const state = span.isHanging
       ? 'hanging (no end event)'
-      : span.lane === 'attempt'
-        ? `finish: ${span.reason ?? 'none (cut off)'}`
-        : span.reason
-          ? `end: ${span.reason}`
-          : '';
+      : span.isRunning
+        ? 'running (no end event yet; the writer is appending)'
+        : span.lane === 'attempt'
+          ? `finish: ${span.reason ?? 'none (cut off)'}`
+          : span.reason
+            ? `end: ${span.reason}`
+            : '';
     const steps = span.lane === 'turn' ? ` · ${formatCountOf(span.stepCount, 'step')}` : '';
     return `${name} · seq ${span.startSeq}–${span.endSeq}${duration && duration !== '—' ? ` · ${duration}` : ''}${state ? ` · ${state}` : ''}${span.isZeroStep ? ' · zero steps' : steps}`;
   })();

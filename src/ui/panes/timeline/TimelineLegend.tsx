@@ -1,7 +1,7 @@
 // The colour legend of the timeline: inline when the timeline's header row is wide (a container query,
 // 80rem), behind a "Legend" button when it is not (where it would push the zoom and axis controls out).
 import { useState } from 'react';
-import { REASON_COLORS, TOOL_STATUS_COLORS } from './draw-timeline.ts';
+import { REASON_COLORS, RUNNING_COLOR, TOOL_STATUS_COLORS } from './draw-timeline.ts';
 
 function LegendItems() {
   return (
@@ -15,6 +15,10 @@ function LegendItems() {
       <span className="flex items-center gap-0.5 whitespace-nowrap">
         <span className="inline-block h-2 w-2 rounded-sm border border-dashed border-red-500" />
         hanging
+      </span>
+      <span className="flex items-center gap-0.5 whitespace-nowrap">
+        <span className="inline-block h-2 w-2 rounded-sm" style={{ background: RUNNING_COLOR }} />
+        running (followed)
       </span>
       <span className="ml-1">tools:</span>
       {Object.entries(TOOL_STATUS_COLORS).map(([status, color]) => (

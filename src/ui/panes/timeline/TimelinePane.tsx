@@ -5,6 +5,7 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { observeContentSize } from '../../../browser/resize.ts';
 import { useViewer, useViewerStoreApi } from '../../../store/use-viewer.ts';
+import { useIsWriterActive } from '../../../store/use-writer-activity.ts';
 import { formatCount } from '../../shared/format.ts';
 import { prepareCanvas } from '../../shared/prepare-canvas.ts';
 import { useWorkerQuery } from '../../shared/use-worker-query.ts';
@@ -66,9 +67,10 @@ export function TimelinePane() {
   const [wasFocused, setWasFocused] = useState(false);
 
   const eventCount = summary?.eventCount ?? 0;
+  const isWriterActive = useIsWriterActive();
   const spans = useMemo(
-    () => buildTimelineSpans(summary?.turns ?? [], eventCount, summary?.toolSpans),
-    [summary?.turns, summary?.toolSpans, eventCount],
+    () => buildTimelineSpans(summary?.turns ?? [], eventCount, summary?.toolSpans, isWriterActive),
+    [summary?.turns, summary?.toolSpans, eventCount, isWriterActive],
   );
   const toolSpanCount = summary?.toolSpans?.callSeq.length ?? 0;
   const needsTimes = axisChoice === 'time' || wasFocused;

@@ -47,10 +47,17 @@ export const TOOL_STATUS_COLORS: Record<string, string> = {
   'no-result': '#f59e0b',
 };
 
+/** A turn in progress (a followed log whose writer is appending): neither an end reason nor hanging. */
+export const RUNNING_COLOR = '#38bdf8';
+
 /** A bar's fill colour. */
 export function spanColor(span: TimelineSpan, isDark: boolean): string {
   if (span.lane === 'turn')
-    return span.isHanging ? '#ef4444' : (REASON_COLORS[span.reason ?? ''] ?? '#64748b');
+    return span.isHanging
+      ? '#ef4444'
+      : span.isRunning
+        ? RUNNING_COLOR
+        : (REASON_COLORS[span.reason ?? ''] ?? '#64748b');
   if (span.lane === 'step') return isDark ? '#6366f1' : '#818cf8';
   if (span.lane === 'tool') return TOOL_STATUS_COLORS[span.reason ?? ''] ?? '#64748b';
   return span.reason === null ? '#ef4444' : isDark ? '#34d399' : '#059669';
@@ -150,7 +157,7 @@ export function drawTimeline(context: CanvasRenderingContext2D, drawing: Timelin
       const x1 = Math.max(x0 + 1.5, scale.toX(lane.endPos[index] ?? 0));
       if (x1 < -2 || x0 > widthPx + 2) continue;
       const color = spanColor(span, isDark);
-      if (x1 - x0 < 2 && !span.isHanging) {
+      if (x1 - x0 < 2 && !span.isHanging && !span.isRunning) {
         if (color === runColor && x0 <= runRight + 1) {
           runRight = Math.max(runRight, clipX(x1));
           continue;

@@ -56,7 +56,14 @@ describe('buildTimelineSpans', () => {
       'attempt:4-6',
       'turn:11-19',
     ]);
-    expect(spans[3]).toMatchObject({ isHanging: true, isZeroStep: true });
+    expect(spans[3]).toMatchObject({ isHanging: true, isRunning: false, isZeroStep: true });
+  });
+  it('calls what has not ended running, not hanging, while the writer of a followed log appends', () => {
+    const spans = buildTimelineSpans(TURNS, 20, TOOLS, true);
+    const open = spans.filter((span) => span.endSeq === 19);
+    expect(open.map((span) => span.lane)).toEqual(['turn', 'tool']);
+    expect(open.every((span) => span.isRunning && !span.isHanging)).toBe(true);
+    expect(spans.filter((span) => span.endSeq !== 19).some((span) => span.isRunning)).toBe(false);
   });
   it('finds the span under a seq on each lane', () => {
     const spans = buildTimelineSpans(TURNS, 20);

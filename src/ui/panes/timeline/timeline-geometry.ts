@@ -3,12 +3,17 @@
 import { findFirstIndex, type TurnSpan } from '../../../log/index.ts';
 import { TOOL_SPAN_STATUSES, type ToolSpans } from '../../../worker/client.ts';
 
-/** One drawn span. Seqs are inclusive; `isHanging` spans run to the log's last seq. */
+/** One drawn span. Seqs are inclusive; `isHanging` and `isRunning` spans run to the log's last seq. */
 export interface TimelineSpan {
   lane: 'turn' | 'step' | 'attempt' | 'tool';
   startSeq: number;
   endSeq: number;
   isHanging: boolean;
+  /**
+   * Not ended while the writer of a followed log is still appending (issue 22): in progress, not
+   * hanging. Never true together with isHanging.
+   */
+  isRunning: boolean;
   turn: number;
   step: number;
   /** Turn end reason, attempt finish kind, tool-call status (ToolCallStatus), or null (steps; hanging spans). */
@@ -24,21 +29,27 @@ export interface TimelineSpan {
 /**
  * Flattens turns into spans, lane by lane, in seq order, then the tool executions (in callSeq order)
  * when given. Tool spans carry turn/step 0 (the summary does not say); a tool span without result
- * in an open step (`endSeq` -1) runs to the log's last seq and is hanging.
+ * in an open step (`endSeq` -1) runs to the log's last seq and is hanging — or running, with
+ * `isWriterActive` (a followed log that grew within the reader's threshold).
  */
 export function buildTimelineSpans(
   turns: readonly TurnSpan[],
   eventCount: number,
   tools?: ToolSpans,
+  isWriterActive = false,
 ): TimelineSpan[] {
   const lastSeq = Math.max(0, eventCount - 1);
+  const open = (isOpen: boolean) => ({
+    isHanging: isOpen && !isWriterActive,
+    isRunning: isOpen && isWriterActive,
+  });
   const spans: TimelineSpan[] = [];
   for (const turn of turns) {
     spans.push({
       lane: 'turn',
       startSeq: turn.startSeq,
       endSeq: turn.endSeq ?? lastSeq,
-      isHanging: turn.endSeq === null,
+      ...open(turn.endSeq === null),
       turn: turn.turn,
       step: 0,
       reason: turn.reason,
@@ -51,7 +62,7 @@ export function buildTimelineSpans(
         lane: 'step',
         startSeq: step.startSeq,
         endSeq: step.endSeq ?? lastSeq,
-        isHanging: step.endSeq === null,
+        ...open(step.endSeq === null),
         turn: turn.turn,
         step: step.step,
         reason: null,
@@ -65,6 +76,7 @@ export function buildTimelineSpans(
           startSeq: attempt.firstChunkSeq,
           endSeq: attempt.lastChunkSeq,
           isHanging: false,
+          isRunning: false,
           turn: turn.turn,
           step: step.step,
           reason: attempt.finishKind,
@@ -83,7 +95,7 @@ export function buildTimelineSpans(
         lane: 'tool',
         startSeq,
         endSeq: endSeq < 0 ? Math.max(startSeq, lastSeq) : endSeq,
-        isHanging: endSeq < 0,
+        ...open(endSeq < 0),
         turn: 0,
         step: 0,
         reason: TOOL_SPAN_STATUSES[tools.status[position] ?? 0] ?? null,

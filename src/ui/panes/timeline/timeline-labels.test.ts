@@ -15,6 +15,7 @@ function span(overrides: Partial<TimelineSpan>): TimelineSpan {
     startSeq: 10,
     endSeq: 40,
     isHanging: false,
+    isRunning: false,
     turn: 3,
     step: 0,
     reason: 'completed',
@@ -34,6 +35,12 @@ describe('labels on bars', () => {
     expect(labelCandidates(span({ isHanging: true, reason: null }), 0)).toEqual([
       'T3 hanging · 0 steps',
       'T3 hanging',
+      'T3',
+      '3',
+    ]);
+    expect(labelCandidates(span({ isRunning: true, reason: null }), 2)).toEqual([
+      'T3 running · 2 steps',
+      'T3 running',
       'T3',
       '3',
     ]);
@@ -69,6 +76,9 @@ describe('describeSpan', () => {
   it('says a hanging turn, and no duration while times are unknown', () => {
     expect(describeSpan(span({ isHanging: true, reason: null }), null, 1)).toBe(
       'turn 3, hanging, no end event, 1 step, seq 10 to 40',
+    );
+    expect(describeSpan(span({ isRunning: true, reason: null }), null, 1)).toBe(
+      'turn 3, running, no end event yet, 1 step, seq 10 to 40',
     );
   });
 });

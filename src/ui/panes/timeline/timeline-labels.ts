@@ -10,7 +10,7 @@ export const LABEL_PADDING_PX = 6;
 /** What a turn or step bar can say, longest first; the last is the bare number. */
 export function labelCandidates(span: TimelineSpan, stepCount: number | null): string[] {
   if (span.lane === 'step') return [`step ${span.step}`, `S${span.step}`, String(span.step)];
-  const state = span.isHanging ? 'hanging' : (span.reason ?? '');
+  const state = span.isHanging ? 'hanging' : span.isRunning ? 'running' : (span.reason ?? '');
   const steps =
     span.isZeroStep || stepCount === 0
       ? ' · 0 steps'
@@ -48,7 +48,13 @@ export function describeSpan(
   const parts = [`turn ${span.turn}`];
   if (span.lane === 'step') parts.push(`step ${span.step}`);
   parts.push(
-    span.isHanging ? 'hanging, no end event' : span.lane === 'step' ? 'completed' : (span.reason ?? 'ended'),
+    span.isHanging
+      ? 'hanging, no end event'
+      : span.isRunning
+        ? 'running, no end event yet'
+        : span.lane === 'step'
+          ? 'completed'
+          : (span.reason ?? 'ended'),
   );
   if (span.lane === 'turn' && stepCount !== null)
     parts.push(`${stepCount} ${stepCount === 1 ? 'step' : 'steps'}`);
