@@ -1,7 +1,11 @@
 // The header of one log, read from its first bytes only (FORMAT.md §2; the whole first zstd frame,
 // §1.4): what discovery and the lineage tree need before any summary pass. The decoder itself reads
-// the head, so a header reads here exactly as it does when the log is opened.
+// the head, so a header reads here exactly as it does when the log is opened; the common case (a
+// plain first line that starts with `{`) runs the decoder's own header steps without a decoder.
 
+import { boundValueDepth } from '../base/deep-values.ts';
+import type { SessionHeader } from '../event.ts';
+import { checkHeader } from '../format/header.ts';
 import type { FormatGeneration } from '../format/generations/generation.ts';
 import { ZSTD_MAGIC_BYTES, scanZstdFrame } from '../container/zstd-frames.ts';
 import { createLogDecoder } from '../open/log-decoder.ts';
@@ -47,15 +51,19 @@ function safeCount(value: unknown): number | null {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
 }
 
-/** The facts of a header the decoder parsed (null when it has no string id). */
-export function headFactsOf(log: OpenedLog): SessionHeadFacts | null {
-  const header = log.header as Record<string, unknown> | null;
+/** The facts of a header as the decoder parsed it (null when it has no string id). */
+function factsOfHeader(
+  value: SessionHeader | null,
+  generation: FormatGeneration | null,
+  container: SessionHeadFacts['container'],
+): SessionHeadFacts | null {
+  const header = value as Record<string, unknown> | null;
   if (header === null || typeof header.id !== 'string') return null;
   const seedLength = safeCount(header.seedLength);
   return {
     id: header.id,
     version: typeof header.version === 'number' ? header.version : null,
-    generation: log.format.generation,
+    generation,
     createdAt:
       typeof header.createdAt === 'number' && Number.isFinite(header.createdAt) ? header.createdAt : null,
     cwd: stringOrNull(header.cwd),
@@ -65,8 +73,34 @@ export function headFactsOf(log: OpenedLog): SessionHeadFacts | null {
     seedLength: seedLength !== null && seedLength > 0 ? seedLength : null,
     isSeeded: (seedLength !== null && seedLength > 0) || header.isSeeded === true,
     agentPreset: stringOrNull(header.agentPreset),
-    container: log.file.container === 'zstd' ? 'zstd' : 'jsonl',
+    container,
   };
+}
+
+/** The facts of a header the decoder parsed (null when it has no string id). */
+export function headFactsOf(log: OpenedLog): SessionHeadFacts | null {
+  return factsOfHeader(log.header, log.format.generation, log.file.container === 'zstd' ? 'zstd' : 'jsonl');
+}
+
+const headerText = new TextDecoder('utf-8');
+
+/**
+ * The decoder's steps for a plain log's first line, without a decoder (its store, index and
+ * problem list cost more than the line when a workspace reads 100,000 heads): `line` is the
+ * header's bytes up to its LF and starts with `{` (sniffed as JSONL, no BOM). The line's text as
+ * the line scan decodes it, JSON.parse, the depth bound and checkHeader; null when that yields no
+ * header with a string id, for the decoder to say why (session-head.test.ts compares the two).
+ */
+function readPlainHeaderFacts(line: Uint8Array): SessionHeadFacts | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(headerText.decode(line)) as unknown;
+  } catch {
+    // Not JSON (or nested past the engine's limit): the decoder reports it as a bad header.
+    return null;
+  }
+  const check = checkHeader(boundValueDepth(parsed));
+  return factsOfHeader(check.header, check.generation, 'jsonl');
 }
 
 /** Why a finished log yields no header: the first problem that says so, in plain text. */
@@ -119,6 +153,10 @@ export async function readSessionHead(entry: WorkspaceEntry): Promise<SessionHea
     }
     const isWhole = head.length < want || head.length >= entry.size;
     const { bytes, isComplete } = headerBytes(head);
+    if (isComplete && bytes[0] === 0x7b && bytes[bytes.length - 1] === 0x0a) {
+      const facts = readPlainHeaderFacts(bytes.subarray(0, bytes.length - 1));
+      if (facts !== null) return { ok: true, head: facts };
+    }
     if (isComplete || isWhole) {
       const decoder = createLogDecoder();
       decoder.push(bytes);
