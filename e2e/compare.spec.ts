@@ -114,7 +114,7 @@ test.describe('compare two runs', () => {
     await expect(page.getByTestId('compare-model-views')).toContainText('(A)');
   });
 
-  test('two logs given together: a rerun with one changed tool argument diverges exactly there', async ({
+  test('two logs given together compare by themselves: a rerun with one changed tool argument diverges exactly there', async ({
     page,
   }) => {
     const directory = mkdtempSync(join(tmpdir(), 'dsh-compare-'));
@@ -136,12 +136,14 @@ test.describe('compare two runs', () => {
     await viewer.fileInput.setInputFiles([original, changed]);
     const list = page.getByTestId('session-list');
     await expect(list).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-    await list.locator('[data-session-id]').first().click();
+    // Two logs given together compare by themselves, the first given (A) open beside the compare.
+    await expect(page.getByTestId('compare-view')).toHaveAttribute('data-status', 'ready', {
+      timeout: 30_000,
+    });
     await viewer.waitForLoadState('ready');
     const openPath = (await list.locator('[data-open]').getAttribute('title'))?.split('\n')[0] ?? '';
-    const [a, b] = openPath.includes('changed') ? [changed, original] : [original, changed];
-    await page.getByTestId('compare-with').click();
-    await expectAgreesWithCli(page, a, b);
+    expect(openPath).toMatch(/tool-error\.jsonl$/);
+    await expectAgreesWithCli(page, original, changed);
     await expect(page.getByTestId('first-divergence-summary')).toHaveText('tool bash: arguments differ');
     const call = page.getByTestId('tool-call-diff').first();
     await expect(call).toHaveAttribute('data-status', 'changed');
@@ -207,5 +209,32 @@ test.describe('a permalink to a compare position', () => {
     await expect(again.getByTestId('notice')).toHaveCount(0);
     await reopened.waitForLoadState('ready');
     await screenshot(again, 'compare-permalink-restored');
+  });
+
+  test('a link whose position or other session the folder does not have says so: the first divergence, or no compare', async ({
+    page,
+  }) => {
+    const viewer = new ViewerPage(page);
+    await viewer.goto(`/#session=${CHILD_ID}&wsname=root&cmp=${PARENT_ID}&cmpat=99.0`);
+    await page.getByTestId('folder-input').setInputFiles(ROOT);
+    const view = page.getByTestId('compare-view');
+    await expect(view).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    await expect(page.getByTestId('notice')).toContainText(
+      'compare position (aligned turn 99, step 0) is not in this alignment; showing the first divergence',
+    );
+    await expect(page.locator('[data-testid="compare-step"][aria-current="step"]')).toHaveAttribute(
+      'data-status',
+      'changed',
+    );
+
+    await page.goto('about:blank');
+    await viewer.goto(`/#session=${CHILD_ID}&wsname=root&cmp=not-in-root`);
+    await page.getByTestId('folder-input').setInputFiles(ROOT);
+    await viewer.waitForLoadState('ready');
+    await expect(page.getByTestId('notice')).toContainText(
+      'root does not hold session not-in-root, which the link compares with; no compare was opened.',
+    );
+    await expect(view).toHaveCount(0);
+    await expect(viewer.modelView).toBeVisible();
   });
 });

@@ -1,77 +1,285 @@
-// bench:follow (issue 22): how fast the core follows a growing log in Node — events/s through the
-// LogFollower in appends of 100 events (the CLI's `follow` path minus stdout), the CPU of polling an
-// idle file at 250 ms, and memory after appending 60,000 events (100 events/s for 10 minutes).
-import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { stat, open } from 'node:fs/promises';
+// `npm run bench:follow [-- --rate 10000] [--seconds 20] [--flush-ms 200] [--idle-seconds 60]`:
+// following a growing log in Node (issue 22's "follow keeps up with 10,000 events/s" and "polling
+// an idle file costs < 1 % of one core").
+//   1. Keeping up: the bench generator's log (generation 0 JSONL, packed chunk rows and all) is
+//      appended to a file at --rate events/s, one write per --flush-ms (dsh's write-behind window
+//      is 200 ms), while the real CLI (`dsh-replay follow FILE`, a child process, polling every
+//      250 ms) prints the events as NDJSON. Lag: from a flush's write to the moment the CLI has
+//      printed its last event (read from its stdout here), per flush; p50 / p95 / max, early and
+//      late in the run (a follower that falls behind shows a growing lag), and how long after the
+//      last write the last event came out.
+//   2. The ceiling: events/s through the LogFollower with nothing else running (in memory, with
+//      the rows the CLI prints), and the heap after 60,000 appended events (100 events/s for 10 min).
+//   3. Idle polling: the CLI's file source (follow-command's openFollowedFile) looked at every
+//      250 ms for --idle-seconds, an unchanged file: CPU time per minute (process.cpuUsage).
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { LogFollower, createFileSource, readEventRows } from '../src/log/index.ts';
-import { eventLine, headerLine } from '../src/log/testing/log-builder.ts';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openFollowedFile } from '../src/cli/follow-command.ts';
+import { LogFollower, createFileSource, readEventRows, runFollowLoop } from '../src/log/index.ts';
+import { ensureLargeLog } from './large-log/cache.ts';
+import { readOption } from './lib/cli-options.ts';
+import { percentile } from './lib/percentile.ts';
+import { formatReportTable, formatMib, type ReportRow } from './lib/report-table.ts';
 
-const encoder = new TextEncoder();
-function batchText(seq0: number, count: number): string {
-  const lines: string[] = [];
-  for (let i = 0; i < count; i++)
-    lines.push(eventLine('assistant/ack', seq0 + i, { note: `event ${seq0 + i} of a generated log` }));
-  return `${lines.join('\n')}\n`;
-}
+const argv = process.argv.slice(2);
+const RATE_EVENTS_PER_S = Number(readOption(argv, '--rate') ?? '10000');
+const RUN_SECONDS = Number(readOption(argv, '--seconds') ?? '20');
+const FLUSH_MS = Number(readOption(argv, '--flush-ms') ?? '200');
+const IDLE_SECONDS = Number(readOption(argv, '--idle-seconds') ?? '60');
+/** The CLI's default poll interval (follow-command.ts), and the viewer's. */
+const POLL_MS = 250;
+/** The follower keeps up when 95 % of the flushes are printed within this (ms): a poll, a flush and change. */
+const KEEP_UP_P95_MS = 1_000;
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const rows: ReportRow[] = [];
+const out = (line: string) => process.stdout.write(`${line}\n`);
 
-// 1. Throughput: 200,000 events in appends of 100, with the NDJSON rows the CLI prints.
-const follower = new LogFollower();
-follower.append(encoder.encode(`${headerLine()}\n`));
-const total = 200_000;
-let started = performance.now();
-for (let seq = 0; seq < total; seq += 100) {
-  const batch = follower.append(encoder.encode(batchText(seq, 100)));
-  for (const row of readEventRows(batch.log, batch.fromSeq, batch.toSeq - batch.fromSeq)) JSON.stringify(row);
+function stats(values: readonly number[]): { p50: number; p95: number; max: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), max: sorted.at(-1) ?? Number.NaN };
 }
-const seconds = (performance.now() - started) / 1000;
-if (follower.log.store.eventCount !== total)
-  throw new Error(`followed ${follower.log.store.eventCount} events, not ${total}`);
-console.log(
-  `follow throughput: ${Math.round(total / seconds).toLocaleString('en-US')} events/s (${total} events, ${seconds.toFixed(2)} s)`,
+const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
+const count = (value: number) => Math.round(value).toLocaleString('en-US');
+
+// The log, cut into lines, each with the seq of its first event (a packed row's seq0): events are
+// appended as dsh writes them, whole lines, never a line in two writes.
+const wantedEvents = RATE_EVENTS_PER_S * RUN_SECONDS * 1.1;
+const files = await ensureLargeLog({
+  scale: Math.ceil(wantedEvents / 1_300_000 / 0.05) * 0.05,
+  seed: 1,
+  generation: 0,
+  outDir: resolve(root, '.bench'),
+});
+const text = readFileSync(files.jsonlPath);
+const lineEnds: number[] = [];
+for (let at = text.indexOf(0x0a); at !== -1; at = text.indexOf(0x0a, at + 1)) lineEnds.push(at + 1);
+const firstSeqOfLine = lineEnds.map((end, line) => {
+  const start = line === 0 ? 0 : (lineEnds[line - 1] as number);
+  const match = /"seq0?":(\d+)/.exec(text.subarray(start, Math.min(end, start + 80)).toString('latin1'));
+  return match === null ? 0 : Number(match[1]);
+});
+const totalEvents = files.events;
+out(
+  `log: ${files.jsonlPath} (${formatMib(text.length)}, ${count(totalEvents)} events in ${count(lineEnds.length)} lines)`,
 );
 
-// 2. Memory: 60,000 events (100/s for 10 min) appended, heap before and after.
-globalThis.gc?.();
-const heapBefore = (({ heapUsed, arrayBuffers }) => heapUsed + arrayBuffers)(process.memoryUsage());
-const grown = new LogFollower();
-grown.append(encoder.encode(`${headerLine()}\n`));
-for (let seq = 0; seq < 60_000; seq += 100) grown.append(encoder.encode(batchText(seq, 100)));
-globalThis.gc?.();
-const heapAfter = (({ heapUsed, arrayBuffers }) => heapUsed + arrayBuffers)(process.memoryUsage());
-console.log(
-  `memory: 60,000 events appended → heap + buffers +${((heapAfter - heapBefore) / 1048576).toFixed(1)} MiB (${grown.log.store.eventCount} events held)`,
-);
-
-// 3. Idle polling: a file that does not change, looked at every 250 ms for 10 s.
+// 1. Keeping up at RATE_EVENTS_PER_S with the real CLI.
 const dir = mkdtempSync(join(tmpdir(), 'bench-follow-'));
 const path = join(dir, 'session.jsonl');
-writeFileSync(path, `${headerLine()}\n${batchText(0, 1000)}`);
-appendFileSync(path, '');
-const source = createFileSource(async () => {
-  const facts = await stat(path);
-  return {
-    size: facts.size,
-    modified: facts.mtimeMs,
-    async read(start, end) {
-      const handle = await open(path);
-      const bytes = new Uint8Array(end - start);
-      await handle.read(bytes, 0, bytes.length, start);
-      await handle.close();
-      return bytes;
-    },
-  };
+writeFileSync(path, text.subarray(0, lineEnds[1]));
+let nextLine = 2;
+/** Each flush: the last seq it wrote and when (performance.now). */
+const flushes: { lastSeq: number; writtenAt: number }[] = [];
+const lags: number[] = [];
+let printedUpTo = -1;
+let settled = 0;
+let onPrinted: (() => void) | null = null;
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'src/cli/main.ts', 'follow', path, '--idle-exit', '5'],
+  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+);
+let pending = '';
+child.stdout.setEncoding('latin1');
+child.stdout.on('data', (chunk: string) => {
+  const now = performance.now();
+  const lines = (pending + chunk).split('\n');
+  pending = lines.pop() ?? '';
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const match = /^\{"seq":(\d+)/.exec(lines[index] as string);
+    if (match !== null) {
+      printedUpTo = Math.max(printedUpTo, Number(match[1]));
+      break;
+    }
+  }
+  while (settled < flushes.length && (flushes[settled] as { lastSeq: number }).lastSeq <= printedUpTo) {
+    lags.push(now - (flushes[settled] as { writtenAt: number }).writtenAt);
+    settled += 1;
+  }
+  onPrinted?.();
 });
-const idle = new LogFollower();
-const first = await source.read(0, new Uint8Array());
-if (first.kind === 'bytes') idle.append(first.bytes);
-const cpuBefore = process.cpuUsage();
-started = performance.now();
-while (performance.now() - started < 10_000) {
-  await source.read(idle.offset, idle.headBytes);
-  await new Promise((resolve) => setTimeout(resolve, 250));
+const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+const waitPrinted = (seq: number, timeoutMs: number) =>
+  new Promise<boolean>((done) => {
+    const timer = setTimeout(() => done(false), timeoutMs);
+    onPrinted = () => {
+      if (printedUpTo < seq) return;
+      clearTimeout(timer);
+      onPrinted = null;
+      done(true);
+    };
+    onPrinted();
+  });
+const startedUpAt = performance.now();
+if (!(await waitPrinted(0, 60_000))) throw new Error('follow printed nothing within 60 s');
+out(
+  `follow (the CLI, a child process) started and printed the first event in ${ms(performance.now() - startedUpAt)}`,
+);
+
+const runStart = performance.now();
+const cpuBefore = child.pid === undefined ? null : readChildCpuMs(child.pid);
+for (let flush = 1; ; flush++) {
+  const dueAt = runStart + flush * FLUSH_MS;
+  await new Promise((done) => setTimeout(done, Math.max(0, dueAt - performance.now())));
+  const now = performance.now();
+  if (now - runStart > RUN_SECONDS * 1000 || nextLine >= lineEnds.length) break;
+  const targetSeq = Math.min(totalEvents, ((now - runStart) / 1000) * RATE_EVENTS_PER_S);
+  const from = nextLine;
+  while (nextLine < lineEnds.length && (firstSeqOfLine[nextLine] as number) < targetSeq) nextLine += 1;
+  if (nextLine === from) continue;
+  appendFileSync(path, text.subarray(lineEnds[from - 1], lineEnds[nextLine - 1]));
+  const lastSeq = nextLine < lineEnds.length ? (firstSeqOfLine[nextLine] as number) - 1 : totalEvents - 1;
+  flushes.push({ lastSeq, writtenAt: performance.now() });
 }
-const cpu = process.cpuUsage(cpuBefore);
-const share = ((cpu.user + cpu.system) / 1000 / (performance.now() - started)) * 100;
-console.log(`idle polling at 250 ms: ${share.toFixed(2)} % of one core`);
+const writerEnd = performance.now();
+const lastFlush = flushes.at(-1);
+if (lastFlush === undefined) throw new Error('nothing was appended');
+const wroteEvents = lastFlush.lastSeq + 1 - ((firstSeqOfLine[2] as number) ?? 0);
+const isAllPrinted = await waitPrinted(lastFlush.lastSeq, 60_000);
+const drainedAt = performance.now();
+/** From the last write to its last event printed (the writer stops on a flush tick after it). */
+const drainMs = drainedAt - lastFlush.writtenAt;
+const cpuAfter = child.pid === undefined ? null : readChildCpuMs(child.pid);
+const exitCode = await exited;
+rmSync(dir, { recursive: true, force: true });
+if (!isAllPrinted) throw new Error(`follow printed up to seq ${printedUpTo} of ${lastFlush.lastSeq}`);
+if (exitCode !== 0) throw new Error(`follow exited ${exitCode}`);
+
+const writeSeconds = (writerEnd - runStart) / 1000;
+const all = stats(lags);
+const quarter = Math.max(1, Math.floor(lags.length / 4));
+const early = stats(lags.slice(0, quarter));
+const late = stats(lags.slice(-quarter));
+const keepsUp = all.p95 <= KEEP_UP_P95_MS && late.p95 <= KEEP_UP_P95_MS;
+rows.push(
+  [
+    'appended',
+    `${count(wroteEvents)} events in ${flushes.length} writes over ${writeSeconds.toFixed(1)} s = ${count(wroteEvents / writeSeconds)} events/s (${formatMib(lineEnds[nextLine - 1] as number)} on disk)`,
+    `target ${count(RATE_EVENTS_PER_S)} events/s`,
+  ],
+  [
+    'write → printed by follow, per write',
+    `p50 ${ms(all.p50)} / p95 ${ms(all.p95)} / max ${ms(all.max)}`,
+    `polls every ${POLL_MS} ms`,
+  ],
+  [
+    '  first / last quarter of the run (p95)',
+    `${ms(early.p95)} / ${ms(late.p95)}`,
+    'a follower falling behind grows',
+  ],
+  ['last write → its last event printed', ms(drainMs), ''],
+  [
+    `keeps up with ${count(RATE_EVENTS_PER_S)} events/s`,
+    keepsUp ? 'yes' : 'no',
+    `p95 ≤ ${ms(KEEP_UP_P95_MS)}, early and late`,
+  ],
+);
+if (cpuBefore !== null && cpuAfter !== null)
+  rows.push([
+    '  CPU of the follow process meanwhile',
+    `${(((cpuAfter - cpuBefore) / (drainedAt - runStart)) * 100).toFixed(0)} % of one core`,
+    '',
+  ]);
+
+// 2. The ceiling, and memory (each in a function of its own, so nothing of one is alive in the other).
+function measureCeiling(): void {
+  const follower = new LogFollower();
+  follower.append(text.subarray(0, lineEnds[0]));
+  let line = 1;
+  const started = performance.now();
+  while (line < lineEnds.length) {
+    const next = Math.min(lineEnds.length, line + 50);
+    const batch = follower.append(text.subarray(lineEnds[line - 1], lineEnds[next - 1]));
+    for (const row of readEventRows(batch.log, batch.fromSeq, batch.toSeq - batch.fromSeq))
+      JSON.stringify(row);
+    line = next;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (follower.log.store.eventCount !== totalEvents)
+    throw new Error(`read ${follower.log.store.eventCount} events, the generator wrote ${totalEvents}`);
+  rows.push([
+    'ceiling: LogFollower + rows, in memory',
+    `${count(totalEvents / seconds)} events/s (${count(totalEvents)} events in ${seconds.toFixed(2)} s, 50 lines an append)`,
+    '',
+  ]);
+}
+function measureMemory(): void {
+  globalThis.gc?.();
+  globalThis.gc?.();
+  const heap = () => (({ heapUsed, arrayBuffers }) => heapUsed + arrayBuffers)(process.memoryUsage());
+  const before = heap();
+  const grown = new LogFollower();
+  grown.append(text.subarray(0, lineEnds[0]));
+  let lines = 1;
+  while (lines < lineEnds.length && (firstSeqOfLine[lines] as number) < 60_000) {
+    const next = Math.min(lineEnds.length, lines + 20);
+    grown.append(text.subarray(lineEnds[lines - 1], lineEnds[next - 1]));
+    lines = next;
+  }
+  globalThis.gc?.();
+  rows.push([
+    'memory: 60,000 events appended',
+    `heap + buffers +${formatMib(heap() - before)} (${count(grown.log.store.eventCount)} events, ${formatMib(lineEnds[lines - 1] as number)} of JSONL)`,
+    'grows with the log only',
+  ]);
+  if (grown.log.store.eventCount === 0) throw new Error('nothing appended');
+}
+measureCeiling();
+measureMemory();
+
+// 3. Idle polling through the CLI's file source.
+{
+  const idleDir = mkdtempSync(join(tmpdir(), 'bench-follow-idle-'));
+  const idlePath = join(idleDir, 'session.jsonl');
+  writeFileSync(idlePath, text.subarray(0, lineEnds[Math.min(lineEnds.length, 2000) - 1]));
+  const follower = new LogFollower();
+  let cpuAtStart: NodeJS.CpuUsage | null = null;
+  let idleStartedAt = 0;
+  let polls = 0;
+  await runFollowLoop(
+    follower,
+    createFileSource(() => openFollowedFile(idlePath)),
+    {
+      intervalMs: POLL_MS,
+      idleExitMs: null,
+      now: () => performance.now(),
+      sleep: (wait) => new Promise((done) => setTimeout(done, wait)),
+      isStopped: () => cpuAtStart !== null && performance.now() - idleStartedAt >= IDLE_SECONDS * 1000,
+      onBatch: () => undefined,
+      onRestart: () => undefined,
+      onIdle() {
+        polls += 1;
+        if (cpuAtStart !== null) return;
+        globalThis.gc?.();
+        cpuAtStart = process.cpuUsage();
+        idleStartedAt = performance.now();
+      },
+    },
+  );
+  const used = process.cpuUsage(cpuAtStart ?? undefined);
+  const elapsedMs = performance.now() - idleStartedAt;
+  const cpuMs = (used.user + used.system) / 1000;
+  rmSync(idleDir, { recursive: true, force: true });
+  rows.push([
+    `idle polling every ${POLL_MS} ms (${polls} looks in ${(elapsedMs / 1000).toFixed(0)} s)`,
+    `${((cpuMs / elapsedMs) * 60_000).toFixed(0)} ms CPU per minute = ${((cpuMs / elapsedMs) * 100).toFixed(2)} % of one core`,
+    'target < 1 %',
+  ]);
+}
+
+out('');
+process.stdout.write(formatReportTable(rows));
+
+/** A child's CPU time so far (user + system, ms), from /proc (Linux); null elsewhere. */
+function readChildCpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of stat: 11 and 12 counting from the state (field 3).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}

@@ -81,8 +81,11 @@ function problemLine(problem: LogProblem): string {
   return JSON.stringify({ problem: problemForJson(problem) });
 }
 
-/** The file at `path`, opened afresh for each look (its size and mtime say whether it changed). */
-async function openFile(path: string): Promise<RandomAccessFile> {
+/**
+ * The file at `path`, opened afresh for each look (its size and mtime say whether it changed); the
+ * follow benchmark (scripts/bench-follow.ts) polls an idle file through it.
+ */
+export async function openFollowedFile(path: string): Promise<RandomAccessFile> {
   const facts = await stat(path);
   return {
     size: facts.size,
@@ -125,7 +128,7 @@ export async function runFollowCommand(
   const { file, idleExitMs, intervalMs } = parsed.value;
   let first: RandomAccessFile;
   try {
-    first = await openFile(file);
+    first = await openFollowedFile(file);
     const sniffed = sniffLogBytes(await first.read(0, Math.min(first.size, 4)));
     if (!sniffed.ok) {
       process.stderr.write(`dsh-replay: ${file}: ${sniffed.message}\n`);
@@ -150,7 +153,7 @@ export async function runFollowCommand(
   process.once('SIGTERM', stop);
   const end = await runFollowLoop(
     follower,
-    createFileSource(() => openFile(file)),
+    createFileSource(() => openFollowedFile(file)),
     {
       intervalMs,
       idleExitMs,

@@ -20,6 +20,7 @@ import {
   summaryOf,
   workspaceRowOf,
 } from './testing/viewer-store-fixture.ts';
+import { pairToCompare } from './workspace-slice.ts';
 
 const FORK_DIR = join(
   import.meta.dirname,
@@ -192,5 +193,57 @@ describe('compareLinkStepOf', () => {
   });
   it('has nothing to do without a link', () => {
     expect(compareLinkStepOf(facts({ compareLink: null }))).toBe('none');
+  });
+});
+
+describe('two logs dropped together', () => {
+  const snapshotOf = (rows: ReturnType<typeof workspaceRowOf>[], isComplete = true) => ({
+    rows,
+    problems: [],
+    links: [],
+    parents: [],
+    ignoredFiles: 0,
+    isComplete,
+  });
+  const loose = (id: string, path: string) => ({ ...workspaceRowOf(id), path });
+
+  it('pairs the first dropped log (A) with the second, whatever the listing order', () => {
+    const rows = [loose('x', 'b.jsonl'), loose('y', 'a.jsonl')];
+    expect(pairToCompare(rows, 'a.jsonl')).toEqual({ baseSessionId: 'y', otherSessionId: 'x' });
+    expect(pairToCompare(rows, 'b.jsonl')).toEqual({ baseSessionId: 'x', otherSessionId: 'y' });
+  });
+  it('pairs nothing for one session, three, or a parent and its child', () => {
+    expect(pairToCompare([loose('x', 'a.jsonl')], 'a.jsonl')).toBeNull();
+    expect(
+      pairToCompare([loose('x', 'a.jsonl'), loose('y', 'b.jsonl'), loose('z', 'c.jsonl')], 'a.jsonl'),
+    ).toBeNull();
+    expect(pairToCompare([workspaceRowOf('p'), workspaceRowOf('c', 'p')], 'p/p/session.jsonl')).toBeNull();
+  });
+
+  it('opens the first and asks for its compare with the second once the listing is complete', () => {
+    const fake = createFakeClient();
+    const store = createTestStore(fake.client, IMMEDIATE_PREPARER);
+    store.getState().actions.openDropped([fileAt('a.jsonl'), fileAt('b.jsonl')], false);
+    const listener = fake.workspaceListeners.at(-1)!;
+    listener.onSnapshot(snapshotOf([loose('x', 'b.jsonl')], false));
+    expect(store.getState().compareLink).toBeNull();
+    listener.onSnapshot(snapshotOf([loose('x', 'b.jsonl'), loose('y', 'a.jsonl')]));
+    expect(store.getState().compareLink).toEqual({ baseSessionId: 'y', otherSessionId: 'x', position: null });
+    expect(store.getState().workspaceSessionId).toBe('y');
+    expect(fake.sources.at(-1)).toMatchObject({ kind: 'workspace-session', sessionId: 'y' });
+  });
+
+  it('asks for no compare for a folder of two sessions or three dropped logs', () => {
+    for (const [files, hasDirectory] of [
+      [[fileAt('root/a/session.jsonl'), fileAt('root/b/session.jsonl')], true],
+      [[fileAt('a.jsonl'), fileAt('b.jsonl'), fileAt('c.jsonl')], false],
+    ] as const) {
+      const fake = createFakeClient();
+      const store = createTestStore(fake.client, IMMEDIATE_PREPARER);
+      store.getState().actions.openDropped([...files], hasDirectory);
+      fake.workspaceListeners.at(-1)!.onSnapshot(snapshotOf([loose('x', 'a.jsonl'), loose('y', 'b.jsonl')]));
+      expect(store.getState().compareLink).toBeNull();
+      expect(store.getState().workspaceSessionId).toBeNull();
+    }
   });
 });

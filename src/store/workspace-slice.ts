@@ -10,6 +10,7 @@ import type {
   WorkspaceProgress,
   WorkspaceSnapshot,
 } from '../worker/client.ts';
+import type { CompareActions, CompareLinkRequest } from './compare-slice.ts';
 import type { LoadActions } from './load-slice.ts';
 import type { LogPersistence } from './log-persistence.ts';
 import type { Slice, SliceContext } from './slice.ts';
@@ -86,12 +87,30 @@ export interface WorkspaceActions extends WorkspaceLinksActions {
 type WorkspaceReads = WorkspaceSliceState & {
   summary: LogSummary | null;
   loadState: string;
+  compareLink: CompareLinkRequest | null;
   actions: Pick<
     LoadActions,
     'openFiles' | 'openWorkspaceLog' | 'requestJump' | 'forgetKeptLogs' | 'refreshStoredLogs'
   > &
-    Pick<WorkspaceSearchActions, 'clearWorkspaceSearch'>;
+    Pick<WorkspaceSearchActions, 'clearWorkspaceSearch'> &
+    Pick<CompareActions, 'requestCompareLink'>;
 };
+
+/**
+ * The two sessions of two dropped logs to compare (issue 23 "by dropping two logs"): the first
+ * dropped as A, when the listing holds exactly two sessions and neither is the other's parent or
+ * child (those are compared from "Compare with parent"); null otherwise.
+ */
+export function pairToCompare(
+  rows: readonly { id: string; path: string; parentId: string | null }[],
+  firstPath: string,
+): { baseSessionId: string; otherSessionId: string } | null {
+  const [one, two] = rows;
+  if (rows.length !== 2 || one === undefined || two === undefined) return null;
+  if (rows.some((row) => row.parentId !== null)) return null;
+  const [base, other] = two.path === firstPath ? [two, one] : [one, two];
+  return { baseSessionId: base.id, otherSessionId: other.id };
+}
 
 /** A folder, a ZIP anywhere, or several logs that are not one session's generations. */
 export function isWorkspaceDrop(files: readonly WorkspaceFile[], hasDirectory: boolean): boolean {
@@ -139,6 +158,20 @@ export function createWorkspaceSlice(
   /** The open ZIP's key once asked for (its hash), and how the open workspace's key is had. */
   let zipKey: Promise<string | null> | null = null;
   let keyOfOpenZip: () => Promise<string | null> = () => Promise.resolve(null);
+  /** Two loose logs dropped: the workspace's token and the first log's path, compared once listed. */
+  let droppedPair: { token: number; firstPath: string } | null = null;
+
+  /** Opens the first of two dropped logs and asks for its compare with the second (use-compare-link.ts). */
+  function compareDroppedPair(token: number, snapshot: WorkspaceSnapshot): void {
+    if (droppedPair?.token !== token || !snapshot.isComplete) return;
+    const { firstPath } = droppedPair;
+    droppedPair = null;
+    const pair = pairToCompare(snapshot.rows, firstPath);
+    // A permalink (or the reader) chose a session already: theirs, not the pair.
+    if (pair === null || get().workspaceSessionId !== null || get().compareLink !== null) return;
+    get().actions.requestCompareLink({ ...pair, position: null });
+    actions.openWorkspaceSession(pair.baseSessionId);
+  }
   const links = createWorkspaceLinks({
     set,
     get,
@@ -193,7 +226,10 @@ export function createWorkspaceSlice(
         onProgress: (progress) => update(token, { progress }),
         onSnapshot: (snapshot) => {
           update(token, { snapshot, status: snapshot.isComplete ? 'ready' : 'scanning' });
-          if (token === latestToken) links.afterSnapshot(snapshot, name);
+          if (token === latestToken) {
+            links.afterSnapshot(snapshot, name);
+            compareDroppedPair(token, snapshot);
+          }
         },
         onFailed: (message) => update(token, { status: 'error', error: message }),
       });
@@ -215,6 +251,8 @@ export function createWorkspaceSlice(
             ? { kind: 'zip', file: first.file }
             : { kind: 'files' };
       actions.openWorkspace(workspaceName(files), files, source);
+      if (source.kind === 'files' && !hasDirectory && files.length === 2 && first !== undefined)
+        droppedPair = { token: latestToken, firstPath: first.path };
     },
     workspaceLinkKey() {
       return get().workspace === null ? Promise.resolve(null) : keyOfOpenZip();

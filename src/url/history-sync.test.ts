@@ -430,6 +430,25 @@ describe('history sync: the sessions of a workspace share one history', () => {
     sync.dispose();
   });
 
+  it('a compare link pasted into the address bar asks for that compare, once its session is read', () => {
+    const { fake, store, history, sync, actions } = setUpWorkspace();
+    actions.openWorkspaceSession('a');
+    fake.listeners.at(-1)!.onLoaded({ ...summaryOf(50, 'a'), contentKey: 'a'.repeat(64) }, PROGRESS, ['a']);
+    history.navigateToFragment('seq=4&session=a&wsname=root&cmp=b&cmpat=1.0');
+    expect(store.getState().compareLink).toEqual({
+      baseSessionId: 'a',
+      otherSessionId: 'b',
+      position: { turnIndex: 1, stepIndex: 0 },
+    });
+    expect(cursor(store)).toBe(4);
+    // Without the workspace the link's sessions belong to, it says why nothing is compared.
+    actions.requestCompareLink(null);
+    history.navigateToFragment('seq=5&session=a&cmp=b');
+    expect(store.getState().compareLink).toBeNull();
+    expect(store.getState().notice).toMatch(/names no folder or ZIP holding both/);
+    sync.dispose();
+  });
+
   it('asks at the workspace’s one guard, below its first session', () => {
     const { fake, history, sync, actions } = setUpWorkspace();
     actions.openWorkspaceSession('a');

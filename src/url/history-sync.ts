@@ -28,7 +28,12 @@ import {
   readHistoryEntry,
 } from './history-entries.ts';
 import { parsePermalinkHash } from './permalink.ts';
-import { isWorkspaceHash, permalinkHashOf, workspaceLinkOf } from './permalink-of-state.ts';
+import {
+  isWorkspaceHash,
+  permalinkHashOf,
+  requestLinkedCompare,
+  workspaceLinkOf,
+} from './permalink-of-state.ts';
 
 /** The workspace whose session `state` shows (its source, the same object while it stays open), or null. */
 function workspaceOf(state: ViewerState): unknown {
@@ -223,6 +228,8 @@ export function createHistorySync(
   /** An entry that is not one of this log's: read as a permalink (as on start). */
   const applyForeignEntry = () => {
     const link = parsePermalinkHash(port.readHash());
+    // A compare link pasted into the address bar: it starts once its session is open and read.
+    const notices = [...link.notices, ...requestLinkedCompare(store, port.readHash(), link)];
     const state = store.getState();
     const loadedSession = state.summary?.sessionId ?? null;
     const loadedKey = state.summary?.contentKey ?? null;
@@ -235,7 +242,7 @@ export function createHistorySync(
     if (isOtherLog) {
       currentPlace = null;
       adoptFor = { sessionId: link.sessionId, logKey: link.logKey };
-      state.actions.requestJump(jump, link.notices);
+      state.actions.requestJump(jump, notices);
       // Another session of a workspace (Back across a parent → child link): the workspace opens it.
       if (link.sessionId !== null && isWorkspaceHash(link))
         void state.actions.followWorkspaceLink(workspaceLinkOf(link, link.sessionId));
@@ -251,7 +258,7 @@ export function createHistorySync(
       if (aimed !== null) seqByPlace.set(currentPlace, aimed);
       scheduleHashWrite();
     }
-    if (link.seq !== null || link.notices.length > 0) state.actions.requestJump(jump, link.notices);
+    if (link.seq !== null || notices.length > 0) state.actions.requestJump(jump, notices);
   };
 
   /**

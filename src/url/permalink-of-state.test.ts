@@ -9,7 +9,8 @@ import {
   summaryOf,
   workspaceRowOf,
 } from '../store/testing/viewer-store-fixture.ts';
-import { compareLinkOf } from './permalink-of-state.ts';
+import { parsePermalinkHash } from './permalink.ts';
+import { compareLinkOf, requestLinkedCompare } from './permalink-of-state.ts';
 
 function fileAt(path: string) {
   return { path, file: new File(['{}'], path.split('/').pop() ?? path) };
@@ -66,5 +67,36 @@ describe('compareLinkOf', () => {
     store.getState().actions.openWorkspaceSession('c');
     fake.listeners.at(-1)!.onLoaded(summaryOf(40, 'c'), PROGRESS);
     expect(compareLinkOf(store.getState())).toBeNull();
+  });
+});
+
+describe('requestLinkedCompare', () => {
+  const ask = (hash: string) => {
+    const { store } = workspaceStore();
+    const notices = requestLinkedCompare(store, hash, parsePermalinkHash(hash));
+    return { notices, request: store.getState().compareLink };
+  };
+  it('asks the store for the compare of a workspace link, position and all', () => {
+    expect(ask('#session=a&wsname=root&cmp=b&cmpat=3')).toEqual({
+      notices: [],
+      request: { baseSessionId: 'a', otherSessionId: 'b', position: { turnIndex: 3, stepIndex: null } },
+    });
+  });
+  it('asks nothing of a link outside a workspace, of a session compared with itself, or of a bad cmp', () => {
+    for (const hash of [
+      '#session=a&cmp=b',
+      '#wsname=root&cmp=b',
+      '#session=a&wsname=root&cmp=a',
+      '#session=a&wsname=root&cmp=%3C',
+    ]) {
+      const { notices, request } = ask(hash);
+      expect(request, hash).toBeNull();
+      expect(notices, hash).toHaveLength(1);
+    }
+  });
+  it('keeps the compare when only the position is bad, and says so', () => {
+    const { notices, request } = ask('#session=a&wsname=root&cmp=b&cmpat=x');
+    expect(request).toEqual({ baseSessionId: 'a', otherSessionId: 'b', position: null });
+    expect(notices).toHaveLength(1);
   });
 });

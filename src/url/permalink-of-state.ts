@@ -1,10 +1,10 @@
 // The permalink hash of what the store shows, and a parsed hash as a workspace link: shared by the
 // Copy link action (use-url-sync.ts) and the history's hash writes (history-sync.ts); and the
 // compare the Copy link names while the open workspace session is compared with another.
-import type { ViewerState } from '../store/viewer-store.ts';
+import type { ViewerState, ViewerStore } from '../store/viewer-store.ts';
 import type { WorkspaceLink } from '../store/workspace-restore.ts';
 import { workspaceLinkPartOf } from '../store/workspace-slice.ts';
-import { formatPermalinkHash, type CompareLink, type PermalinkHash } from './permalink.ts';
+import { formatPermalinkHash, parseCompareLink, type CompareLink, type PermalinkHash } from './permalink.ts';
 
 /** The hash of a permalink to the log `state` shows at `seq`; a workspace session's names its workspace too. */
 export function permalinkHashOf(
@@ -49,4 +49,27 @@ export function compareLinkOf(
   const sessionId = compare.sessionIds[compare.other] ?? null;
   if (sessionId === null) return null;
   return { sessionId, position: compare.status === 'ready' ? compare.position : compare.requestedPosition };
+}
+
+/**
+ * Asks the store for the compare a followed link names (`cmp=`, `cmpat=` in `rawHash`, parsed as
+ * `hash`): only between two sessions of the link's workspace; it starts once the link's session is
+ * open and read (use-compare-link.ts). Returns the notices of what in it cannot apply.
+ */
+export function requestLinkedCompare(store: ViewerStore, rawHash: string, hash: PermalinkHash): string[] {
+  const { compare, notices } = parseCompareLink(rawHash);
+  if (compare === null) return notices;
+  if (hash.sessionId === null || !isWorkspaceHash(hash))
+    return [
+      ...notices,
+      'The link compares with another session but names no folder or ZIP holding both; no compare was opened.',
+    ];
+  if (compare.sessionId === hash.sessionId)
+    return [...notices, 'The link compares its session with itself; no compare was opened.'];
+  store.getState().actions.requestCompareLink({
+    baseSessionId: hash.sessionId,
+    otherSessionId: compare.sessionId,
+    position: compare.position,
+  });
+  return notices;
 }

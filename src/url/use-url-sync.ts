@@ -10,37 +10,20 @@ import { foreignLogOriginOf } from './app-links.ts';
 import { revealInvisibleCharacters } from '../log/index.ts';
 import { createHistorySync, type HistoryPort, type HistorySync } from './history-sync.ts';
 import { workspaceLinkPartOf } from '../store/workspace-slice.ts';
-import { compareLinkOf, isWorkspaceHash, permalinkHashOf, workspaceLinkOf } from './permalink-of-state.ts';
+import {
+  compareLinkOf,
+  isWorkspaceHash,
+  permalinkHashOf,
+  requestLinkedCompare,
+  workspaceLinkOf,
+} from './permalink-of-state.ts';
 import {
   formatPermalinkHash,
   formatSourceQuery,
-  parseCompareLink,
   parsePermalinkHash,
   parseStartRequest,
   withCompareLink,
-  type CompareLink,
-  type PermalinkHash,
 } from './permalink.ts';
-
-/**
- * The compare a start link asks for, as the store waits for it: only between two sessions of the
- * link's workspace. Returns the notice when the link's compare cannot apply.
- */
-function requestStartCompare(store: ViewerStore, hash: PermalinkHash, compare: CompareLink | null): string[] {
-  if (compare === null) return [];
-  if (hash.sessionId === null || !isWorkspaceHash(hash))
-    return [
-      'The link compares with another session but names no folder or ZIP holding both; no compare was opened.',
-    ];
-  if (compare.sessionId === hash.sessionId)
-    return ['The link compares its session with itself; no compare was opened.'];
-  store.getState().actions.requestCompareLink({
-    baseSessionId: hash.sessionId,
-    otherSessionId: compare.sessionId,
-    position: compare.position,
-  });
-  return [];
-}
 
 /** The app's base URL (where public/ files such as the demo are served). */
 export function getAppBaseUrl(): string {
@@ -122,12 +105,10 @@ export function useUrlSync(store: ViewerStore): LeaveAsk {
     const hash = parsePermalinkHash(location.hash);
     const start = parseStartRequest(location.search, location.href);
     const { actions } = store.getState();
-    const compareLink = parseCompareLink(location.hash);
     const notices = [
       ...start.notices,
       ...hash.notices,
-      ...compareLink.notices,
-      ...(start.kind === 'none' ? requestStartCompare(store, hash, compareLink.compare) : []),
+      ...(start.kind === 'none' ? requestLinkedCompare(store, location.hash, hash) : []),
     ];
     if (hash.seq !== null || hash.sessionId !== null || hash.logKey !== null || notices.length > 0) {
       actions.requestJump({ seq: hash.seq, sessionId: hash.sessionId, logKey: hash.logKey }, notices);

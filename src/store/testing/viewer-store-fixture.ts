@@ -68,19 +68,32 @@ export function summaryOf(eventCount: number, sessionId = 's1'): LogSummary {
   };
 }
 
-/** A listed workspace session `id` (a child of `parentId` when given), at `p/<id>/session.jsonl`. */
-export function workspaceRowOf(id: string, parentId: string | null = null): WorkspaceRow {
+/** Where a test's workspace session sits: its parent, its project directory, when it started. */
+interface WorkspaceRowPlace {
+  parentId?: string | null;
+  /** The header's cwd (default `/p`); the file is at `<cwd without its leading />/<id>/session.jsonl`. */
+  cwd?: string | null;
+  createdAt?: number | null;
+}
+
+/** A listed workspace session `id` (a child of `parentId` when given), unsummarized. */
+export function workspaceRowOf(id: string, place: string | null | WorkspaceRowPlace = null): WorkspaceRow {
+  const {
+    parentId = null,
+    cwd = '/p',
+    createdAt = 1,
+  } = typeof place === 'object' && place !== null ? place : { parentId: place };
   return {
     id,
     shownId: id,
     shownParentId: parentId,
-    path: `p/${id}/session.jsonl`,
+    path: `${(cwd ?? 'root').replace(/^\//, '')}/${id}/session.jsonl`,
     head: {
       id,
       version: 4,
       generation: 4,
-      createdAt: 1,
-      cwd: '/p',
+      createdAt,
+      cwd,
       parentSession: parentId,
       origin: null,
       delegationDepth: parentId ? 1 : 0,

@@ -5,46 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { uniqueIdPrefixes } from '../../log/index.ts';
 import type { ThreeAnswers } from '../../log/index.ts';
+import { workspaceRowOf } from '../../store/testing/viewer-store-fixture.ts';
 import type { WorkspaceRow } from '../../worker/client.ts';
 import { SessionRowView, leafDirectory, sessionIdLabels } from './SessionRow.tsx';
 
 function row(id: string, cwd: string | null): WorkspaceRow {
-  return {
-    id,
-    shownId: id,
-    shownParentId: null,
-    path: `root/${id}/session.jsonl`,
-    head: {
-      id,
-      version: 4,
-      generation: 4,
-      createdAt: null,
-      cwd,
-      parentSession: null,
-      origin: null,
-      delegationDepth: 0,
-      seedLength: null,
-      isSeeded: false,
-      agentPreset: null,
-      container: 'jsonl',
-    },
-    generations: [],
-    kind: 'root',
-    depth: 0,
-    parentId: null,
-    isOrphan: false,
-    summary: null,
-    failureReason: null,
-    totals: {
-      sessions: 1,
-      summarized: 0,
-      tokens: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
-      busyMs: 0,
-      startTime: null,
-      endTime: null,
-      notOkSessions: 0,
-    },
-  };
+  return workspaceRowOf(id, { cwd, createdAt: null });
 }
 
 /** The rows with the ids the worker shows (src/worker/workspace-loop.ts SHOWN_ID). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { workspaceRowOf } from '../../store/testing/viewer-store-fixture.ts';
 import type { WorkspaceRow } from '../../worker/client.ts';
 import { isFailedRow, projectsOf, selectSessionRows } from './session-list-model.ts';
 
@@ -11,29 +12,7 @@ function row(
   ending = 'completed',
 ): WorkspaceRow {
   return {
-    id,
-    shownId: id,
-    shownParentId: null,
-    path: `${cwd}/${id}/session.jsonl`,
-    head: {
-      id,
-      version: 4,
-      generation: 4,
-      createdAt,
-      cwd,
-      parentSession: null,
-      origin: null,
-      delegationDepth: 0,
-      seedLength: null,
-      isSeeded: false,
-      agentPreset: null,
-      container: 'jsonl',
-    },
-    generations: [],
-    kind: 'root',
-    depth: 0,
-    parentId: null,
-    isOrphan: false,
+    ...workspaceRowOf(id, { cwd, createdAt }),
     // Only the fields the list model reads.
     summary:
       title === null
@@ -44,15 +23,6 @@ function row(
             answers: { run: { ending } },
           } as unknown as WorkspaceRow['summary']),
     failureReason: failed ? 'could not be read' : null,
-    totals: {
-      sessions: 1,
-      summarized: 0,
-      tokens: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
-      busyMs: 0,
-      startTime: null,
-      endTime: null,
-      notOkSessions: 0,
-    },
   };
 }
 
