@@ -111,3 +111,30 @@ test.describe('exact text (issue 20)', () => {
     await expect(page.getByText('No tool calls in this log')).toHaveCount(0);
   });
 });
+
+test('a message source kind of 0.2.1 is named on its card: an answer to a question, a working-directory notice', async ({
+  page,
+}) => {
+  const file = 'fixtures/exact/message-sources.v4.jsonl';
+  const viewer = new ViewerPage(page);
+  await viewer.goto();
+  await viewer.openFile(file);
+  await viewer.waitForLoadState('ready');
+  await viewer.scrubTo(25);
+  await viewer.waitForModelViewAt(25);
+  const card = (seq: number) => viewer.modelView.locator(`[data-testid="model-message"][data-seq="${seq}"]`);
+  // The stored source objects name the kinds; the chip says them in words, with the call id.
+  const stored = readFileSync(file, 'utf8');
+  expect(stored).toContain(
+    '"source":{"kind":"user-question-reply","callId":"call_00_Ry17evSfTr0uJnHhg3X93070"',
+  );
+  expect(stored).toContain('"source":{"kind":"working-directory"}');
+  await expect(card(23).getByTestId('message-source')).toHaveText(
+    'answer to question call_00_Ry17evSfTr0uJnHhg3X93070',
+  );
+  await expect(card(24).getByTestId('message-source')).toHaveText('working-directory notice');
+  // A plain user message (source kind user) has no chip; the texts are as stored.
+  await expect(card(8).getByTestId('message-source')).toHaveCount(0);
+  expect(await exactTextOf(card(23))).toBe('Yes: deploy it to staging.');
+  await card(24).screenshot({ path: 'test-results/message-source-chip.png' });
+});
