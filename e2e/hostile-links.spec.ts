@@ -1,7 +1,11 @@
 // Hostile links own nothing (issue 12), in real Chromium against the built app: a crafted `?src=`
 // shows a notice instead of a blank page, a log with another's session id cannot take over that
 // log's permalink, and nothing is stored in the browser unless the reader makes or follows a link.
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+// Issue 27: a `?src=` that redirects to another origin is refused with a message, and a link inside
+// a log that opens this app with a log of another origin asks before it is followed.
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from './support/fixtures.ts';
@@ -15,6 +19,103 @@ test('a ?src= with a malformed percent escape shows a notice, not a blank page',
   await viewer.waitForLoadState('error');
   await expect(viewer.loadError()).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+/** A loopback server: `handle` answers every request; `requests` records the paths asked for. */
+async function startServer(handle: (path: string, response: ServerResponse) => void) {
+  const requests: string[] = [];
+  const server: Server = createServer((request, response) => {
+    requests.push(request.url ?? '');
+    handle(request.url ?? '', response);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, requests, close: () => new Promise<void>((done) => server.close(() => done())) };
+}
+
+test('a ?src= that redirects to another origin is refused with a message, and its log is not shown', async ({
+  page,
+  viewer,
+}) => {
+  const log = readFileSync(resolve('fixtures/tool-error.jsonl'), 'utf8');
+  const third = await startServer((_path, response) => {
+    response.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' });
+    response.end(log);
+  });
+  const named = await startServer((path, response) => {
+    const location = path === '/same.jsonl' ? '/log.jsonl' : `${third.origin}/log.jsonl`;
+    if (path === '/log.jsonl') {
+      response.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' });
+      response.end(log);
+      return;
+    }
+    response.writeHead(302, { 'Access-Control-Allow-Origin': '*', Location: location });
+    response.end();
+  });
+  try {
+    await viewer.goto(`/?src=${encodeURIComponent(`${named.origin}/away.jsonl`)}`);
+    await viewer.waitForLoadState('error');
+    await expect(viewer.loadError()).toContainText(`redirected to another origin (${third.origin})`);
+    await expect(page.locator('[data-seq]')).toHaveCount(0);
+    // A redirect within the named origin is read as before.
+    await viewer.gotoReady(`/?src=${encodeURIComponent(`${named.origin}/same.jsonl`)}`);
+    expect(named.requests).toContain('/log.jsonl');
+  } finally {
+    await named.close();
+    await third.close();
+  }
+});
+
+test('a link in a log that opens this app with another origin’s log asks first, and No stays here', async ({
+  page,
+  viewer,
+}) => {
+  await viewer.goto();
+  const appOrigin = new URL(page.url()).origin;
+  const foreign = 'http://127.0.0.1:9/attacker.jsonl';
+  const href = `${appOrigin}/?src=${encodeURIComponent(foreign)}`;
+  const own = `${appOrigin}/?src=${encodeURIComponent(`${appOrigin}/demo.jsonl`)}`;
+  const bait = `[open the fixed run](${href}) and [open our copy](${own})\n\n`;
+  const lines = readFileSync(resolve('fixtures/tool-error.jsonl'), 'utf8').split('\n').filter(Boolean);
+  const withBait = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(withBait);
+    if (value === null || typeof value !== 'object') return value;
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) copy[key] = withBait(item);
+    if (copy.type === 'text' && typeof copy.text === 'string') copy.text = `${bait}${copy.text}`;
+    return copy;
+  };
+  const path = join(mkdtempSync(join(tmpdir(), 'dsh-replay-link-')), 'linked.jsonl');
+  writeFileSync(
+    path,
+    `${lines.map((line, index) => (index === 0 ? line : JSON.stringify(withBait(JSON.parse(line))))).join('\n')}\n`,
+  );
+  await viewer.openLog(path);
+  await viewer.modelView.getByRole('radio', { name: 'Markdown' }).click();
+  await viewer.scrubTo(Number(await viewer.slider.getAttribute('max')));
+  const link = viewer.modelView.getByRole('link', { name: 'open the fixed run' }).first();
+  await expect(link).toBeVisible();
+
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const popups: string[] = [];
+  page.context().on('page', (opened) => popups.push(opened.url()));
+  const before = page.url();
+  await link.click();
+  await expect.poll(() => asked.length).toBe(1);
+  expect(asked[0]).toContain('http://127.0.0.1:9');
+  expect(asked[0]).toContain('Open it?');
+  expect(popups).toEqual([]);
+  expect(page.url()).toBe(before);
+
+  // A link to this app with a log of the app's own origin is not asked about.
+  const opened = page.context().waitForEvent('page');
+  await viewer.modelView.getByRole('link', { name: 'open our copy' }).first().click();
+  await (await opened).close();
+  expect(asked).toHaveLength(1);
 });
 
 test.describe('stored logs', () => {

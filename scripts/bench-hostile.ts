@@ -18,7 +18,7 @@ const argument = (name: string): string | undefined => {
 const memberCount = Number(argument('members') ?? 100_000);
 
 let peakRss = 0;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 10);
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 10);
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const verdict = (isMet: boolean, goal: string) => `${goal} — ${isMet ? 'met' : 'MISSED'}`;
@@ -46,7 +46,7 @@ interface CoreRun {
 /** Lists (index, heads) and summarizes `zip` in this process; RSS growth over the start. */
 async function runCore(zip: Uint8Array): Promise<CoreRun> {
   globalThis.gc?.();
-  const baseRss = process.memoryUsage().rss;
+  const baseRss = process.memoryUsage.rss();
   peakRss = baseRss;
   const start = performance.now();
   const listed = listZipEntries(zip, 'x.zip/');
@@ -59,7 +59,7 @@ async function runCore(zip: Uint8Array): Promise<CoreRun> {
     refused: listed.problems.length,
     listedMs,
     totalMs,
-    peakRssGrowth: Math.max(peakRss, process.memoryUsage().rss) - baseRss,
+    peakRssGrowth: Math.max(peakRss, process.memoryUsage.rss()) - baseRss,
   };
 }
 

@@ -33,7 +33,7 @@ function problemLines(problems: SessionListReport['problems']): string[] {
  * The three answers in three words (the same object as `inspect --json`'s `answers`): what this
  * viewer reads, what dsh does, how the run ended. A refusal is its own word, never "failed".
  */
-export function answersText(answers: SessionListReport['sessions'][number]['answers']): string {
+function answersText(answers: SessionListReport['sessions'][number]['answers']): string {
   if (answers === null) return 'not read';
   const { viewer, dsh, run } = answers;
   const reads =

@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { decodeLog } from '../open/log-decoder.ts';
+import { isPluginRecordType } from './plugin-records.ts';
 import type { OpenedLog } from '../open/opened-log.ts';
 import { summarizeEvent } from '../projections/event-summary.ts';
 import { buildFacetColumns, EVENT_SOURCES } from '../projections/facet-columns.ts';
@@ -70,6 +71,27 @@ describe('plugin records (dsh 0.2.1 appends them only as ignorable events)', () 
     ]);
   });
 
+  it("follows upstream's grammar name for name (ZQ packages/core/session/tests/plugin-records.spec.ts)", () => {
+    const accepted = [
+      'plugin:test/state',
+      'plugin:test.bridge/entry_1',
+      'plugin:test/request',
+      'plugin:test/echo',
+    ];
+    const rejected = [
+      'plugin:',
+      'plugin:Test/state',
+      'plugin:/state',
+      'plugin:test/',
+      'plugin:test//state',
+      'plugin:-test',
+      'plugin:test state',
+      'turn/start',
+    ];
+    expect(accepted.filter(isPluginRecordType)).toEqual(accepted);
+    expect(rejected.filter(isPluginRecordType)).toEqual([]);
+  });
+
   it('a plugin: name outside upstream grammar is said to be no plugin record name', () => {
     for (const type of [
       'plugin:',
@@ -77,6 +99,8 @@ describe('plugin records (dsh 0.2.1 appends them only as ignorable events)', () 
       'plugin:test//state',
       'plugin:-test',
       'plugin:test/',
+      'plugin:/state',
+      'plugin:test state',
     ]) {
       const log = v4Log([{ type, data: {} }]);
       expect(log.verdict.reason, type).toMatch(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { workspaceRowOf } from '../../store/testing/viewer-store-fixture.ts';
 import type { WorkspaceRow } from '../../worker/client.ts';
-import { projectsOf, selectSessionRows } from './session-list-model.ts';
+import { isFailedRow, projectsOf, selectSessionRows } from './session-list-model.ts';
 
 function row(
   id: string,
@@ -9,6 +9,7 @@ function row(
   createdAt: number,
   failed = false,
   title: string | null = null,
+  ending = 'completed',
 ): WorkspaceRow {
   return {
     ...workspaceRowOf(id, { cwd, createdAt }),
@@ -16,7 +17,11 @@ function row(
     summary:
       title === null
         ? null
-        : ({ title, failure: { state: 'ok', reason: '' } } as unknown as WorkspaceRow['summary']),
+        : ({
+            title,
+            failure: { state: 'ok', reason: '' },
+            answers: { run: { ending } },
+          } as unknown as WorkspaceRow['summary']),
     failureReason: failed ? 'could not be read' : null,
   };
 }
@@ -36,5 +41,15 @@ describe('selectSessionRows', () => {
     expect(selectSessionRows(ROWS, { ...ALL, project: '/p' }, 'tree').map((r) => r.id)).toEqual(['a', 'c']);
     expect(selectSessionRows(ROWS, { ...ALL, text: 'BUILD' }, 'tree').map((r) => r.id)).toEqual(['c']);
     expect(projectsOf(ROWS)).toEqual(['/p', '/q']);
+  });
+
+  it('not ok follows the run ending the row shows: a failed or hanging run is, a refused log that completed is not', () => {
+    const rows = [
+      row('done', '/p', 1, false, 'done'),
+      row('cut', '/p', 2, false, 'cut at max tokens', 'failed'),
+      row('hangs', '/p', 3, false, 'hangs', 'hanging'),
+      row('cancelled', '/p', 4, false, 'cancelled', 'interrupted'),
+    ];
+    expect(rows.filter(isFailedRow).map((r) => r.id)).toEqual(['cut', 'hangs']);
   });
 });

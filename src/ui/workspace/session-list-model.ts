@@ -7,7 +7,7 @@ export { shortId } from '../session-links/session-ids.ts';
 export type SessionSort = 'tree' | 'created' | 'last-event' | 'size' | 'tokens' | 'title';
 
 export interface SessionFilter {
-  /** Only sessions whose failure state is not ok (or that could not be read). */
+  /** Only sessions that are not ok (isFailedRow). */
   isFailedOnly: boolean;
   /** A cwd, or null for every project. */
   project: string | null;
@@ -26,8 +26,17 @@ export function tokensOf(row: WorkspaceRow): number | null {
   return tokens ? tokens.inputTokens + tokens.outputTokens : null;
 }
 
+/** Run endings a row's badge shows as not ok (the three answers: a refusal by dsh is not one). */
+const NOT_OK_ENDINGS: ReadonlySet<string> = new Set(['failed', 'crashed', 'hanging', 'other']);
+
+/**
+ * Not ok: unreadable, a run ending its badge shows as not ok (a last turn that failed on max-tokens
+ * included), or an earlier turn that failed or crashed (the failure state).
+ */
 export function isFailedRow(row: WorkspaceRow): boolean {
-  return row.failureReason !== null || (row.summary !== null && row.summary.failure.state !== 'ok');
+  if (row.failureReason !== null) return true;
+  if (row.summary === null) return false;
+  return row.summary.failure.state !== 'ok' || NOT_OK_ENDINGS.has(row.summary.answers.run.ending);
 }
 
 /** The distinct projects (cwd) of the rows, sorted; sessions without a cwd are left out. */
