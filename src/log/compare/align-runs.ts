@@ -5,6 +5,7 @@
 import type { OutlineCall, OutlineStep, OutlineTurn, RunOutline } from './run-outline.ts';
 import {
   canMatchBytes,
+  resolveRun,
   sameAnswer,
   sameInputs,
   sameResult,
@@ -224,6 +225,7 @@ export function alignRuns(a: RunOutline, b: RunOutline): RunAlignment {
   const restB = b.turns.slice(sharedCount);
   let keyMatches = 0;
   const isByteMatch = canMatchBytes(a, b);
+  if (!isByteMatch) for (const run of [a, b]) resolveRun(run);
   for (const pair of alignItems(restA, restB, (x, y) => sameTurnKey(x, y, isByteMatch))) {
     const aIndex = pair.a === null ? null : pair.a + sharedCount;
     const bIndex = pair.b === null ? null : pair.b + sharedCount;

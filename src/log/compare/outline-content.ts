@@ -91,6 +91,17 @@ function resolveTurn(turn: OutlineTurn): void {
   turnKeys.delete(turn);
 }
 
+/**
+ * Fills every hash of the run in log order: when no byte matches can count (two generations), every
+ * item is compared anyway, and reading in order keeps the store's frame cache warm.
+ */
+export function resolveRun(outline: RunOutline): void {
+  for (const turn of outline.turns) {
+    for (const step of turn.steps) resolveStep(step);
+    resolveTurn(turn);
+  }
+}
+
 /** Same opening messages (the LCS key of a turn). */
 export function sameTurnKey(a: OutlineTurn, b: OutlineTurn, isByteMatch: boolean): boolean {
   const rawA = turnKeys.get(a);
