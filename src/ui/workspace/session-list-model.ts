@@ -33,6 +33,20 @@ export function isFailedRow(row: WorkspaceRow): boolean {
   return row.summary !== null && isSummaryNotOk(row.summary);
 }
 
+/**
+ * Runs below a row that are not ok: its subtree's roll-up (notOkSessions, isSummaryNotOk) without
+ * the row itself, whose own ending its chips show. Sessions not summarized yet are not counted.
+ */
+export function notOkRunsBelow(row: WorkspaceRow): number {
+  const isOwnNotOk = row.summary !== null && isSummaryNotOk(row.summary);
+  return row.totals.notOkSessions - (isOwnNotOk ? 1 : 0);
+}
+
+/** "2 runs not ok below": the run endings the "not ok only" filter goes by, in the subtree. */
+export function notOkRunsBelowText(count: number): string {
+  return `${count} run${count === 1 ? '' : 's'} not ok below`;
+}
+
 /** The distinct projects (cwd) of the rows, sorted; sessions without a cwd are left out. */
 export function projectsOf(rows: readonly WorkspaceRow[]): string[] {
   return [...new Set(rows.flatMap((row) => (row.head.cwd === null ? [] : [row.head.cwd])))].sort();
