@@ -137,6 +137,7 @@ export type {
 } from './workspace/session-summary.ts';
 export {
   decodeEntry,
+  isRunNotOk,
   isSummaryNotOk,
   summarizeOpenedLog,
   summarizeSession,
