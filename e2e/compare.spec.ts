@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { ViewerPage } from './support/viewer-page.ts';
 
 const MULTI_GEN = 'fixtures/generations/multi-gen/1f64649f-af94-4c75-a0ea-40658dc71600';
@@ -49,8 +50,10 @@ async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 test.describe('compare two runs', () => {
-  test('from the generations bar: v4 against v0 of one session is the same throughout', async ({ page }) => {
-    const viewer = new ViewerPage(page);
+  test('from the generations bar: v4 against v0 of one session is the same throughout', async ({
+    page,
+    viewer,
+  }) => {
     await viewer.goto();
     await viewer.fileInput.setInputFiles([
       `${MULTI_GEN}/session.jsonl.zstd`,
@@ -71,8 +74,8 @@ test.describe('compare two runs', () => {
 
   test('"Compare with parent" on a fork: shared up to its seed, then the first divergence', async ({
     page,
+    viewer,
   }) => {
-    const viewer = new ViewerPage(page);
     await viewer.goto();
     const list = await viewer.openFolder(ROOT);
     await list.locator(`[data-session-id="${CHILD_ID}"]`).click();
@@ -98,8 +101,7 @@ test.describe('compare two runs', () => {
     await screenshot(page, 'compare-fork');
   });
 
-  test('"Compare with…" in the session list: pick the other session', async ({ page }) => {
-    const viewer = new ViewerPage(page);
+  test('"Compare with…" in the session list: pick the other session', async ({ page, viewer }) => {
     await viewer.goto();
     const list = await viewer.openFolder(ROOT);
     await list.locator(`[data-session-id="${PARENT_ID}"]`).click();
@@ -116,6 +118,7 @@ test.describe('compare two runs', () => {
 
   test('two logs given together compare by themselves: a rerun with one changed tool argument diverges exactly there', async ({
     page,
+    viewer,
   }) => {
     const directory = mkdtempSync(join(tmpdir(), 'dsh-compare-'));
     const original = join(directory, 'tool-error.jsonl');
@@ -131,7 +134,6 @@ test.describe('compare two runs', () => {
         .split(String.raw`\"Run echo HELLO\"`)
         .join(String.raw`\"Run echo HELLO once\"`),
     );
-    const viewer = new ViewerPage(page);
     await viewer.goto();
     await viewer.fileInput.setInputFiles([original, changed]);
     const list = page.getByTestId('session-list');
@@ -160,8 +162,8 @@ test.describe('a permalink to a compare position', () => {
   test('Copy link names both sessions and the aligned step; the link in a new page, with the folder opened, restarts the compare there', async ({
     page,
     context,
+    viewer,
   }) => {
-    const viewer = new ViewerPage(page);
     await viewer.goto();
     const list = await viewer.openFolder(ROOT);
     await list.locator(`[data-session-id="${CHILD_ID}"]`).click();
@@ -213,8 +215,8 @@ test.describe('a permalink to a compare position', () => {
 
   test('a link whose position or other session the folder does not have says so: the first divergence, or no compare', async ({
     page,
+    viewer,
   }) => {
-    const viewer = new ViewerPage(page);
     await viewer.goto(`/#session=${CHILD_ID}&wsname=root&cmp=${PARENT_ID}&cmpat=99.0`);
     await page.getByTestId('folder-input').setInputFiles(ROOT);
     const view = page.getByTestId('compare-view');

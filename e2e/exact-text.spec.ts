@@ -2,8 +2,8 @@
 // stored string, byte for byte); the markdown toggle renders it without dropping a character; a
 // max-tokens cut shows its finish reason and the call it dropped.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator } from '@playwright/test';
-import { ViewerPage } from './support/viewer-page.ts';
+import type { Locator } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 
 const EXACT = 'fixtures/exact/exact-text.v4.jsonl';
 const CUT = 'fixtures/generations/stored/v4/sdk/max-tokens-continue/session.v4.jsonl';
@@ -33,8 +33,8 @@ async function exactTextOf(scope: Locator): Promise<string> {
 test.describe('exact text (issue 20)', () => {
   test('a system prompt and a tool result show byte for byte, and the markdown toggle renders them', async ({
     page,
+    viewer,
   }) => {
-    const viewer = new ViewerPage(page);
     await viewer.goto();
     await viewer.openFile(EXACT);
     await viewer.waitForLoadState('ready');
@@ -71,9 +71,8 @@ test.describe('exact text (issue 20)', () => {
     expect(await exactTextOf(result)).toBe(resultText);
   });
 
-  test('Copy text copies the exact stored text', async ({ page, context }) => {
+  test('Copy text copies the exact stored text', async ({ page, context, viewer }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const viewer = new ViewerPage(page);
     await viewer.goto();
     await viewer.openFile(EXACT);
     await viewer.waitForLoadState('ready');
@@ -86,8 +85,8 @@ test.describe('exact text (issue 20)', () => {
 
   test('a max-tokens cut shows the finish reason, the partial text and the dropped call', async ({
     page,
+    viewer,
   }) => {
-    const viewer = new ViewerPage(page);
     await viewer.goto();
     await viewer.openFile(CUT);
     await viewer.waitForLoadState('ready');
@@ -113,10 +112,9 @@ test.describe('exact text (issue 20)', () => {
 });
 
 test('a message source kind of 0.2.1 is named on its card: an answer to a question, a working-directory notice', async ({
-  page,
+  viewer,
 }) => {
   const file = 'fixtures/exact/message-sources.v4.jsonl';
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   await viewer.openFile(file);
   await viewer.waitForLoadState('ready');

@@ -18,14 +18,13 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { startScriptedModelServer, type ModelScript } from '../scripts/real-writer/scripted-model-server.ts';
 import {
   INSTALL_TIMEOUT_MS,
   ensureRealWriterInstall,
   realWriterPaths,
 } from '../scripts/real-writer/scratch-install.ts';
-import { ViewerPage } from './support/viewer-page.ts';
 import { answerPickersWithOpfs, clearOpfs, writeOpfsFile } from './support/live-files.ts';
 
 function findLogs(root: string): string[] {
@@ -66,6 +65,7 @@ function inspectEvents(file: string): { count: number; lastType: string } {
 
 test('following a folder while the real dsh writes a session with tool calls shows each new event', async ({
   page,
+  viewer,
 }) => {
   test.setTimeout(INSTALL_TIMEOUT_MS + 120_000);
   const startedAt = Date.now();
@@ -91,7 +91,6 @@ test('following a folder while the real dsh writes a session with tool calls sho
   const server = await startScriptedModelServer(scenario, { log: () => undefined });
   const sessions = join(dshHome, 'sessions');
 
-  const viewer = new ViewerPage(page);
   await viewer.goto('/');
   await clearOpfs(page);
   const child = spawn(node, [dshBin, '--profile', 'headless', scenario.task], {

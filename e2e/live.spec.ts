@@ -4,8 +4,8 @@
 // live head, the cursor follows the head until the reader leaves it, and "Jump to live" returns.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ViewerPage } from './support/viewer-page.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { TimelinePanel } from './support/timeline-panel.ts';
 import { startGrowingLogServer } from '../scripts/lib/growing-log-server.ts';
 import { answerPickersWithOpfs, clearOpfs, writeOpfsFile } from './support/live-files.ts';
@@ -46,10 +46,10 @@ async function liveCount(page: Page): Promise<number> {
 
 test('a ?src= URL with follow=1 shows each append, follows the head, and Jump to live returns', async ({
   page,
+  viewer,
 }) => {
   const server = await startGrowingLogServer(upTo(6));
   try {
-    const viewer = new ViewerPage(page);
     await viewer.goto(`/?src=${encodeURIComponent(server.url)}&follow=1`);
     await viewer.waitForLoadState('ready');
     await expect(page.getByTestId('live-head')).toBeVisible();
@@ -90,10 +90,9 @@ test('a ?src= URL with follow=1 shows each append, follows the head, and Jump to
   }
 });
 
-test('a server without Range support gets a clear message', async ({ page }) => {
+test('a server without Range support gets a clear message', async ({ page, viewer }) => {
   const server = await startGrowingLogServer(upTo(6), { supportsRange: false });
   try {
-    const viewer = new ViewerPage(page);
     await viewer.goto(`/?src=${encodeURIComponent(server.url)}&follow=1`);
     await viewer.waitForLoadState('ready');
     await expect(page.getByTestId('live-message')).toContainText('does not answer HTTP Range requests');
@@ -103,8 +102,7 @@ test('a server without Range support gets a clear message', async ({ page }) => 
   }
 });
 
-test('a picked file (a File System Access handle) is followed as it grows', async ({ page }) => {
-  const viewer = new ViewerPage(page);
+test('a picked file (a File System Access handle) is followed as it grows', async ({ page, viewer }) => {
   await viewer.goto('/');
   await clearOpfs(page);
   await writeOpfsFile(page, 'session.jsonl', upTo(6), null);
@@ -129,8 +127,10 @@ test('a picked file (a File System Access handle) is followed as it grows', asyn
   await expect(page.getByTestId('live-stopped')).toBeVisible();
 });
 
-test('a picked folder follows its newest session and lists sessions that appear', async ({ page }) => {
-  const viewer = new ViewerPage(page);
+test('a picked folder follows its newest session and lists sessions that appear', async ({
+  page,
+  viewer,
+}) => {
   await viewer.goto('/');
   await clearOpfs(page);
   await writeOpfsFile(page, 'root/--proj--/older/session.jsonl', upTo(4), null);
@@ -151,8 +151,7 @@ test('a picked folder follows its newest session and lists sessions that appear'
   await expect(page.getByTestId('live-count')).toHaveText('4 events');
 });
 
-test('a dropped file says it is a snapshot and offers Open with Follow', async ({ page }) => {
-  const viewer = new ViewerPage(page);
+test('a dropped file says it is a snapshot and offers Open with Follow', async ({ page, viewer }) => {
   await viewer.goto('/');
   await viewer.fileInput.setInputFiles(resolve('fixtures/tool-error.jsonl'));
   await viewer.waitForLoadState('ready');
@@ -164,11 +163,11 @@ test('a dropped file says it is a snapshot and offers Open with Follow', async (
 
 test('scrolling the events list up leaves the head without moving the cursor; Jump to live returns', async ({
   page,
+  viewer,
 }) => {
   const log = linesOf('fixtures/long-conversation.jsonl');
   const server = await startGrowingLogServer(log.upTo(50));
   try {
-    const viewer = new ViewerPage(page);
     await viewer.goto(`/?src=${encodeURIComponent(server.url)}&follow=1`);
     await viewer.waitForLoadState('ready');
     await expect(page.getByTestId('live-count')).toHaveText('49 events');
@@ -209,6 +208,7 @@ test('scrolling the events list up leaves the head without moving the cursor; Ju
 
 test('a tool call in flight and a waiting approval show how long, ticking, while the cursor follows the head', async ({
   page,
+  viewer,
 }) => {
   // approval-approved: line 24 is the bash tool/call, 25 its approval/asked, 26–27 decided and result.
   const log = linesOf('fixtures/approval-approved.jsonl', 24);
@@ -217,7 +217,6 @@ test('a tool call in flight and a waiting approval show how long, ticking, while
   const seconds = async (clock: Locator) =>
     Number(/for (\d+) s/.exec((await clock.textContent()) ?? '')?.[1]);
   try {
-    const viewer = new ViewerPage(page);
     await viewer.goto(`/?src=${encodeURIComponent(server.url)}&follow=1`);
     await viewer.waitForLoadState('ready');
     await expect(page.getByTestId('live-head')).toBeVisible();
@@ -254,13 +253,13 @@ test('a tool call in flight and a waiting approval show how long, ticking, while
 
 test('an unended turn is running while the writer appends, hanging only once it is quiet past the threshold', async ({
   page,
+  viewer,
 }) => {
   // The page's clock is Playwright's: it runs as time does until fastForward says the writer has
   // been quiet (the worker that polls keeps the machine's clock, so no append "happens" meanwhile).
   await page.clock.install();
   const server = await startGrowingLogServer(upTo(8));
   try {
-    const viewer = new ViewerPage(page);
     await viewer.goto(`/?src=${encodeURIComponent(server.url)}&follow=1`);
     await viewer.waitForLoadState('ready');
     const runEnding = page.getByTestId('run-ending');

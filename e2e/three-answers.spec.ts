@@ -3,8 +3,7 @@
 // (an event type no release knows) shows "dsh refuses" and "completed", never "failed".
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { ViewerPage } from './support/viewer-page.ts';
+import { expect, test } from './support/fixtures.ts';
 
 interface CliAnswers {
   viewer: { problemLines: number };
@@ -28,9 +27,8 @@ for (const file of [
   'fixtures/cancel.jsonl',
   'fixtures/triage/turn-error.jsonl',
 ]) {
-  test(`the header and triage give the CLI's three answers: ${file}`, async ({ page }) => {
+  test(`the header and triage give the CLI's three answers: ${file}`, async ({ page, viewer }) => {
     const expected = cliAnswers(file);
-    const viewer = new ViewerPage(page);
     await viewer.goto();
     await viewer.openFile(file);
     await viewer.waitForLoadState('ready');
@@ -52,8 +50,8 @@ for (const file of [
 
 test('a log dsh refuses for an unknown event type: "dsh refuses" and "completed", never "failed"', async ({
   page,
+  viewer,
 }) => {
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   await viewer.openFile(REFUSED);
   await viewer.waitForLoadState('ready');
@@ -90,7 +88,7 @@ function listedAnswers(dir: string): ListedSession[] {
 const asWords = (answers: ListedSession['answers']): string =>
   answers === null ? 'unread' : `${answers.viewer.problemLines} ${answers.dsh.answer} ${answers.run.ending}`;
 
-test('every session row of fixtures/ says the three answers `ls --json` gives', async ({ page }) => {
+test('every session row of fixtures/ says the three answers `ls --json` gives', async ({ page, viewer }) => {
   test.setTimeout(180_000);
   const dir = join(import.meta.dirname, '..', 'fixtures');
   const expected = new Map(listedAnswers(dir).map((session) => [session.id, asWords(session.answers)]));
@@ -99,7 +97,6 @@ test('every session row of fixtures/ says the three answers `ls --json` gives', 
   expect(new Set([...expected.values()].map((words) => words.split(' ')[1]))).toEqual(
     new Set(['opens', 'migrates', 'refuses', 'cannot-read']),
   );
-  const viewer = new ViewerPage(page);
   await viewer.goto();
   const list = await viewer.openFolder(dir);
   await expect(list.getByTestId('session-count')).toContainText(`${expected.size} sessions`);
