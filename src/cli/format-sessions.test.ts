@@ -2,7 +2,15 @@
 // (recursion) and at ~130,000 siblings (a spread), and indentation grew with the square of the depth.
 
 import { describe, expect, it } from 'vitest';
-import type { SessionListReport, SessionTreeReport, SessionTreeRow } from '../log/index.ts';
+import type {
+  FailureState,
+  RunEnding,
+  SessionListReport,
+  SessionSummary,
+  SessionTreeReport,
+  SessionTreeRow,
+} from '../log/index.ts';
+import { buildSessionTree, rollUpSessionTree } from '../log/index.ts';
 import { formatListText, formatTreeText } from './format-sessions.ts';
 
 const row = (id: string, depth: number): SessionTreeRow => ({
@@ -91,5 +99,64 @@ describe('ids in text output (issue 27)', () => {
       expect(text).not.toContain('\u202E');
       expect(text).toContain('evil\\u{202E}gnp.exe');
     }
+  });
+});
+
+describe('ls text: runs not ok', () => {
+  it("counts the runs the viewer counts as not ok (the tree roll-up's predicate): endings, never refusals", () => {
+    const runs: [string, FailureState, RunEnding][] = [
+      ['done', 'ok', 'completed'],
+      ['cut', 'ok', 'failed'],
+      ['hangs', 'hanging', 'hanging'],
+      ['refused', 'ok', 'completed'],
+      ['cancelled', 'ok', 'interrupted'],
+    ];
+    const sessions = runs.map(
+      ([id, failure, ending]) =>
+        ({
+          path: `${id}/session.jsonl`,
+          id,
+          version: 4,
+          parentSession: id === 'done' ? null : 'done',
+          delegationDepth: id === 'done' ? 0 : 1,
+          createdAt: null,
+          title: null,
+          events: 1,
+          turns: 1,
+          toolCalls: 0,
+          bytes: 1,
+          generations: [],
+          failure,
+          answers: {
+            viewer: { problemLines: 0 },
+            dsh: { answer: id === 'refused' ? 'refuses' : 'opens' },
+            run: { ending },
+          },
+        }) as unknown as SessionListReport['sessions'][number],
+    );
+    const text = formatListText({ root: 'r', sessions, problems: [] });
+    expect(text.split('\n')[0]).toBe('5 sessions in r, 2 runs not ok');
+    // The same sessions rolled up as the viewer's tree does: the root's subtree counts the same two.
+    const tree = buildSessionTree(
+      sessions.map((session) => ({
+        id: session.id,
+        head: {
+          parentSession: session.parentSession,
+          createdAt: null,
+          delegationDepth: session.delegationDepth,
+        },
+      })),
+    );
+    const summaries = new Map(
+      sessions.map((session) => [
+        session.id,
+        {
+          failure: { state: session.failure },
+          answers: session.answers,
+          tokens: {},
+        } as unknown as SessionSummary,
+      ]),
+    );
+    expect(rollUpSessionTree(tree, summaries).get('done')?.notOkSessions).toBe(2);
   });
 });

@@ -2,7 +2,7 @@
 // (ids, titles, paths from the workspace) goes through the core's one cleaner (toPlainLine).
 
 import type { SessionListReport, SessionTreeReport, SessionTreeRow } from '../log/index.ts';
-import { formatBytes, toPlainLine, uniqueIdPrefixes } from '../log/index.ts';
+import { formatBytes, isRunNotOk, toPlainLine, uniqueIdPrefixes } from '../log/index.ts';
 
 /**
  * How ids are named in text: whole up to 60 characters, longer ones cut where no other id of the
@@ -50,8 +50,15 @@ export function formatListText(report: SessionListReport): string {
       session.parentSession === null ? [session.id] : [session.id, session.parentSession],
     ),
   );
+  // The viewer's "not ok only" filter and its tree roll-up go by the same predicate (isRunNotOk).
+  const notOk = report.sessions.filter(
+    (session) =>
+      session.failure !== null &&
+      session.answers !== null &&
+      isRunNotOk(session.failure, session.answers.run.ending),
+  ).length;
   const lines = [
-    `${report.sessions.length} session${report.sessions.length === 1 ? '' : 's'} in ${toPlainLine(report.root, 200)}`,
+    `${report.sessions.length} session${report.sessions.length === 1 ? '' : 's'} in ${toPlainLine(report.root, 200)}${notOk > 0 ? `, ${notOk} run${notOk === 1 ? '' : 's'} not ok` : ''}`,
   ];
   for (const session of report.sessions) {
     const counts =

@@ -137,6 +137,8 @@ export type {
 } from './workspace/session-summary.ts';
 export {
   decodeEntry,
+  isRunNotOk,
+  isSummaryNotOk,
   summarizeOpenedLog,
   summarizeSession,
   summarizeWorkspace,

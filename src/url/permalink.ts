@@ -188,7 +188,7 @@ export function formatPermalinkHash(
  * turn and step (0-based indexes into the compare view's alignment, src/log/compare/align-runs.ts),
  * or null for "at the first divergence".
  */
-export interface CompareLinkPosition {
+interface CompareLinkPosition {
   turnIndex: number;
   /** Null: the aligned turn as a whole. */
   stepIndex: number | null;

@@ -18,6 +18,18 @@ export type DshAnswer = 'opens' | 'migrates' | 'refuses' | 'cannot-read';
 /** Answer 3. `no-turns`: the log holds no turn yet. `other`: a turn/end reason dsh does not define. */
 export type RunEnding = 'completed' | 'failed' | 'crashed' | 'hanging' | 'interrupted' | 'no-turns' | 'other';
 
+/**
+ * Run endings that are not ok: the run failed, crashed, hangs or ended for a reason dsh does not
+ * define. Completed, interrupted (cancelled) and no-turns are ok; a refusal by dsh is answer 2, never
+ * one of these.
+ */
+export const NOT_OK_RUN_ENDINGS: ReadonlySet<RunEnding> = new Set<RunEnding>([
+  'failed',
+  'crashed',
+  'hanging',
+  'other',
+]);
+
 export interface ThreeAnswers {
   viewer: {
     /** Always true: every line is an event on screen or a listed problem. */

@@ -15,8 +15,13 @@ import { loadBundledPriceTable } from '../cost/price-table.ts';
 import type { SummaryRequest } from '../cost/summary-cost.ts';
 import { listSummaryRequests } from '../cost/summary-cost.ts';
 import { deriveFormatVerdicts } from '../reports/format-verdicts.ts';
-import { deriveThreeAnswers, type ThreeAnswers } from '../reports/three-answers.ts';
-import type { SessionFailure } from './failure-state.ts';
+import {
+  deriveThreeAnswers,
+  NOT_OK_RUN_ENDINGS,
+  type RunEnding,
+  type ThreeAnswers,
+} from '../reports/three-answers.ts';
+import type { FailureState, SessionFailure } from './failure-state.ts';
 import { deriveFailureState } from './failure-state.ts';
 import type { SessionLinkFacts } from './link-facts.ts';
 import { extractLinkFacts } from './link-facts.ts';
@@ -71,6 +76,21 @@ export interface SessionSummary {
   requests: SummaryRequest[];
   file: { bytes: number; textBytes: number; container: 'jsonl' | 'zstd' | 'unknown'; tornTail: boolean };
   links: SessionLinkFacts;
+}
+
+/**
+ * Whether a summarized session is not ok: its run ended failed, crashed, hanging or for a reason dsh
+ * does not define (answer 3, a max-tokens last turn included), or an earlier turn failed or crashed
+ * (the failure state). A log dsh refuses whose run completed is ok. The one definition the session
+ * list's "not ok only" filter, its count and the lineage roll-up (notOkSessions) use.
+ */
+export function isSummaryNotOk(summary: Pick<SessionSummary, 'failure' | 'answers'>): boolean {
+  return isRunNotOk(summary.failure.state, summary.answers.run.ending);
+}
+
+/** isSummaryNotOk from the two facts an `ls` row carries (its failure state and run ending). */
+export function isRunNotOk(failure: FailureState, ending: RunEnding): boolean {
+  return failure !== 'ok' || NOT_OK_RUN_ENDINGS.has(ending);
 }
 
 export type SessionSummaryRead = { ok: true; summary: SessionSummary } | { ok: false; reason: string };

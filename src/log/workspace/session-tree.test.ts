@@ -2,7 +2,7 @@
 // then id, kinds, orphans, loops, and totals rolled up over subtrees.
 
 import { describe, expect, it } from 'vitest';
-import type { SessionSummary, TreeSubject } from '../index.ts';
+import type { DshAnswer, RunEnding, SessionSummary, TreeSubject } from '../index.ts';
 import { buildSessionTree, rollUpSessionTree, sessionKindOf } from '../index.ts';
 
 function subject(
@@ -118,6 +118,8 @@ function summaryOf(
   lastEventTime: number,
   inputTokens: number,
   isOk = true,
+  ending: RunEnding = isOk ? 'completed' : 'crashed',
+  dsh: DshAnswer = 'opens',
 ): SessionSummary {
   return {
     head: { createdAt },
@@ -126,6 +128,7 @@ function summaryOf(
     durationMs: lastEventTime - createdAt,
     tokens: { inputTokens, outputTokens: 1, cacheReadTokens: 2, cacheWriteTokens: 0 },
     failure: { state: isOk ? 'ok' : 'crashed', reason: isOk ? null : 'x' },
+    answers: { run: { ending }, dsh: { answer: dsh } },
   } as SessionSummary;
 }
 
@@ -162,5 +165,31 @@ describe('rollUpSessionTree', () => {
       notOkSessions: 1,
     });
     expect(totals.get('u')).toMatchObject({ sessions: 1, summarized: 0, startTime: null, endTime: null });
+  });
+
+  it('counts run endings, not dsh refusals: a child cut at max tokens or hanging is not ok, a refused log that completed is not', () => {
+    const tree = buildSessionTree([
+      subject('p', 100),
+      subject('cut', 110, 'p'),
+      subject('hangs', 120, 'cut', 2),
+      subject('refused', 130, 'p'),
+      subject('cancelled', 140, 'p'),
+    ]);
+    const totals = rollUpSessionTree(
+      tree,
+      new Map([
+        ['p', summaryOf(100, 400, 1)],
+        // The failure state stays ok for these two: only their run ending says they are not.
+        ['cut', summaryOf(110, 200, 1, true, 'failed')],
+        ['hangs', summaryOf(120, 300, 1, true, 'hanging')],
+        ['refused', summaryOf(130, 200, 1, true, 'completed', 'refuses')],
+        ['cancelled', summaryOf(140, 200, 1, true, 'interrupted')],
+      ]),
+    );
+    expect(totals.get('p')?.notOkSessions).toBe(2);
+    expect(totals.get('cut')?.notOkSessions).toBe(2);
+    expect(totals.get('hangs')?.notOkSessions).toBe(1);
+    expect(totals.get('refused')?.notOkSessions).toBe(0);
+    expect(totals.get('cancelled')?.notOkSessions).toBe(0);
   });
 });

@@ -4,6 +4,7 @@
 
 import { compareSessionOrder } from './discover-sessions.ts';
 import type { SessionSummary, TokenTotals } from './session-summary.ts';
+import { isSummaryNotOk } from './session-summary.ts';
 
 /** CLI.md `tree`: `subagent` when delegationDepth > 0, `fork` when parentSession is set at depth 0, else `root`. */
 export type SessionKind = 'root' | 'subagent' | 'fork';
@@ -124,7 +125,10 @@ export interface SubtreeTotals {
   /** Earliest createdAt (else first own event) and latest last event in the subtree; null when none known. */
   startTime: number | null;
   endTime: number | null;
-  /** Sessions in the subtree whose failure state is not ok. */
+  /**
+   * Summarized sessions in the subtree, itself included, that are not ok (isSummaryNotOk: the run
+   * ended failed, crashed or hanging, or a turn failed): a log dsh refuses whose run completed is not.
+   */
   notOkSessions: number;
 }
 
@@ -163,7 +167,7 @@ function ownTotals(summary: SessionSummary | undefined): SubtreeTotals {
   totals.busyMs = summary.durationMs ?? 0;
   totals.startTime = summary.head?.createdAt ?? summary.firstEventTime;
   totals.endTime = summary.lastEventTime;
-  totals.notOkSessions = summary.failure.state === 'ok' ? 0 : 1;
+  totals.notOkSessions = isSummaryNotOk(summary) ? 1 : 0;
   return totals;
 }
 

@@ -118,6 +118,34 @@ describe('SessionRowView', () => {
     expect(line.scrollWidth).toBeLessThanOrEqual(line.clientWidth);
   });
 
+  it('says how many runs below a parent are not ok, its own ending left to its chips, on one line', async () => {
+    const base = row('parent-1', '/home/dev/app');
+    const totals = { ...base.totals, sessions: 4, summarized: 4, busyMs: 65_000, notOkSessions: 2 };
+    const render1 = (item: WorkspaceRow) =>
+      render(
+        <div style={{ width: 340, height: 108 }}>
+          <SessionRowView
+            row={item}
+            optionId="o"
+            idLabel={item.id}
+            isTree
+            isActive={false}
+            isOpen={false}
+            onOpen={() => undefined}
+            cost={null}
+          />
+        </div>,
+      );
+    const screen = await render1({ ...base, totals });
+    const count = screen.getByTestId('subtree-not-ok').element();
+    expect(count.textContent).toBe(' · 2 runs not ok below');
+    const line = count.parentElement!;
+    expect(line.scrollWidth).toBeLessThanOrEqual(line.clientWidth);
+    await screen.unmount();
+    const none = await render1({ ...base, totals: { ...totals, notOkSessions: 0 } });
+    expect(none.getByTestId('subtree-not-ok').elements()).toHaveLength(0);
+  });
+
   it('drops a session- prefix and shows a whole id with no ellipsis', () => {
     const labels = sessionIdLabels(withShownIds([row('session-8dadf627-21ad', null), row('e671f875', null)]));
     expect(labels.get('session-8dadf627-21ad')).toBe('8dadf627…');

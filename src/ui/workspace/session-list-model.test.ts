@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { buildSessionTree, rollUpSessionTree, type SessionSummary } from '../../log/index.ts';
 import { workspaceRowOf } from '../../store/testing/viewer-store-fixture.ts';
 import type { WorkspaceRow } from '../../worker/client.ts';
-import { isFailedRow, projectsOf, selectSessionRows } from './session-list-model.ts';
+import {
+  isFailedRow,
+  notOkRunsBelow,
+  notOkRunsBelowText,
+  projectsOf,
+  selectSessionRows,
+} from './session-list-model.ts';
 
 function row(
   id: string,
@@ -51,5 +58,35 @@ describe('selectSessionRows', () => {
       row('cancelled', '/p', 4, false, 'cancelled', 'interrupted'),
     ];
     expect(rows.filter(isFailedRow).map((r) => r.id)).toEqual(['cut', 'hangs']);
+  });
+
+  it('the runs not ok below a row are the rows below it the not ok filter keeps (one predicate)', () => {
+    const place = (parentId: string | null, createdAt: number) => ({ parentId, cwd: '/p', createdAt });
+    const rows = [
+      { ...row('root', '/p', 1, false, 'root', 'failed'), head: workspaceRowOf('root', place(null, 1)).head },
+      ...(
+        [
+          ['cut', 'root', 'failed'],
+          ['hangs', 'cut', 'hanging'],
+          ['refused', 'root', 'completed'],
+          ['cancelled', 'root', 'interrupted'],
+        ] as const
+      ).map(([id, parent, ending], index) => ({
+        ...row(id, '/p', index + 2, false, id, ending),
+        head: workspaceRowOf(id, place(parent, index + 2)).head,
+      })),
+    ];
+    const summaries = new Map(rows.map((item) => [item.id, item.summary as unknown as SessionSummary]));
+    const totals = rollUpSessionTree(buildSessionTree(rows), summaries);
+    const withTotals = rows.map((item) => ({ ...item, totals: totals.get(item.id)! }));
+    const byId = new Map(withTotals.map((item) => [item.id, item]));
+    expect(notOkRunsBelow(byId.get('root')!)).toBe(
+      withTotals.filter((item) => item.id !== 'root' && isFailedRow(item)).length,
+    );
+    expect(notOkRunsBelow(byId.get('root')!)).toBe(2);
+    expect(notOkRunsBelow(byId.get('cut')!)).toBe(1);
+    expect(notOkRunsBelow(byId.get('refused')!)).toBe(0);
+    expect(notOkRunsBelowText(2)).toBe('2 runs not ok below');
+    expect(notOkRunsBelowText(1)).toBe('1 run not ok below');
   });
 });

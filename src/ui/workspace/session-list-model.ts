@@ -1,6 +1,7 @@
 // What the session list shows of a workspace snapshot: rows filtered (failed only, project, text)
 // and sorted. 'tree' keeps the worker's tree order (parents before children, siblings by createdAt)
 // so indentation reads as lineage; the other orders flatten it.
+import { isSummaryNotOk } from '../../log/index.ts';
 import type { WorkspaceRow } from '../../worker/client.ts';
 export { shortId } from '../session-links/session-ids.ts';
 
@@ -26,17 +27,24 @@ export function tokensOf(row: WorkspaceRow): number | null {
   return tokens ? tokens.inputTokens + tokens.outputTokens : null;
 }
 
-/** Run endings a row's badge shows as not ok (the three answers: a refusal by dsh is not one). */
-const NOT_OK_ENDINGS: ReadonlySet<string> = new Set(['failed', 'crashed', 'hanging', 'other']);
-
-/**
- * Not ok: unreadable, a run ending its badge shows as not ok (a last turn that failed on max-tokens
- * included), or an earlier turn that failed or crashed (the failure state).
- */
+/** Not ok: unreadable, or its summary is (isSummaryNotOk, the one definition the tree roll-up uses). */
 export function isFailedRow(row: WorkspaceRow): boolean {
   if (row.failureReason !== null) return true;
-  if (row.summary === null) return false;
-  return row.summary.failure.state !== 'ok' || NOT_OK_ENDINGS.has(row.summary.answers.run.ending);
+  return row.summary !== null && isSummaryNotOk(row.summary);
+}
+
+/**
+ * Runs below a row that are not ok: its subtree's roll-up (notOkSessions, isSummaryNotOk) without
+ * the row itself, whose own ending its chips show. Sessions not summarized yet are not counted.
+ */
+export function notOkRunsBelow(row: WorkspaceRow): number {
+  const isOwnNotOk = row.summary !== null && isSummaryNotOk(row.summary);
+  return row.totals.notOkSessions - (isOwnNotOk ? 1 : 0);
+}
+
+/** "2 runs not ok below": the run endings the "not ok only" filter goes by, in the subtree. */
+export function notOkRunsBelowText(count: number): string {
+  return `${count} run${count === 1 ? '' : 's'} not ok below`;
 }
 
 /** The distinct projects (cwd) of the rows, sorted; sessions without a cwd are left out. */
