@@ -45,6 +45,15 @@ async function expectAgreesWithCli(page: Page, a: string, b: string): Promise<vo
   }
 }
 
+/** Opens the sessions root, the fork in it, and "Compare with parent". */
+async function compareForkWithParent(viewer: ViewerPage): Promise<void> {
+  await viewer.goto();
+  const list = await viewer.openFolder(ROOT);
+  await list.locator(`[data-session-id="${CHILD_ID}"]`).click();
+  await viewer.waitForLoadState('ready');
+  await viewer.page.getByTestId('compare-with-parent').click();
+}
+
 async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
 }
@@ -76,11 +85,7 @@ test.describe('compare two runs', () => {
     page,
     viewer,
   }) => {
-    await viewer.goto();
-    const list = await viewer.openFolder(ROOT);
-    await list.locator(`[data-session-id="${CHILD_ID}"]`).click();
-    await viewer.waitForLoadState('ready');
-    await page.getByTestId('compare-with-parent').click();
+    await compareForkWithParent(viewer);
     await expectAgreesWithCli(page, `${FORK_DIR}/${CHILD_ID}`, `${FORK_DIR}/${PARENT_ID}`);
     await expect(page.getByTestId('compare-relation')).toContainText('a fork and its parent');
     await expect(page.getByTestId('compare-view')).toContainText('shared through seq 41 (A) / 41 (B)');
@@ -164,11 +169,7 @@ test.describe('a permalink to a compare position', () => {
     context,
     viewer,
   }) => {
-    await viewer.goto();
-    const list = await viewer.openFolder(ROOT);
-    await list.locator(`[data-session-id="${CHILD_ID}"]`).click();
-    await viewer.waitForLoadState('ready');
-    await page.getByTestId('compare-with-parent').click();
+    await compareForkWithParent(viewer);
     const view = page.getByTestId('compare-view');
     await expect(view).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
     // Away from where a compare opens (the first divergence: the diverging turn's first step).
