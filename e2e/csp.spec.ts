@@ -2,25 +2,8 @@
 // real Chromium against the built app and vite preview: the page's policy allows its own origin
 // only, the worker reads only from the page's origin and its one `?src=` origin, and the policies
 // (frame-ancestors included) are sent as headers and shipped in `_headers`.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { expect, test } from './support/fixtures.ts';
-
-/** A server on a free loopback port: `handle` answers, `requests` records every path asked for. */
-async function startServer(handle: (request: IncomingMessage) => { status: number; body: string }) {
-  const requests: string[] = [];
-  const server: Server = createServer((request, response) => {
-    requests.push(request.url ?? '');
-    const { status, body } = handle(request);
-    response.writeHead(status, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' });
-    response.end(body);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, requests, close: () => new Promise<void>((done) => server.close(() => done())) };
-}
+import { answerText, startLoopbackServer, toolErrorLogWithBait } from './support/loopback.ts';
 
 /** tool-error.jsonl with every text block pointing at `target` in every way markdown and HTML can. */
 function logPointingAt(target: string): string {
@@ -31,24 +14,17 @@ function logPointingAt(target: string): string {
     `<link rel="prefetch" href="${target}/prefetch"> ?src=${target}/log.jsonl`,
     '',
   ].join('\n\n');
-  const poison = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(poison);
-    if (value === null || typeof value !== 'object') return value;
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) copy[key] = poison(item);
-    if (copy.type === 'text' && typeof copy.text === 'string') copy.text = `${bait}${copy.text}`;
-    return copy;
-  };
-  const lines = readFileSync(resolve('fixtures/tool-error.jsonl'), 'utf8').split('\n').filter(Boolean);
-  return `${lines.map((line, index) => (index === 0 ? line : JSON.stringify(poison(JSON.parse(line))))).join('\n')}\n`;
+  return toolErrorLogWithBait(bait);
 }
 
 test('a log served from its ?src= origin makes neither the page nor the worker contact another origin', async ({
   page,
   viewer,
 }) => {
-  const recorder = await startServer(() => ({ status: 200, body: 'recorded' }));
-  const logServer = await startServer(() => ({ status: 200, body: logPointingAt(recorder.origin) }));
+  const recorder = await startLoopbackServer((_request, response) => answerText(response, 'recorded'));
+  const logServer = await startLoopbackServer((_request, response) =>
+    answerText(response, logPointingAt(recorder.origin)),
+  );
   try {
     await viewer.gotoReady(`/?src=${encodeURIComponent(`${logServer.origin}/session.jsonl`)}`);
     // Text is exact by default (issue 20); render markdown, where links and images could hide.

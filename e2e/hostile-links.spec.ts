@@ -3,12 +3,11 @@
 // log's permalink, and nothing is stored in the browser unless the reader makes or follows a link.
 // Issue 27: a `?src=` that redirects to another origin is refused with a message, and a link inside
 // a log that opens this app with a log of another origin asks before it is followed.
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from './support/fixtures.ts';
+import { answerText, startLoopbackServer, toolErrorLogWithBait } from './support/loopback.ts';
 
 test('a ?src= with a malformed percent escape shows a notice, not a blank page', async ({ page, viewer }) => {
   const errors: string[] = [];
@@ -21,32 +20,17 @@ test('a ?src= with a malformed percent escape shows a notice, not a blank page',
   expect(errors).toEqual([]);
 });
 
-/** A loopback server: `handle` answers every request; `requests` records the paths asked for. */
-async function startServer(handle: (path: string, response: ServerResponse) => void) {
-  const requests: string[] = [];
-  const server: Server = createServer((request, response) => {
-    requests.push(request.url ?? '');
-    handle(request.url ?? '', response);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, requests, close: () => new Promise<void>((done) => server.close(() => done())) };
-}
-
 test('a ?src= that redirects to another origin is refused with a message, and its log is not shown', async ({
   page,
   viewer,
 }) => {
   const log = readFileSync(resolve('fixtures/tool-error.jsonl'), 'utf8');
-  const third = await startServer((_path, response) => {
-    response.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' });
-    response.end(log);
-  });
-  const named = await startServer((path, response) => {
+  const third = await startLoopbackServer((_request, response) => answerText(response, log));
+  const named = await startLoopbackServer((request, response) => {
+    const path = request.url ?? '';
     const location = path === '/same.jsonl' ? '/log.jsonl' : `${third.origin}/log.jsonl`;
     if (path === '/log.jsonl') {
-      response.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' });
-      response.end(log);
+      answerText(response, log);
       return;
     }
     response.writeHead(302, { 'Access-Control-Allow-Origin': '*', Location: location });
@@ -76,20 +60,8 @@ test('a link in a log that opens this app with another origin’s log asks first
   const href = `${appOrigin}/?src=${encodeURIComponent(foreign)}`;
   const own = `${appOrigin}/?src=${encodeURIComponent(`${appOrigin}/demo.jsonl`)}`;
   const bait = `[open the fixed run](${href}) and [open our copy](${own})\n\n`;
-  const lines = readFileSync(resolve('fixtures/tool-error.jsonl'), 'utf8').split('\n').filter(Boolean);
-  const withBait = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(withBait);
-    if (value === null || typeof value !== 'object') return value;
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) copy[key] = withBait(item);
-    if (copy.type === 'text' && typeof copy.text === 'string') copy.text = `${bait}${copy.text}`;
-    return copy;
-  };
   const path = join(mkdtempSync(join(tmpdir(), 'dsh-replay-link-')), 'linked.jsonl');
-  writeFileSync(
-    path,
-    `${lines.map((line, index) => (index === 0 ? line : JSON.stringify(withBait(JSON.parse(line))))).join('\n')}\n`,
-  );
+  writeFileSync(path, toolErrorLogWithBait(bait));
   await viewer.openLog(path);
   await viewer.modelView.getByRole('radio', { name: 'Markdown' }).click();
   await viewer.scrubTo(Number(await viewer.slider.getAttribute('max')));

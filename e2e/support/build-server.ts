@@ -2,9 +2,8 @@
 // new deploy of the service worker while the page is open (the browser fetches sw.js for an update
 // check itself, past Playwright's routing). `swSuffix` is appended to sw.js: changing it is a deploy.
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { startLoopbackServer } from './loopback.ts';
 
 const DIST = join(import.meta.dirname, '..', '..', 'dist');
 
@@ -28,8 +27,7 @@ export interface BuildServer {
 
 /** Serves dist/ on a free loopback port. */
 export async function startBuildServer(): Promise<BuildServer> {
-  const state: BuildServer = { origin: '', swSuffix: '', close: () => Promise.resolve() };
-  const server = createServer((request, response) => {
+  const server = await startLoopbackServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     const file = normalize(join(DIST, path === '/' ? 'index.html' : path));
     if (!file.startsWith(DIST)) {
@@ -48,8 +46,6 @@ export async function startBuildServer(): Promise<BuildServer> {
       () => response.writeHead(404).end(),
     );
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () => new Promise<void>((done) => server.close(() => done()));
+  const state: BuildServer = { origin: server.origin, swSuffix: '', close: server.close };
   return state;
 }
