@@ -22,3 +22,23 @@ export function clearLongTasks(page: Page): Promise<void> {
     (globalThis as unknown as { longTasks: number[] }).longTasks.length = 0;
   });
 }
+
+/**
+ * Waits until `selector`'s `attribute` reads `value`, checked inside the page once per frame.
+ * Inside a measured window, wait with this and not with `expect(...).toHaveAttribute`: Playwright's
+ * expect takes an aria snapshot of the element on every poll that does not match yet (1.65), and on
+ * megabytes of text that snapshot is itself the page's longest task.
+ */
+export async function waitForAttributeInPage(
+  page: Page,
+  selector: string,
+  attribute: string,
+  value: string,
+  timeoutMs: number,
+): Promise<void> {
+  await page.waitForFunction(
+    ([selector, attribute, value]) => document.querySelector(selector)?.getAttribute(attribute) === value,
+    [selector, attribute, value] as const,
+    { polling: 'raf', timeout: timeoutMs },
+  );
+}

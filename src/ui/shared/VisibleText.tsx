@@ -40,6 +40,8 @@ export function VisibleText({ text, maxChars = TEXT_PREVIEW_CHARS }: { text: str
  */
 function ProgressiveText({ text }: { text: string }) {
   const chunks = useMemo(() => splitTextIntoChunks(text, SHOW_ALL_CHUNK_CHARS), [text]);
+  // Once per text, not per frame: every frame re-renders the pieces shown so far.
+  const chunkHeightsPx = useMemo(() => chunks.map(estimateChunkHeightPx), [chunks]);
   const [shownCount, setShownCount] = useState(1);
   useEffect(() => {
     if (shownCount >= chunks.length) return;
@@ -62,7 +64,7 @@ function ProgressiveText({ text }: { text: string }) {
           className="block"
           style={{
             contentVisibility: 'auto',
-            containIntrinsicSize: `auto ${estimateChunkHeightPx(chunk)}px`,
+            containIntrinsicSize: `auto ${chunkHeightsPx[index]}px`,
           }}
         >
           <TextSegments text={chunk} />
