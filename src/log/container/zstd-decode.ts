@@ -35,16 +35,34 @@ export interface FrameBounds {
   maxOutputBytes: number;
 }
 
-/** Which decompressor produced a frame's text: the injected fast path (`zstd-wasm`) or `fzstd`. */
-export type ZstdDecompressorName = 'zstd-wasm' | 'fzstd';
+/** The library behind an injected fast path: Node's own libzstd (`node-zlib`) or @bokuweb/zstd-wasm. */
+export type FastZstdLibrary = 'node-zlib' | 'zstd-wasm';
+
+/** Which decompressor produced a frame's text: the injected fast path's library, or `fzstd`. */
+export type ZstdDecompressorName = FastZstdLibrary | 'fzstd';
+
+/** What decoded a file's complete frames, as its facts name it: both libraries when both did. */
+export type FileDecompressorName = ZstdDecompressorName | 'node-zlib+zstd-wasm';
+
+/** The file's decompressor from the fast libraries that decoded at least one of its frames. */
+export function fileDecompressor(fastLibraries: ReadonlySet<FastZstdLibrary>): FileDecompressorName {
+  if (fastLibraries.size === 2) return 'node-zlib+zstd-wasm';
+  for (const library of fastLibraries) return library;
+  return 'fzstd';
+}
 
 /**
- * An injected one-shot zstd decompressor (the Node and browser loaders pass @bokuweb/zstd-wasm).
- * `frame` holds exactly one complete frame whose header declares `contentSize` bytes of text (at
- * most MAX_FRAME_ALLOCATION_BYTES, never 0); returns that text. It may throw on anything: the
- * caller then decodes the frame with fzstd, whose error message is the one reported.
+ * An injected one-shot zstd decompressor (the browser loader passes @bokuweb/zstd-wasm; the Node
+ * loader Node's zlib zstd where the running Node has it, else the same wasm). `frame` holds exactly
+ * one complete frame whose header declares `contentSize` bytes of text (at most
+ * MAX_FRAME_ALLOCATION_BYTES, never 0); returns that text. It may throw on anything: the caller
+ * then decodes the frame with fzstd, whose error message is the one reported. `library` names what
+ * decodes a frame of `contentSize` bytes, for the file facts (`zstd-wasm` when absent).
  */
-export type FastDecompress = (frame: Uint8Array, contentSize: number) => Uint8Array;
+export type FastDecompress = {
+  (frame: Uint8Array, contentSize: number): Uint8Array;
+  readonly library?: (contentSize: number) => FastZstdLibrary;
+};
 
 /** A complete one-byte frame ("x"): single segment, declared size 1, one raw block. */
 const PROBE_FRAME = new Uint8Array([...ZSTD_MAGIC_BYTES, 0x20, 0x01, 0x09, 0x00, 0x00, 0x78]);
@@ -91,7 +109,8 @@ export class FrameDecompressor {
     if (fast !== null && contentSize > 0) {
       try {
         const text = fast(frame, contentSize);
-        if (text.length === contentSize) return { text, decompressor: 'zstd-wasm' };
+        if (text.length === contentSize)
+          return { text, decompressor: fast.library?.(contentSize) ?? 'zstd-wasm' };
       } catch {
         // Damaged frame, failed allocation or a broken module: fzstd decodes it (or names the damage).
       }

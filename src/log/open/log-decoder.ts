@@ -7,7 +7,7 @@ import { LineSplitter } from '../container/line-splitter.ts';
 import { BOM_LENGTH_BYTES, sniffContainer } from '../container/sniff.ts';
 import type { ChecksumVerifier } from '../container/zstd-checksum.ts';
 import type { FastDecompress } from '../container/zstd-decode.ts';
-import { FrameDecompressor, MAX_FRAME_ALLOCATION_BYTES } from '../container/zstd-decode.ts';
+import { FrameDecompressor, MAX_FRAME_ALLOCATION_BYTES, fileDecompressor } from '../container/zstd-decode.ts';
 import type { ProblemEffect, ProblemKind } from '../problems.ts';
 import { ValidationStage, deriveVerdict } from '../problems.ts';
 import { LogStore } from '../storage/log-store.ts';
@@ -360,7 +360,7 @@ class Decoder implements LogDecoder {
 
   private snapshot(isComplete: boolean): OpenedLog {
     const file: FileFacts = { ...this.file };
-    if (this.mode === 'zstd') file.decompressor = this.zstd.fastFrames > 0 ? 'zstd-wasm' : 'fzstd';
+    if (this.mode === 'zstd') file.decompressor = fileDecompressor(this.zstd.fastLibraries);
     return {
       file,
       header: this.lines.header,

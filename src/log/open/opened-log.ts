@@ -4,7 +4,7 @@ import type { SessionHeader } from '../event.ts';
 import type { LogIndex } from '../structure/log-index-data.ts';
 import type { LogStore } from '../storage/log-store.ts';
 import type { LogNote, LogProblem, Verdict } from '../problems.ts';
-import type { ZstdDecompressorName } from '../container/zstd-decode.ts';
+import type { FileDecompressorName } from '../container/zstd-decode.ts';
 import type { FormatGeneration } from '../format/generations/generation.ts';
 
 type ContainerKind = 'jsonl' | 'zstd' | 'unknown';
@@ -34,11 +34,11 @@ export interface FileFacts {
   /** A UTF-8 BOM was stripped before reading (upstream would refuse the file). */
   hadBom: boolean;
   /**
-   * zstd only (absent for plain jsonl): `zstd-wasm` when the injected fast decompressor
-   * (DecoderOptions.fastDecompress) decoded at least one complete frame — frames without a declared
+   * zstd only (absent for plain jsonl): the fast path's libraries (`node-zlib`, `zstd-wasm`, or both)
+   * that decoded at least one complete frame (DecoderOptions.fastDecompress) — frames without a declared
    * size, a torn tail and any frame it failed on went to fzstd — else `fzstd`.
    */
-  decompressor?: ZstdDecompressorName;
+  decompressor?: FileDecompressorName;
 }
 
 /**

@@ -2,7 +2,7 @@
 // and verifies each complete frame within the text budget, and recovers a torn last frame.
 
 import type { ChecksumVerifier } from '../container/zstd-checksum.ts';
-import type { FrameBounds, FrameDecompressor } from '../container/zstd-decode.ts';
+import type { FastZstdLibrary, FrameBounds, FrameDecompressor } from '../container/zstd-decode.ts';
 import { decodeZstdFrame, recoverTornZstdFrame } from '../container/zstd-decode.ts';
 import type { ZstdFrameHeader } from '../container/zstd-frames.ts';
 import { readUint32LE, scanZstdFrame } from '../container/zstd-frames.ts';
@@ -45,8 +45,8 @@ export interface ZstdFeedOptions {
 export class ZstdFeed {
   /** True once reading stopped: a damaged frame, a frame over our limits, or the text budget. */
   isStopped = false;
-  /** Complete frames the fast path decoded (FileFacts.decompressor). */
-  fastFrames = 0;
+  /** The fast path's libraries that decoded at least one complete frame (FileFacts.decompressor). */
+  readonly fastLibraries = new Set<FastZstdLibrary>();
   // zstd input not yet consumed as complete frames, and the file offset of its first byte.
   private pending = new Uint8Array(0);
   private pendingLength = 0;
@@ -171,7 +171,7 @@ export class ZstdFeed {
         }
         this.file.checksumsVerified++;
       }
-      if (decoded.decompressor === 'zstd-wasm') this.fastFrames++;
+      if (decoded.decompressor !== 'fzstd') this.fastLibraries.add(decoded.decompressor);
       position = scan.end;
       this.file.frames = (this.file.frames ?? 0) + 1;
       this.file.textBytes += decoded.text.length;
