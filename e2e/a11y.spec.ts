@@ -63,6 +63,8 @@ for (const scheme of ['light', 'dark'] as const) {
       page,
       viewer,
     }) => {
+      // Four page states, each a full axe scan (1-10 s apiece on a loaded 2-core machine: 68 s in one CI run).
+      test.slow();
       await viewer.goto();
       const list = await viewer.openFolder(SESSIONS_ROOT);
       // The search across the sessions: its results in the list's place, the matches marked.

@@ -24,7 +24,7 @@ export function clearLongTasks(page: Page): Promise<void> {
 }
 
 /**
- * Waits until `selector`'s `attribute` reads `value`, checked inside the page once per frame.
+ * Waits until `selector`'s `attribute` reads `value`, checked inside the page every 50 ms.
  * Inside a measured window, wait with this and not with `expect(...).toHaveAttribute`: Playwright's
  * expect takes an aria snapshot of the element on every poll that does not match yet (1.65), and on
  * megabytes of text that snapshot is itself the page's longest task.
@@ -39,6 +39,6 @@ export async function waitForAttributeInPage(
   await page.waitForFunction(
     ([selector, attribute, value]) => document.querySelector(selector)?.getAttribute(attribute) === value,
     [selector, attribute, value] as const,
-    { polling: 'raf', timeout: timeoutMs },
+    { polling: 50, timeout: timeoutMs },
   );
 }

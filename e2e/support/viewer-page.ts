@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { waitForAttributeInPage } from './long-tasks.ts';
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -104,8 +105,23 @@ export class ViewerPage {
     await this.waitForLoadState('ready');
   }
 
+  /**
+   * Waits until the root's data-load-state reads `state`, checked inside the page: an expect poll
+   * would take an aria snapshot of the whole app on every miss (Playwright 1.65), a main-thread task
+   * of its own that specs measuring long tasks would count and that slows every load.
+   */
   async waitForLoadState(state: LoadState, timeoutMs = 30_000): Promise<void> {
-    await expect(this.root).toHaveAttribute('data-load-state', state, { timeout: timeoutMs });
+    try {
+      await waitForAttributeInPage(this.page, '[data-load-state]', 'data-load-state', state, timeoutMs);
+    } catch (error) {
+      const shown = await this.root.getAttribute('data-load-state', { timeout: 1_000 }).catch(() => null);
+      throw new Error(
+        `the viewer's load state stayed ${shown ?? '(no root)'}, not ${state}, for ${timeoutMs} ms`,
+        {
+          cause: error,
+        },
+      );
+    }
   }
 
   /**
