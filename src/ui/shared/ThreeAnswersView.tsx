@@ -28,7 +28,7 @@ const RUNNING_SENTENCE =
   'The last turn has not ended and the writer is still appending (followed live): it is running. It is called hanging once nothing has been appended for longer than the threshold in the live bar.';
 
 /** Answer 3 as shown: `running` is an unended run of a followed log whose writer is still appending. */
-export type ShownRunEnding = RunEnding | 'running';
+type ShownRunEnding = RunEnding | 'running';
 
 /**
  * How the run's ending is shown, badge words and tooltip: with `isWriterActive` (a followed log that
