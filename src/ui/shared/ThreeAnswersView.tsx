@@ -36,7 +36,7 @@ type ShownRunEnding = RunEnding | 'running';
  * ('hanging') is "running", hanging only once the writer has been quiet past it. The header's
  * badge and the followed session's row both show it through this.
  */
-export function shownRunEnding(
+function shownRunEnding(
   run: ThreeAnswers['run'],
   isWriterActive: boolean,
 ): { ending: ShownRunEnding; label: string; tone: StatusTone; sentence: string } {
