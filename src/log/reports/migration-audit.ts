@@ -1,6 +1,7 @@
 // The refusal rules current dsh (generation 4) applies when it migrates an older log, checked over
-// the header, the index and the events read back from the store (docs/format-generations.md §8,
-// GENERATIONS.md §2.0, §2.7, §3, §4): one walk over the events, handing each to the rule families.
+// the header, the index and the events (docs/format-generations.md §8, GENERATIONS.md §2.0, §2.7,
+// §3, §4): one walk over the events, read back from the store or handed over by the decoder as it
+// reads (DecodeTimeMigrationAudit), handing each to the rule families.
 // Which rules are checked and which are not: format-verdicts.ts.
 
 import { isRecord } from '../event.ts';
