@@ -2,8 +2,9 @@
 // `?src=` URL polled with Range requests from a loopback server that appends, a picked file and a
 // picked folder (OPFS handles answer the pickers). Each append must show in the events list and the
 // live head, the cursor follows the head until the reader leaves it, and "Jump to live" returns.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { TimelinePanel } from './support/timeline-panel.ts';
@@ -296,5 +297,44 @@ test('an unended turn is running while the writer appends, hanging only once it 
     await expect(runEnding).toHaveAttribute('data-ending', 'running');
   } finally {
     await server.close();
+  }
+});
+
+test('the followed session’s row in the session list is running while the writer appends, hanging past the threshold', async ({
+  page,
+  viewer,
+}) => {
+  await page.clock.install();
+  // A folder holding the session as it stood at its first turn (no turn/end yet), listed beside
+  // the followed log: the scan reads it as hanging, the row of the session being followed must not.
+  const folder = mkdtempSync(join(tmpdir(), 'dsh-replay-live-list-'));
+  const sessionDirectory = join(
+    folder,
+    '--home-dev-projects-cancel--',
+    '591f99e1-1a0c-4731-b40a-564d3d43051d',
+  );
+  mkdirSync(sessionDirectory, { recursive: true });
+  writeFileSync(join(sessionDirectory, 'session.jsonl'), upTo(8));
+  const server = await startGrowingLogServer(upTo(8));
+  try {
+    await viewer.goto(`/?src=${encodeURIComponent(server.url)}&follow=1`);
+    await viewer.waitForLoadState('ready');
+    const list = await viewer.openFolder(folder);
+    const answers = list
+      .locator('[data-session-id="591f99e1-1a0c-4731-b40a-564d3d43051d"]')
+      .getByTestId('session-answers');
+    server.append(between(8, 10));
+    await expect(page.getByTestId('live-count')).toHaveText('9 events');
+    await expect(answers).toHaveAttribute('data-run', 'running');
+    await expect(answers).toContainText('run running');
+    await expect(page.getByTestId('run-ending')).toHaveAttribute('data-ending', 'running');
+    // Quiet past the 30 s threshold: the row and the header say hanging together.
+    await page.clock.fastForward(32_000);
+    await expect(page.getByTestId('live-writer')).toContainText('may be hanging');
+    await expect(answers).toHaveAttribute('data-run', 'hanging');
+    await expect(page.getByTestId('run-ending')).toHaveAttribute('data-ending', 'hanging');
+  } finally {
+    await server.close();
+    rmSync(folder, { recursive: true, force: true });
   }
 });

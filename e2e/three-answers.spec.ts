@@ -2,6 +2,8 @@
 // run end — in the header and in triage, the same as `inspect --json` says, and a log dsh refuses
 // (an event type no release knows) shows "dsh refuses" and "completed", never "failed".
 import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures.ts';
 
@@ -71,6 +73,7 @@ test('a log dsh refuses for an unknown event type: "dsh refuses" and "completed"
 
 interface ListedSession {
   id: string;
+  parentSession: string | null;
   answers: { viewer: { problemLines: number }; dsh: { answer: string }; run: { ending: string } } | null;
 }
 
@@ -125,4 +128,75 @@ test('every session row of fixtures/ says the three answers `ls --json` gives', 
   await page.setViewportSize({ width: 1024, height: 768 });
   await scroller.evaluate((element) => element.scrollTo(0, 0));
   await page.screenshot({ path: 'test-results/three-answers-session-list.png' });
+});
+
+/** The max-tokens child's parent (its header's parentSession), absent from fixtures/: the test writes one. */
+const CUT_PARENT = '4b56e461-5c95-4186-8d90-6d2b7289f22b';
+
+test('a parent row counts the runs not ok below it: a cut or hanging child counts, a refused child that completed does not', async ({
+  viewer,
+}) => {
+  test.setTimeout(120_000);
+  const fixtures = join(import.meta.dirname, '..', 'fixtures');
+  const folder = mkdtempSync(join(tmpdir(), 'dsh-replay-not-ok-below-'));
+  try {
+    // Three families: a child cut at max tokens (fixtures/max-tokens.jsonl) under a parent that
+    // completed (a completed log given that parent's id); a background child still without its
+    // turn/end when dsh exited; a background child dsh refuses whose run completed.
+    const completed = readFileSync(join(fixtures, 'triage', 'rejected-approval.jsonl'), 'utf8');
+    const header = JSON.parse(completed.slice(0, completed.indexOf('\n'))) as { id: string };
+    mkdirSync(join(folder, 'cut', CUT_PARENT), { recursive: true });
+    writeFileSync(join(folder, 'cut', CUT_PARENT, 'session.jsonl'), completed.replace(header.id, CUT_PARENT));
+    mkdirSync(join(folder, 'cut', 'child'));
+    cpSync(join(fixtures, 'max-tokens.jsonl'), join(folder, 'cut', 'child', 'session.jsonl'));
+    cpSync(join(fixtures, 'real-writer', 'subagent-background-at-exit'), join(folder, 'hanging'), {
+      recursive: true,
+    });
+    cpSync(join(fixtures, 'real-writer', 'subagent-background'), join(folder, 'refused'), {
+      recursive: true,
+    });
+
+    // The premises, from the CLI: each child's answers and its parent's own ending.
+    const listed = new Map(listedAnswers(folder).map((session) => [session.id, session]));
+    const families = [
+      { parent: CUT_PARENT, run: 'failed', dsh: 'refuses', notOkBelow: 1 },
+      {
+        parent: 'session-68699f5c-a974-4b63-aee0-0e2b297321c3',
+        run: 'hanging',
+        dsh: 'refuses',
+        notOkBelow: 1,
+      },
+      {
+        parent: 'session-8dadf627-21ad-496e-a24a-41dc20e79a49',
+        run: 'completed',
+        dsh: 'refuses',
+        notOkBelow: 0,
+      },
+    ];
+    for (const family of families) {
+      expect(listed.get(family.parent)?.answers?.run.ending, family.parent).toBe('completed');
+      const children = [...listed.values()].filter((session) => session.parentSession === family.parent);
+      expect(children.map((child) => [child.answers?.dsh.answer, child.answers?.run.ending])).toEqual([
+        [family.dsh, family.run],
+      ]);
+    }
+
+    await viewer.goto();
+    const list = await viewer.openFolder(folder);
+    await expect(list.locator('[data-session-id]')).toHaveCount(listed.size);
+    for (const family of families) {
+      const row = list.locator(`[data-session-id="${family.parent}"]`);
+      await expect(row.getByTestId('session-answers')).toHaveAttribute('data-run', 'completed');
+      const count = row.getByTestId('subtree-not-ok');
+      if (family.notOkBelow === 0) await expect(count).toHaveCount(0);
+      else {
+        await expect(count).toHaveAttribute('data-count', String(family.notOkBelow));
+        await expect(count).toHaveText(' · 1 run not ok below');
+      }
+    }
+    // The two counted children are what "not ok only" keeps (with nothing else of these families).
+    await expect(list.getByTestId('session-count')).toContainText(`${listed.size} sessions, 2 not ok`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });

@@ -81,6 +81,18 @@ export function writerActivityOf(live: LiveState | null, now: number): 'active' 
   return now - live.status.lastGrowthAt >= live.idleThresholdMs ? 'quiet' : 'active';
 }
 
+/**
+ * The header id of the log being followed (a workspace row with this id is that session), or null
+ * when nothing is followed. Any file can claim any id: this says which row to read as live, nothing more.
+ */
+export function followedSessionIdOf(state: {
+  live: LiveState | null;
+  summary: Pick<LogSummary, 'sessionId'> | null;
+}): string | null {
+  if (state.live === null || state.live.status.state !== 'following') return null;
+  return state.summary?.sessionId ?? null;
+}
+
 /** The state the live actions read and write (the viewer store's, structurally). */
 type LiveHeadState = Parameters<typeof isAtLiveHead>[0] & { live: LiveState | null };
 

@@ -60,6 +60,8 @@ export class LineScanner {
    * lines kept are at their bound. The decoder then has its splitter count lines (acceptCountedLines).
    */
   onCountOnly: (() => void) | null = null;
+  /** Each accepted event once the index has it, in seq order (DecoderOptions.onEvent). */
+  onEvent: ((seq: number, event: StoredEvent | null) => void) | null = null;
   private isCountingOnly = false;
   private ignoredLinesKept = 0;
   private readonly maxIgnoredLinesKept: number;
@@ -340,6 +342,7 @@ export class LineScanner {
     const firstTokenMember = firstNonEmptyMember(value, row.name);
     if (firstTokenMember >= 0) run.firstTokenMember = firstTokenMember;
     this.builder.acceptChunkRun(run);
+    if (this.onEvent !== null) for (let k = 0; k < row.count; k++) this.onEvent(row.seq0 + k, null);
   }
 
   /** Records the first damaged record; later lines become the ignored tail (FORMAT.md §3.3). */
@@ -371,7 +374,9 @@ export class LineScanner {
     );
     this.store.markLineEvents(lineIndex, seq, 1);
     const event = (typeof storedType === 'string' ? value : { ...value, type }) as unknown as StoredEvent;
-    this.builder.acceptEvent(this.events.check(value, event, seq, line, byteOffset));
+    const checked = this.events.check(value, event, seq, line, byteOffset);
+    this.builder.acceptEvent(checked);
+    this.onEvent?.(seq, checked);
   }
 }
 

@@ -15,6 +15,7 @@ import type { LogIndexBuilder } from '../structure/log-index.ts';
 import { createLogIndexBuilder } from '../structure/log-index.ts';
 import { LineScanner } from './line-scan.ts';
 import type { FileFacts, OpenedLog } from './opened-log.ts';
+import { forwardEvents, type DecodedEventListener } from './decoding-log.ts';
 import { ProblemList, type ProblemPlace } from './problem-list.ts';
 import { ZstdFeed } from './zstd-feed.ts';
 import { finishPlainInput, finishZstdInput, type InputEnd } from './input-end.ts';
@@ -42,6 +43,8 @@ export interface DecoderOptions {
    * frame the fast path throws on are decoded by fzstd (so problem messages stay fzstd's).
    */
   fastDecompress?: FastDecompress | null;
+  /** Each event as the decoder accepts it, in seq order (decoding-log.ts says what it is handed). */
+  onEvent?: DecodedEventListener;
 }
 
 /** Counters of a running decode: input bytes consumed, text bytes produced, events and storage lines so far. */
@@ -144,6 +147,8 @@ class Decoder implements LogDecoder {
       (lines, bytes) => this.lines.acceptCountedLines(lines, bytes),
     );
     this.lines.onCountOnly = () => this.splitter.startCounting();
+    if (options.onEvent !== undefined)
+      this.lines.onEvent = forwardEvents(options.onEvent, this.store, this.builder, this.lines);
   }
 
   get progress(): DecodeProgress {

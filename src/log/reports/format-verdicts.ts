@@ -35,7 +35,7 @@ import type { FormatGeneration } from '../format/generations/generation.ts';
 import { NEWEST_KNOWN_GENERATION } from '../format/generations/generation.ts';
 import { rulesOfGeneration } from '../format/generations/generation-rules.ts';
 import type { Verdict } from '../problems.ts';
-import type { FormatRefusal } from './migration-audit.ts';
+import type { FormatRefusal, MigrationAudit } from './migration-audit.ts';
 import { REFUSAL_PREFIX, auditMigrationSteps } from './migration-audit.ts';
 import { drainSteps } from '../base/steps.ts';
 
@@ -75,14 +75,22 @@ function writerRelease(generation: FormatGeneration | null, newerVersion: number
 
 /**
  * Derives the generation and both verdicts of a log. Pure; for generations 0–3 it reads events back
- * from the store (every non-chunk event for generations 0 and 1), so call it once per finished log.
+ * from the store (every non-chunk event for generations 0 and 1) unless `audited` is the audit run
+ * during the decode, so call it once per finished log.
  */
-export function deriveFormatVerdicts(log: OpenedLog): FormatVerdicts {
-  return drainSteps(deriveFormatVerdictsSteps(log));
+export function deriveFormatVerdicts(log: OpenedLog, audited?: MigrationAudit | null): FormatVerdicts {
+  return drainSteps(deriveFormatVerdictsSteps(log, audited));
 }
 
-/** deriveFormatVerdicts as steps (base/steps.ts): the migration audit yields between slices of events. */
-export function* deriveFormatVerdictsSteps(log: OpenedLog): Generator<void, FormatVerdicts> {
+/**
+ * deriveFormatVerdicts as steps (base/steps.ts): the migration audit yields between slices of
+ * events. `audited`: the audit already run while the log was decoded (DecodeTimeMigrationAudit),
+ * so the events are not read back; null or absent: it is run here.
+ */
+export function* deriveFormatVerdictsSteps(
+  log: OpenedLog,
+  audited?: MigrationAudit | null,
+): Generator<void, FormatVerdicts> {
   const { generation, newerVersion } = log.format;
   const release = writerRelease(generation, newerVersion);
   const none = { refusals: [], refusalCount: 0 };
@@ -124,7 +132,7 @@ export function* deriveFormatVerdictsSteps(log: OpenedLog): Generator<void, Form
       },
     };
 
-  const audit = yield* auditMigrationSteps(log, generation);
+  const audit = audited ?? (yield* auditMigrationSteps(log, generation));
   const refusals = audit.refusals;
   let refusalCount = audit.refusalCount;
   if (writer.status === 'unsupported') {

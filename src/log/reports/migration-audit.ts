@@ -1,6 +1,7 @@
 // The refusal rules current dsh (generation 4) applies when it migrates an older log, checked over
-// the header, the index and the events read back from the store (docs/format-generations.md §8,
-// GENERATIONS.md §2.0, §2.7, §3, §4): one walk over the events, handing each to the rule families.
+// the header, the index and the events (docs/format-generations.md §8, GENERATIONS.md §2.0, §2.7,
+// §3, §4): one walk over the events, read back from the store or handed over by the decoder as it
+// reads (DecodeTimeMigrationAudit), handing each to the rule families.
 // Which rules are checked and which are not: format-verdicts.ts.
 
 import { isRecord } from '../event.ts';
@@ -8,6 +9,9 @@ import type { StoredEvent } from '../event.ts';
 import type { FormatGeneration } from '../format/generations/generation.ts';
 import { rulesOfGeneration } from '../format/generations/generation-rules.ts';
 import type { OpenedLog } from '../open/opened-log.ts';
+import type { DecodingLog } from '../open/decoding-log.ts';
+import { NEWEST_KNOWN_GENERATION } from '../format/generations/generation.ts';
+import type { AuditedLog } from './migration-refusals.ts';
 import { LEGACY_RENAMED_TYPES } from './released-v0-members.ts';
 import type { FormatRefusal } from './migration-refusals.ts';
 import { RefusalList } from './migration-refusals.ts';
@@ -45,12 +49,20 @@ export interface MigrationAudit {
   refusalCount: number;
 }
 
+/** How the audit takes an event of one stored type: skipped, parsed and audited, or as a chunk. */
+const enum TypeUse {
+  SKIP = 1,
+  READ = 2,
+  CHUNK = 3,
+}
+
 /**
  * Walks the log once, in seq order, handing each event to the rule families that keep the state
  * the migration keeps (the open turn and step, the step's tool calls, the pending chunk attempt,
  * the commands seen). Chunk events are never parsed (their turn/step come from the index);
  * generations 0 and 1 parse every other event (the member audit needs them all), generations 2
- * and 3 only those the rules read.
+ * and 3 only those the rules read. Fed either from the store after the decode (steps) or by the
+ * decoder as it reads (accept, through DecoderOptions.onEvent): the same rules, in the same order.
  */
 class EventAudit {
   private readonly store;
@@ -60,53 +72,62 @@ class EventAudit {
   private readonly citations: ChunkCitationAudit;
   private readonly relationships: RelationshipAudit;
   private readonly v2Edge: V2EdgeAudit;
+  /** TypeUse by type id, decided at the type's first event (type names grow while a log decodes). */
+  private readonly useByTypeId: TypeUse[] = [];
 
   constructor(
-    log: OpenedLog,
+    log: AuditedLog,
     private readonly generation: FormatGeneration,
     refusals: RefusalList,
   ) {
     this.store = log.store;
     this.isV0Family = generation <= 1;
     this.hasChunkEvents = rulesOfGeneration(generation).streams === 'chunk-events';
-    this.vocabulary = new VocabularyAudit(generation, log.store.typeNames, refusals);
+    this.vocabulary = new VocabularyAudit(generation, refusals);
     this.citations = new ChunkCitationAudit(log, refusals);
     this.relationships = new RelationshipAudit(refusals);
     this.v2Edge = new V2EdgeAudit(refusals);
   }
 
-  /** Audits every event; yields every EVENTS_PER_STEP events so a caller can share its thread. */
+  /** Audits every event of the store; yields every EVENTS_PER_STEP events so a caller can share its thread. */
   *steps(): Generator<void, void> {
     const { store } = this;
-    const typeIds = store.eventType.view();
-    const typeCount = store.typeNames.length;
-    const chunkTypeId = store.typeNames.indexOf('assistant/chunk');
-    const isRead = new Uint8Array(typeCount);
-    store.typeNames.forEach((name, typeId) => {
-      if (typeId === chunkTypeId) return;
-      const isRelevant =
-        this.isV0Family ||
-        RELATIONSHIP_TYPES.has(name) ||
-        (this.generation === 2 && name === 'request/header') ||
-        this.vocabulary.isUnknownType(name);
-      isRead[typeId] = isRelevant ? 1 : 0;
-    });
     for (let seq = 0; seq < store.eventCount; seq++) {
       if (seq % EVENTS_PER_STEP === EVENTS_PER_STEP - 1) yield;
-      const typeId = typeIds[seq] as number;
-      if (typeId === chunkTypeId) {
-        this.relationships.acceptChunk(seq);
-        if (this.isV0Family) this.citations.acceptChunk(seq);
-        continue;
-      }
-      const name = store.typeNames[typeId] ?? '';
-      this.relationships.acceptStoredType(seq, name);
-      if (isRead[typeId] === 0) continue;
-      const event = this.readEvent(seq);
-      if (event === null) continue;
-      this.vocabulary.acceptEvent(event, name);
-      this.acceptEvent(event, name);
+      this.accept(seq, () => this.readEvent(seq));
     }
+  }
+
+  /**
+   * Audits the event at `seq`, the next in seq order, whose row the store holds; `read` gives the
+   * event as readEvent does, asked only for the types the rules read.
+   */
+  accept(seq: number, read: () => StoredEvent | null): void {
+    const typeId = this.store.eventType.get(seq);
+    const name = this.store.typeNames[typeId] ?? '';
+    const use = this.useByTypeId[typeId] ?? this.decideUse(typeId, name);
+    if (use === TypeUse.CHUNK) {
+      this.relationships.acceptChunk(seq);
+      if (this.isV0Family) this.citations.acceptChunk(seq);
+      return;
+    }
+    this.relationships.acceptStoredType(seq, name);
+    if (use === TypeUse.SKIP) return;
+    const event = read();
+    if (event === null) return;
+    this.vocabulary.acceptEvent(event, name);
+    this.acceptEvent(event, name);
+  }
+
+  private decideUse(typeId: number, name: string): TypeUse {
+    const isRead =
+      this.isV0Family ||
+      RELATIONSHIP_TYPES.has(name) ||
+      (this.generation === 2 && name === 'request/header') ||
+      this.vocabulary.isUnknownType(name);
+    const use = name === 'assistant/chunk' ? TypeUse.CHUNK : isRead ? TypeUse.READ : TypeUse.SKIP;
+    this.useByTypeId[typeId] = use;
+    return use;
   }
 
   private readEvent(seq: number): StoredEvent | null {
@@ -144,4 +165,46 @@ export function* auditMigrationSteps(
   auditHeader(log, generation, refusals);
   yield* new EventAudit(log, generation, refusals).steps();
   return { refusals: refusals.sorted(), refusalCount: refusals.count };
+}
+
+/**
+ * The migration audit fed by the decoder as it reads (pass `onEvent` as DecoderOptions.onEvent),
+ * for a pass that decodes a log once and needs dsh's answer without reading every event back from
+ * the store (the summary pass: the events of a .zstd log would be decompressed and parsed again).
+ * The header first, then each event as accepted: what auditMigrationSteps does, in its order, so
+ * resultFor gives what it gives (session-answers.test.ts compares the two on every fixture and
+ * corpus log).
+ */
+export class DecodeTimeMigrationAudit {
+  private running: { refusals: RefusalList; events: EventAudit } | null = null;
+  /** The log is no generation 0–3 log (none, a newer one, generation 4): nothing to audit. */
+  private isOff = false;
+
+  readonly onEvent = (seq: number, event: StoredEvent | null, log: DecodingLog): void => {
+    if (this.isOff) return;
+    const running = this.running ?? this.start(log);
+    running?.events.accept(seq, () => event);
+  };
+
+  /**
+   * The audit of `log` (the decoded log that was fed), or null when it is not a generation 0–3 log
+   * (a format verdict runs no migration audit for it).
+   */
+  resultFor(log: OpenedLog): MigrationAudit | null {
+    const running = this.isOff ? null : (this.running ?? this.start(log));
+    if (running === null) return null;
+    return { refusals: running.refusals.sorted(), refusalCount: running.refusals.count };
+  }
+
+  private start(log: DecodingLog): { refusals: RefusalList; events: EventAudit } | null {
+    const { generation, newerVersion } = log.format;
+    if (generation === null || newerVersion !== null || generation >= NEWEST_KNOWN_GENERATION) {
+      this.isOff = true;
+      return null;
+    }
+    const refusals = new RefusalList(log);
+    auditHeader(log, generation, refusals);
+    this.running = { refusals, events: new EventAudit(log, generation, refusals) };
+    return this.running;
+  }
 }

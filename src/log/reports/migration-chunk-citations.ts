@@ -3,8 +3,7 @@
 
 import { ChunkKind, isRecord } from '../event.ts';
 import type { StoredEvent } from '../event.ts';
-import type { OpenedLog } from '../open/opened-log.ts';
-import type { RefusalList } from './migration-refusals.ts';
+import type { AuditedLog, RefusalList } from './migration-refusals.ts';
 
 /** Events that end a model attempt in the v1 → v2 grouping of chunks. */
 const ATTEMPT_CLOSERS: ReadonlySet<string> = new Set([
@@ -67,7 +66,7 @@ export class ChunkCitationAudit {
   private pending: PendingAttempt | null = null;
 
   constructor(
-    private readonly log: OpenedLog,
+    private readonly log: AuditedLog,
     private readonly refusals: RefusalList,
   ) {}
 

@@ -3,8 +3,7 @@
 import { isRecord } from '../event.ts';
 import type { FormatGeneration } from '../format/generations/generation.ts';
 import { REQUIRED_HEADER_KEYS, rulesOfGeneration } from '../format/generations/generation-rules.ts';
-import type { OpenedLog } from '../open/opened-log.ts';
-import type { RefusalList } from './migration-refusals.ts';
+import type { AuditedLog, RefusalList } from './migration-refusals.ts';
 import { show } from './migration-refusals.ts';
 
 function isCount(value: unknown): boolean {
@@ -12,7 +11,7 @@ function isCount(value: unknown): boolean {
 }
 
 /** Adds the header's refusals (seq null) for a log of `generation` to `refusals`. */
-export function auditHeader(log: OpenedLog, generation: FormatGeneration, refusals: RefusalList): void {
+export function auditHeader(log: AuditedLog, generation: FormatGeneration, refusals: RefusalList): void {
   const header: Record<string, unknown> = isRecord(log.header) ? log.header : {};
   const rules = rulesOfGeneration(generation);
   if (!rules.isHeaderKeySetExact) {

@@ -3,6 +3,12 @@
 
 import type { OpenedLog } from '../open/opened-log.ts';
 
+/**
+ * What the migration audit reads of a log: its store, index and header. A decoded log, or one being
+ * decoded (the decoder's onEvent hands it out while it reads).
+ */
+export type AuditedLog = Pick<OpenedLog, 'store' | 'index' | 'header'>;
+
 /** One refusal rule of the migration (the names are ours; each maps to one upstream check). */
 export type MigrationRule =
   /** v0/v1 header key outside the exact set of the frozen v0 codec. */
@@ -93,7 +99,7 @@ export class RefusalList {
   /** Every refusal added, including those beyond the per-rule cap. */
   count = 0;
 
-  constructor(private readonly log: OpenedLog) {}
+  constructor(private readonly log: AuditedLog) {}
 
   /** Adds a refusal at `seq` (null: the header); `what` is the sentence after REFUSAL_PREFIX. */
   add(rule: MigrationRule, seq: number | null, what: string): void {
@@ -129,7 +135,7 @@ export class RefusalList {
 }
 
 /** The 1-based physical line of the event at `seq`, or null when the store does not know it. */
-function lineOf(log: OpenedLog, seq: number): number | null {
+function lineOf(log: AuditedLog, seq: number): number | null {
   const { store } = log;
   if (seq < 0 || seq >= store.eventCount) return null;
   const lineIndex = store.eventLine.get(seq);

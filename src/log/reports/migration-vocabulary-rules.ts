@@ -16,31 +16,33 @@ import { show } from './migration-refusals.ts';
 const OBSOLETE_TYPES: ReadonlySet<string> = new Set(['request/header-delta', 'mode/set']);
 
 /**
- * The type and payload rules over one log. Knows the stored type names up front (the unknown ones
- * are found once); each event is then passed in by the caller, in seq order.
+ * The type and payload rules over one log: each event is passed in by the caller, in seq order
+ * (whether its stored type is one the migration does not know is decided by its name alone).
  */
 export class VocabularyAudit {
   private readonly isV0Family: boolean;
-  private readonly unknownTypes: ReadonlySet<string>;
+  private readonly knownTypes: ReadonlySet<string>;
   private readonly reportedUnknown = new Set<string>();
 
   constructor(
     private readonly generation: FormatGeneration,
-    typeNames: readonly string[],
     private readonly refusals: RefusalList,
   ) {
     this.isV0Family = generation <= 1;
-    this.unknownTypes = this.findUnknownTypes(typeNames);
+    this.knownTypes = rulesOfGeneration(generation).knownEventTypes;
   }
 
   /** Whether a stored type name is one the migration does not know (its events must be read). */
   isUnknownType(storedType: string): boolean {
-    return this.unknownTypes.has(storedType);
+    if (this.knownTypes.has(storedType)) return false;
+    if (this.isV0Family && (storedType in LEGACY_RENAMED_TYPES || OBSOLETE_TYPES.has(storedType)))
+      return false;
+    return !(this.generation >= 3 && storedType.startsWith('plugin:'));
   }
 
   /** Refuses the first event of each unknown stored type (generation 3: unless it is ignorable). */
   acceptEvent(event: StoredEvent, storedType: string): void {
-    if (!this.unknownTypes.has(storedType) || this.reportedUnknown.has(storedType)) return;
+    if (this.reportedUnknown.has(storedType) || !this.isUnknownType(storedType)) return;
     if (this.generation === 3 && event.ignorable === true) return;
     this.reportedUnknown.add(storedType);
     this.refusals.add(
@@ -105,18 +107,5 @@ export class VocabularyAudit {
       }
     }
     return true;
-  }
-
-  /** Stored types the migration does not know (legacy names it renames and obsolete ones have their own rules). */
-  private findUnknownTypes(typeNames: readonly string[]): ReadonlySet<string> {
-    const knownTypes = rulesOfGeneration(this.generation).knownEventTypes;
-    const unknown = new Set<string>();
-    for (const name of typeNames) {
-      if (knownTypes.has(name)) continue;
-      if (this.isV0Family && (name in LEGACY_RENAMED_TYPES || OBSOLETE_TYPES.has(name))) continue;
-      if (this.generation >= 3 && name.startsWith('plugin:')) continue;
-      unknown.add(name);
-    }
-    return unknown;
   }
 }

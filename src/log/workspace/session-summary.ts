@@ -15,6 +15,8 @@ import { loadBundledPriceTable } from '../cost/price-table.ts';
 import type { SummaryRequest } from '../cost/summary-cost.ts';
 import { listSummaryRequests } from '../cost/summary-cost.ts';
 import { deriveFormatVerdicts } from '../reports/format-verdicts.ts';
+import type { MigrationAudit } from '../reports/migration-audit.ts';
+import { DecodeTimeMigrationAudit } from '../reports/migration-audit.ts';
 import {
   deriveThreeAnswers,
   NOT_OK_RUN_ENDINGS,
@@ -96,7 +98,7 @@ export function isRunNotOk(failure: FailureState, ending: RunEnding): boolean {
 export type SessionSummaryRead = { ok: true; summary: SessionSummary } | { ok: false; reason: string };
 
 /** The summary of a decoded log (complete or not). Reads back a few events (links, usage windows). */
-export function summarizeOpenedLog(log: OpenedLog): SessionSummary {
+export function summarizeOpenedLog(log: OpenedLog, audited?: MigrationAudit | null): SessionSummary {
   const { store, index } = log;
   const eventCount = store.eventCount;
   const inherited = inheritedPrefixLength(log);
@@ -129,8 +131,9 @@ export function summarizeOpenedLog(log: OpenedLog): SessionSummary {
     lastEventTime,
     durationMs: lastEventTime === null || startTime === null ? null : Math.max(0, lastEventTime - startTime),
     failure: deriveFailureState(log),
-    // The format verdicts read a generation 0–3 log's events back (the migration audit) once.
-    answers: deriveThreeAnswers(log, deriveFormatVerdicts(log)),
+    // The format verdicts of a generation 0–3 log need the migration audit: the one run while the
+    // log was decoded (summarizeSession), else one that reads its events back from the store.
+    answers: deriveThreeAnswers(log, deriveFormatVerdicts(log, audited)),
     tokens,
     requests: listSummaryRequests(buildCostIndex(log, loadBundledPriceTable())),
     file: {
@@ -180,8 +183,10 @@ export async function summarizeSession(
   isCancelled?: () => boolean,
 ): Promise<SessionSummaryRead> {
   let log: OpenedLog;
+  // dsh's answer audits the events as they are decoded: the log is read once.
+  const audit = new DecodeTimeMigrationAudit();
   try {
-    log = await decodeEntry(entry, options, isCancelled);
+    log = await decodeEntry(entry, { ...options, onEvent: audit.onEvent }, isCancelled);
   } catch (error) {
     if (error instanceof SummaryCancelled) return { ok: false, reason: 'cancelled' };
     return {
@@ -190,7 +195,7 @@ export async function summarizeSession(
     };
   }
   try {
-    return { ok: true, summary: summarizeOpenedLog(log) };
+    return { ok: true, summary: summarizeOpenedLog(log, audit.resultFor(log)) };
   } catch (error) {
     // A defect of ours on a hostile log: that session gets a reason, the pass goes on.
     return {

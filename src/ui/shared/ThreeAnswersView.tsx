@@ -27,9 +27,27 @@ const RUNNING_WORDS = { label: 'run running', tone: 'pending' as StatusTone };
 const RUNNING_SENTENCE =
   'The last turn has not ended and the writer is still appending (followed live): it is running. It is called hanging once nothing has been appended for longer than the threshold in the live bar.';
 
+/** Answer 3 as shown: `running` is an unended run of a followed log whose writer is still appending. */
+type ShownRunEnding = RunEnding | 'running';
+
+/**
+ * How the run's ending is shown, badge words and tooltip: with `isWriterActive` (a followed log that
+ * grew within the reader's threshold: useIsWriterActive, writerActivityOf) an unended run
+ * ('hanging') is "running", hanging only once the writer has been quiet past it. The header's
+ * badge and the followed session's row both show it through this.
+ */
+function shownRunEnding(
+  run: ThreeAnswers['run'],
+  isWriterActive: boolean,
+): { ending: ShownRunEnding; label: string; tone: StatusTone; sentence: string } {
+  if (isWriterActive && run.ending === 'hanging')
+    return { ending: 'running', ...RUNNING_WORDS, sentence: RUNNING_SENTENCE };
+  return { ending: run.ending, ...RUN_WORDS[run.ending], sentence: run.sentence };
+}
+
 /**
  * The run's ending as one badge (the header bar shows it beside the verdict badges). With
- * `isWriterActive` (a followed log that grew within the threshold) an unended run is "running".
+ * `isWriterActive` an unended run is "running" (shownRunEnding).
  */
 export function RunEndingBadge({
   answers,
@@ -38,15 +56,10 @@ export function RunEndingBadge({
   answers: ThreeAnswers;
   isWriterActive?: boolean;
 }) {
-  const isRunning = isWriterActive && answers.run.ending === 'hanging';
-  const words = isRunning ? RUNNING_WORDS : RUN_WORDS[answers.run.ending];
+  const shown = shownRunEnding(answers.run, isWriterActive);
   return (
-    <span data-testid="run-ending" data-ending={isRunning ? 'running' : answers.run.ending}>
-      <StatusBadge
-        tone={words.tone}
-        label={words.label}
-        title={revealInvisibleCharacters(isRunning ? RUNNING_SENTENCE : answers.run.sentence)}
-      />
+    <span data-testid="run-ending" data-ending={shown.ending}>
+      <StatusBadge tone={shown.tone} label={shown.label} title={revealInvisibleCharacters(shown.sentence)} />
     </span>
   );
 }
@@ -61,10 +74,19 @@ const DSH_SHORT: Record<DshAnswer, string> = {
 
 /**
  * The three answers in one line of small badges (a session row, the lineage tree): what this viewer
- * reads, what dsh does, how the run ended. Each badge's tooltip is the answer's sentence.
+ * reads, what dsh does, how the run ended. Each badge's tooltip is the answer's sentence. With
+ * `isWriterActive` (the row of the session being followed, its writer still appending) an unended
+ * run is "running", as in the header (shownRunEnding).
  */
-export function ThreeAnswersChips({ answers }: { answers: ThreeAnswers }) {
-  const { viewer, dsh, run } = answers;
+export function ThreeAnswersChips({
+  answers,
+  isWriterActive = false,
+}: {
+  answers: ThreeAnswers;
+  isWriterActive?: boolean;
+}) {
+  const { viewer, dsh } = answers;
+  const run = shownRunEnding(answers.run, isWriterActive);
   return (
     <span
       className="flex min-w-0 flex-nowrap items-center gap-1 overflow-hidden"
@@ -90,8 +112,8 @@ export function ThreeAnswersChips({ answers }: { answers: ThreeAnswers }) {
         isSmall
       />
       <StatusBadge
-        tone={RUN_WORDS[run.ending].tone}
-        label={RUN_WORDS[run.ending].label}
+        tone={run.tone}
+        label={run.label}
         title={revealInvisibleCharacters(run.sentence)}
         isSmall
       />

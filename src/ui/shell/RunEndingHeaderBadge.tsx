@@ -3,9 +3,8 @@
 // derives after a load (three-answers.ts), so it says what triage and `inspect` say.
 import { useRef } from 'react';
 import type { ThreeAnswers } from '../../log/index.ts';
-import { writerActivityOf } from '../../store/live-follow.ts';
 import { useViewer } from '../../store/use-viewer.ts';
-import { useSecondClock } from '../shared/use-second-clock.ts';
+import { useIsWriterActive } from '../../store/use-writer-activity.ts';
 import { RunEndingBadge } from '../shared/ThreeAnswersView.tsx';
 import { useWorkerQuery } from '../shared/use-worker-query.ts';
 
@@ -18,8 +17,8 @@ export function RunEndingHeaderBadge() {
     const turns = state.summary?.turns;
     return state.live === null || turns === undefined ? '' : `${turns.length}:${turns.at(-1)?.endSeq ?? ''}`;
   });
-  const live = useViewer((state) => state.live);
-  const now = useSecondClock(live !== null && live.status.state === 'following');
+  // Re-renders once, when the writer has been quiet past the threshold (no ticking clock).
+  const isWriterActive = useIsWriterActive();
   const answer = useWorkerQuery(
     // turnsKey is part of the question: the triage of the log as it stands when a turn changed.
     () => (turnsKey === '-' ? null : client.query({ kind: 'triage' })),
@@ -32,6 +31,6 @@ export function RunEndingHeaderBadge() {
     shownRef.current = { generation: logGeneration, answers: answer.value.answers };
   const shown = shownRef.current?.generation === logGeneration ? shownRef.current.answers : null;
   if (loadState !== 'ready' || shown === null) return null;
-  // While the writer is still appending, an unended turn is running, not hanging.
-  return <RunEndingBadge answers={shown} isWriterActive={writerActivityOf(live, now) === 'active'} />;
+  // While the writer is still appending, an unended turn is running, not hanging (shownRunEnding).
+  return <RunEndingBadge answers={shown} isWriterActive={isWriterActive} />;
 }

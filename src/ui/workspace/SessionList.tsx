@@ -7,6 +7,8 @@ import { SessionRowView, sessionIdLabels } from './SessionRow.tsx';
 import { useWorkspaceCosts } from '../cost/use-workspace-costs.ts';
 import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
 import { useViewer, useViewerStoreApi } from '../../store/use-viewer.ts';
+import { followedSessionIdOf } from '../../store/live-follow.ts';
+import { useIsWriterActive } from '../../store/use-writer-activity.ts';
 import { compareWithSession } from './compare-entry.ts';
 import { placeVirtualItem, useVirtualList } from '../shared/use-virtual-list.ts';
 import { WorkspaceSearchBox, WorkspaceSearchResults } from './WorkspaceSearch.tsx';
@@ -33,6 +35,9 @@ const SORTS: { value: SessionSort; label: string }[] = [
 export function SessionList() {
   const workspace = useViewer((state) => state.workspace);
   const openId = useViewer((state) => state.workspaceSessionId);
+  // The session being followed: its row's unended run is running while the writer appends (issue 22).
+  const followedId = useViewer(followedSessionIdOf);
+  const isWriterActive = useIsWriterActive();
   const actions = useViewer((state) => state.actions);
   // The results of a search across the sessions take the list's place (it keeps its scroll).
   const isSearching = useViewer((state) => state.workspaceSearch !== null);
@@ -244,6 +249,7 @@ export function SessionList() {
                   isTree={sort === 'tree'}
                   isActive={item.index === active}
                   isOpen={row.id === openId}
+                  isWriterActive={isWriterActive && row.id === followedId}
                   idLabel={idLabels.get(row.id) ?? row.id}
                   cost={
                     costs && { value: costs.bySession.get(row.id), source: costs.source, edits: costs.edits }

@@ -58,8 +58,14 @@ export function SessionRowView({
   onOpen,
   cost,
   idLabel,
+  isWriterActive = false,
 }: {
   cost: RowCost | null;
+  /**
+   * This row is the session being followed and its writer is still appending (useIsWriterActive):
+   * an unended run reads "running", as the header says, not "hanging".
+   */
+  isWriterActive?: boolean;
   /** The id as shown: as much of it as tells it apart in the list (sessionIdLabels). */
   idLabel: string;
   row: WorkspaceRow;
@@ -120,7 +126,7 @@ export function SessionRowView({
       {/* The three answers (issue 20), from the one derivation `ls --json` and `inspect` give. */}
       <div className="flex h-5 items-center overflow-hidden">
         {summary ? (
-          <ThreeAnswersChips answers={summary.answers} />
+          <ThreeAnswersChips answers={summary.answers} isWriterActive={isWriterActive} />
         ) : (
           <span
             data-testid="session-answers"
