@@ -214,6 +214,58 @@ test.describe('a permalink to a compare position', () => {
     await screenshot(again, 'compare-permalink-restored');
   });
 
+  test('the address bar names the compare: a reload restores it at the same aligned step and seqs, Back closes it, Forward reopens it', async ({
+    page,
+    viewer,
+  }) => {
+    await compareForkWithParent(viewer);
+    const view = page.getByTestId('compare-view');
+    await expect(view).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    const steps = page.getByTestId('compare-step');
+    await steps.last().click();
+    await expect(steps.last()).toHaveAttribute('aria-current', 'step');
+    const position = (await view.getAttribute('data-position'))!;
+    const seqs = (await view.getAttribute('data-seqs'))!;
+    const hashOf = () => new URLSearchParams(new URL(page.url()).hash.slice(1));
+    // The hash follows the position once the cursor rests (history-sync.ts), with no Copy link.
+    await expect.poll(() => hashOf().get('cmpat'), { timeout: 5_000 }).toBe(position);
+    expect(hashOf().get('cmp')).toBe(PARENT_ID);
+    expect(hashOf().get('session')).toBe(CHILD_ID);
+
+    // Back: the entry before the compare; Forward: the compare again, where it was left.
+    await page.goBack();
+    await expect(view).toHaveCount(0);
+    await expect(viewer.modelView).toBeVisible();
+    expect(hashOf().get('cmp')).toBeNull();
+    await page.goForward();
+    await expect(view).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    await expect(view).toHaveAttribute('data-position', position);
+    await expect(view).toHaveAttribute('data-seqs', seqs);
+
+    // Unlocked at a seq of B's own: the hash says so too.
+    await page.getByTestId('compare-lock').uncheck();
+    await page.getByTestId('compare-turn-b').first().click();
+    const freeSeqs = (await view.getAttribute('data-seqs'))!;
+    expect(freeSeqs).not.toBe(seqs);
+    await expect.poll(() => hashOf().get('cmpfree'), { timeout: 5_000 }).toBe(freeSeqs);
+
+    // A reload: the dropped folder was not kept, so it is asked for; then the same compare, unlocked.
+    await page.reload();
+    await expect(page.getByTestId('workspace-ask')).toHaveAttribute('data-ask', 'ask-to-open');
+    await page.getByTestId('folder-input').setInputFiles(ROOT);
+    await expect(view).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    await expect(view).toHaveAttribute('data-relation', 'fork');
+    await expect(view).toHaveAttribute('data-position', position);
+    await expect(view).toHaveAttribute('data-seqs', freeSeqs);
+    await expect(view).toHaveAttribute('data-locked', 'false');
+    await expect(page.getByTestId('notice')).toHaveCount(0);
+    // Locked again, it goes back to the aligned step's seqs.
+    await page.getByTestId('compare-lock').check();
+    await expect(view).toHaveAttribute('data-seqs', seqs);
+    await expect.poll(() => hashOf().get('cmpfree'), { timeout: 5_000 }).toBeNull();
+    await screenshot(page, 'compare-reloaded');
+  });
+
   test('a link whose position or other session the folder does not have says so: the first divergence, or no compare', async ({
     page,
     viewer,

@@ -1,16 +1,7 @@
 // Tests of the compare slice's permalink side (issue 23): what a compare of two workspace sessions
 // records for a link, a link's position restored or refused, and when a waiting link may start.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  alignColumns,
-  buildDiffReportFrom,
-  buildRunOutline,
-  decodeLog,
-  type RunOutline,
-} from '../log/index.ts';
-import type { CompareOpened, LogClient, WorkspaceFile } from '../worker/client.ts';
+import type { LogClient, WorkspaceFile } from '../worker/client.ts';
 import { compareLinkStepOf, firstDivergencePosition, type CompareLinkFacts } from './compare-slice.ts';
 import {
   IMMEDIATE_PREPARER,
@@ -21,36 +12,7 @@ import {
   workspaceRowOf,
 } from './testing/viewer-store-fixture.ts';
 import { pairToCompare } from './workspace-slice.ts';
-
-const FORK_DIR = join(
-  import.meta.dirname,
-  '../../fixtures/sessions/root/--home-dev-projects-subagent-fork-in-process--',
-);
-const PARENT = '96cf59c9-b347-48b9-b234-a5200913ad05';
-const CHILD = 'ada8966c-9fa3-441b-8721-37ff1e795e6a';
-
-/** What the worker's compare-open answers for the fork child (A) against its parent (B). */
-function openedForkPair(): CompareOpened {
-  const outlines: RunOutline[] = [CHILD, PARENT].map((id) =>
-    buildRunOutline(decodeLog(new Uint8Array(readFileSync(join(FORK_DIR, id, 'session.jsonl.zstd'))))),
-  );
-  const columns = alignColumns(outlines);
-  const [base, run] = outlines as [RunOutline, RunOutline];
-  return {
-    compareId: 1,
-    runs: [CHILD, PARENT].map((id, index) => ({
-      name: id,
-      sessionId: id,
-      generation: 4,
-      eventCount: outlines[index]!.eventCount,
-    })),
-    outlines,
-    columns,
-    reports: columns.alignments.map((alignment) =>
-      buildDiffReportFrom(alignment, base, run, { a: 'a', b: 'b' }),
-    ),
-  };
-}
+import { CHILD, PARENT, openedForkPair } from '../log/testing/compare-fork-pair.ts';
 
 const OPENED = openedForkPair();
 

@@ -41,6 +41,8 @@ export interface CompareLinkRequest {
   otherSessionId: string;
   /** Null: at the first divergence. */
   position: ComparePosition | null;
+  /** Unlocked at these seqs (base, other) when the position is in the alignment; absent: locked. */
+  freeSeqs?: [number, number];
 }
 
 export interface CompareSliceState {
@@ -50,14 +52,27 @@ export interface CompareSliceState {
 }
 
 export interface CompareActions {
-  /** Compares the open log with `runs` (named `names`: the open log's name first). */
-  startCompare(runs: CompareRunSource[], names: string[], position?: ComparePosition): void;
+  /**
+   * Compares the open log with `runs` (named `names`: the open log's name first), at `position` (a
+   * permalink's; else the first divergence), unlocked at `freeSeqs` when given with a position.
+   */
+  startCompare(
+    runs: CompareRunSource[],
+    names: string[],
+    position?: ComparePosition,
+    freeSeqs?: [number, number],
+  ): void;
   closeCompare(): void;
   setComparePosition(position: ComparePosition): void;
   /** Unlocked only: moves one side (0 the base, 1 the other) to a seq of its own. */
   setCompareSeq(side: 0 | 1, seq: number): void;
   setCompareLocked(isLocked: boolean): void;
   setCompareOther(other: number): void;
+  /**
+   * A history entry's compare place (Back, Forward): the ready compare moves to `position` (when the
+   * alignment has it) and locks, or unlocks at `freeSeqs`, in one update. False when it cannot.
+   */
+  restoreComparePlace(position: ComparePosition | null, freeSeqs: [number, number] | null): boolean;
   /** Sets (or clears, with null) the compare a followed permalink waits to start. */
   requestCompareLink(request: CompareLinkRequest | null): void;
 }
@@ -119,6 +134,12 @@ function seqOnSide(
   return outlineTurn.endSeq ?? outline.eventCount - 1;
 }
 
+/** `seqs` within the two runs' events (a link's seqs are untrusted numbers). */
+function clampSeqs(opened: CompareOpened, other: number, seqs: [number, number]): [number, number] {
+  const last = (run: RunOutline | undefined) => Math.max(0, (run?.eventCount ?? 1) - 1);
+  return [Math.min(seqs[0], last(opened.outlines[0])), Math.min(seqs[1], last(opened.outlines[other]))];
+}
+
 /** Both sides' seqs at a position; a side with nothing there keeps the seq it had. */
 function seqsAt(
   opened: CompareOpened,
@@ -167,7 +188,7 @@ export function createCompareSlice(
   return {
     state: { compare: null, compareLink: null },
     actions: {
-      startCompare(runs, names, position) {
+      startCompare(runs, names, position, freeSeqs) {
         const mine = ++token;
         const { workspaceSessionId, summary } = get();
         const baseSessionId =
@@ -196,7 +217,18 @@ export function createCompareSlice(
             if (mine !== token) return;
             const isKnown = position !== undefined && isPositionIn(opened, 1, position);
             const at = isKnown ? position : firstDivergencePosition(opened, 1);
-            update({ status: 'ready', opened, position: at, seqs: seqsAt(opened, 1, at, [0, 0]) });
+            const seqs = seqsAt(opened, 1, at, [0, 0]);
+            update(
+              isKnown && freeSeqs !== undefined
+                ? {
+                    status: 'ready',
+                    opened,
+                    position: at,
+                    isLocked: false,
+                    seqs: clampSeqs(opened, 1, freeSeqs),
+                  }
+                : { status: 'ready', opened, position: at, seqs },
+            );
             if (position !== undefined && !isKnown)
               set({
                 notice: `The link's compare position (aligned turn ${position.turnIndex}${position.stepIndex === null ? '' : `, step ${position.stepIndex}`}) is not in this alignment; showing the first divergence.`,
@@ -242,6 +274,21 @@ export function createCompareSlice(
       },
       requestCompareLink(request) {
         set({ compareLink: request });
+      },
+      restoreComparePlace(position, freeSeqs) {
+        const current = get().compare;
+        if (current?.status !== 'ready' || current.opened === null) return false;
+        const { opened, other } = current;
+        const at =
+          position !== null && isPositionIn(opened, other, position)
+            ? position
+            : firstDivergencePosition(opened, other);
+        update(
+          freeSeqs === null
+            ? { position: at, isLocked: true, seqs: seqsAt(opened, other, at, current.seqs) }
+            : { position: at, isLocked: false, seqs: clampSeqs(opened, other, freeSeqs) },
+        );
+        return true;
       },
       setCompareOther(other) {
         const current = get().compare;

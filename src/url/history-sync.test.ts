@@ -11,6 +11,7 @@ import {
   summaryOf,
 } from '../store/testing/viewer-store-fixture.ts';
 import type { ViewerStore } from '../store/viewer-store.ts';
+import { openedForkPair } from '../log/testing/compare-fork-pair.ts';
 import { makeGuardEntry, makePlaceEntry, readHistoryEntry } from './history-entries.ts';
 import {
   HASH_MAX_WAIT_MS,
@@ -88,6 +89,8 @@ class FakeHistory implements HistoryPort {
 }
 
 let asks: boolean[] = [];
+/** compare-open's answer for two runs that part after a shared prefix (a fork and its parent). */
+const FORK_PAIR = openedForkPair();
 
 /** A store loading a 50-event log (session s1), a fake history, and the sync between them. */
 function setUp(entries?: Entry[]) {
@@ -446,6 +449,110 @@ describe('history sync: the sessions of a workspace share one history', () => {
     history.navigateToFragment('seq=5&session=a&cmp=b');
     expect(store.getState().compareLink).toBeNull();
     expect(store.getState().notice).toMatch(/names no folder or ZIP holding both/);
+    sync.dispose();
+  });
+
+  /** Opens workspace session a and, answering compare-open with the fork pair, compares it with b. */
+  async function compareAWithB() {
+    const setup = setUpWorkspace();
+    const { fake, actions } = setup;
+    fake.client.query = (() => Promise.resolve(FORK_PAIR)) as typeof fake.client.query;
+    actions.openWorkspaceSession('a');
+    fake.listeners.at(-1)!.onLoaded({ ...summaryOf(50, 'a'), contentKey: 'a'.repeat(64) }, PROGRESS, ['a']);
+    vi.advanceTimersByTime(HASH_MAX_WAIT_MS);
+    actions.startCompare([{ kind: 'workspace-session', sessionId: 'b' }], ['a', 'b']);
+    await vi.advanceTimersByTimeAsync(0);
+    return setup;
+  }
+  const compareOf = (store: ViewerStore) => {
+    const { compare } = store.getState();
+    return compare === null
+      ? null
+      : {
+          status: compare.status,
+          position: compare.position,
+          isLocked: compare.isLocked,
+          seqs: compare.seqs,
+        };
+  };
+  const hashField = (history: FakeHistory, name: string) =>
+    new URLSearchParams(history.readHash().slice(1)).get(name);
+
+  it('names an open compare in the hash: a new entry when it opens, the position and lock rewritten in place', async () => {
+    const { store, history, sync, actions } = await compareAWithB();
+    expect(store.getState().compare?.status).toBe('ready');
+    expect(history.kinds()).toEqual(['guard', 'place', 'place']);
+    vi.advanceTimersByTime(HASH_MAX_WAIT_MS);
+    const opensAt = store.getState().compare!.position;
+    expect(hashField(history, 'cmp')).toBe('b');
+    expect(hashField(history, 'cmpat')).toBe(`${opensAt.turnIndex}.${opensAt.stepIndex}`);
+    expect(hashField(history, 'session')).toBe('a');
+    // Moving the compare is a step: the entry's hash follows, no entry is added.
+    actions.setComparePosition({ turnIndex: 0, stepIndex: 0 });
+    vi.advanceTimersByTime(HASH_MAX_WAIT_MS);
+    expect(hashField(history, 'cmpat')).toBe('0.0');
+    expect(hashField(history, 'cmpfree')).toBeNull();
+    actions.setCompareLocked(false);
+    actions.setCompareSeq(1, 7);
+    vi.advanceTimersByTime(HASH_MAX_WAIT_MS);
+    const seqs = store.getState().compare!.seqs;
+    expect(hashField(history, 'cmpfree')).toBe(`${seqs[0]}.7`);
+    expect(history.kinds()).toEqual(['guard', 'place', 'place']);
+    sync.dispose();
+  });
+
+  it('Back from a compare closes it, Forward reopens it at the place it was left at', async () => {
+    const { store, history, sync, actions } = await compareAWithB();
+    actions.setComparePosition({ turnIndex: 1, stepIndex: 0 });
+    vi.advanceTimersByTime(HASH_MAX_WAIT_MS);
+    const left = compareOf(store);
+    history.back();
+    expect(store.getState().compare).toBeNull();
+    expect(hashField(history, 'cmp')).toBeNull();
+    // Closing it was the history's doing: no entry was added, Forward still leads to the compare.
+    expect(history.kinds()).toEqual(['guard', 'place', 'place']);
+    history.forward();
+    expect(store.getState().compareLink).toEqual({
+      baseSessionId: 'a',
+      otherSessionId: 'b',
+      position: { turnIndex: 1, stepIndex: 0 },
+    });
+    // What use-compare-link.ts does with the request once the session is read.
+    const request = store.getState().compareLink!;
+    actions.startCompare([{ kind: 'workspace-session', sessionId: 'b' }], ['a', 'b'], request.position!);
+    actions.requestCompareLink(null);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(compareOf(store)).toEqual(left);
+    expect(history.kinds()).toEqual(['guard', 'place', 'place']);
+    sync.dispose();
+  });
+
+  it('Back and Forward between two places of one compare move it, locked or unlocked as each was', async () => {
+    const { store, history, sync, actions, fake } = await compareAWithB();
+    let opens = 0;
+    fake.client.query = (() => {
+      opens++;
+      return Promise.resolve(FORK_PAIR);
+    }) as typeof fake.client.query;
+    actions.setComparePosition({ turnIndex: 1, stepIndex: 0 });
+    const first = compareOf(store);
+    // A jump in the log while comparing is an entry of its own, naming the compare too.
+    actions.setCursor(25, 'jump');
+    actions.setComparePosition({ turnIndex: 0, stepIndex: 0 });
+    actions.setCompareLocked(false);
+    actions.setCompareSeq(1, 3);
+    vi.advanceTimersByTime(HASH_MAX_WAIT_MS);
+    const second = compareOf(store);
+    expect(second?.isLocked).toBe(false);
+    expect(history.kinds()).toEqual(['guard', 'place', 'place', 'place']);
+    history.back();
+    expect(compareOf(store)).toEqual(first);
+    history.forward();
+    expect(compareOf(store)).toEqual(second);
+    expect(cursor(store)).toBe(25);
+    // Moved, not reopened.
+    expect(opens).toBe(0);
+    expect(store.getState().compareLink).toBeNull();
     sync.dispose();
   });
 

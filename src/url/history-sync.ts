@@ -16,6 +16,11 @@
 // - Sessions of one workspace share the history: opening another session of the open workspace
 //   (↑ parent, → child session, a row of the list) pushes its first place above the session left,
 //   with no guard between them, so Back returns to the session left at the seq it was left at.
+// - A compare of the open workspace session with another session of it is in the hash (`cmp`,
+//   `cmpat`, `cmpfree`: permalink.ts), so a reload or a copied address restores it. Opening one,
+//   closing it or comparing with another session pushes an entry; moving its position or unlocking
+//   it rewrites the current entry's hash, as a step does. Back and Forward to an entry of the same
+//   log apply its compare: the one open moves there, another one starts, none closes it.
 
 import { aimedSeq } from '../store/cursor/cursor-slice.ts';
 import { isAtLiveHead } from '../store/live-follow.ts';
@@ -27,10 +32,12 @@ import {
   makePlaceEntry,
   readHistoryEntry,
 } from './history-entries.ts';
-import { parsePermalinkHash } from './permalink.ts';
+import { applyEntryCompare, compareChangeOf } from './history-compare.ts';
+import { parseCompareLink, parsePermalinkHash } from './permalink.ts';
 import {
+  compareLinkOf,
   isWorkspaceHash,
-  permalinkHashOf,
+  placeHashOf,
   requestLinkedCompare,
   workspaceLinkOf,
 } from './permalink-of-state.ts';
@@ -135,7 +142,7 @@ export function createHistorySync(
     onAskChange(next);
   };
 
-  const hashOf = (seq: number | null) => permalinkHashOf(store.getState(), seq);
+  const hashOf = (seq: number | null) => placeHashOf(store.getState(), seq);
 
   const cancelHashWrite = () => {
     if (hashTimer !== null) clearTimeout(hashTimer);
@@ -228,8 +235,6 @@ export function createHistorySync(
   /** An entry that is not one of this log's: read as a permalink (as on start). */
   const applyForeignEntry = () => {
     const link = parsePermalinkHash(port.readHash());
-    // A compare link pasted into the address bar: it starts once its session is open and read.
-    const notices = [...link.notices, ...requestLinkedCompare(store, port.readHash(), link)];
     const state = store.getState();
     const loadedSession = state.summary?.sessionId ?? null;
     const loadedKey = state.summary?.contentKey ?? null;
@@ -240,6 +245,10 @@ export function createHistorySync(
         ? link.logKey !== loadedKey
         : link.sessionId !== null && link.sessionId !== loadedSession;
     if (isOtherLog) {
+      // A compare link pasted into the address bar: it starts once its session is open and read.
+      const notices = [...link.notices, ...requestLinkedCompare(store, port.readHash(), link)];
+      if (parseCompareLink(port.readHash()).compare === null && compareLinkOf(state) !== null)
+        state.actions.closeCompare();
       currentPlace = null;
       adoptFor = { sessionId: link.sessionId, logKey: link.logKey };
       state.actions.requestJump(jump, notices);
@@ -250,8 +259,12 @@ export function createHistorySync(
       return;
     }
     // Same log: the entry becomes one of its places (Back from it returns to the place before),
-    // before the cursor moves there, so the move is remembered for this entry.
-    if (currentLoad !== null && state.loadState === 'ready') {
+    // before the cursor moves there, so the move is remembered for this entry; its compare applies.
+    // Until then no place is current, so the compare applied is not recorded as a change of one.
+    const isPlace = currentLoad !== null && state.loadState === 'ready';
+    if (isPlace) currentPlace = null;
+    const notices = [...link.notices, ...applyEntryCompare(store, port.readHash())];
+    if (isPlace && currentLoad !== null) {
       currentPlace = ++placeCount;
       port.replace(makePlaceEntry(currentLoad, currentPlace), null);
       const aimed = aimedSeq(state);
@@ -277,8 +290,19 @@ export function createHistorySync(
       currentWorkspace === null
         ? previous
         : { ...previous, workspaceSessionId: previous.summary?.sessionId ?? null };
-    port.replace(makePlaceEntry(currentLoad, currentPlace), permalinkHashOf(shown, seq));
+    port.replace(makePlaceEntry(currentLoad, currentPlace), placeHashOf(shown, seq));
     knownHash = port.readHash();
+  };
+
+  /** The open compare changed: a new entry, a hash rewrite, or nothing (history-compare.ts). */
+  const recordCompareChange = (state: ViewerState, previous: ViewerState) => {
+    if (currentLoad === null || currentPlace === null || isOnGuard) return;
+    const change = compareChangeOf(state, previous, port.readHash());
+    if (change === 'push') {
+      cancelHashWrite();
+      pushPlace(currentLoad, aimedSeq(state), hashOf(aimedSeq(state)));
+      setAsking(false);
+    } else if (change === 'rewrite') scheduleHashWrite();
   };
 
   const unsubscribe = store.subscribe((state, previous) => {
@@ -306,6 +330,7 @@ export function createHistorySync(
       }
     }
     if (state.lastJump !== previous.lastJump) recordJump(state);
+    recordCompareChange(state, previous);
     if (state.cursorSeq !== previous.cursorSeq && state.cursorSeq !== null) {
       if (currentPlace !== null) seqByPlace.set(currentPlace, state.cursorSeq);
       if (currentLoad !== null) scheduleHashWrite();
@@ -339,6 +364,8 @@ export function createHistorySync(
         if (!isReturn) setAsking(false);
         const seq = seqByPlace.get(entry.place) ?? parsePermalinkHash(port.readHash()).seq;
         if (seq !== null) store.getState().actions.setCursor(seq, 'history');
+        const notices = applyEntryCompare(store, port.readHash());
+        if (notices.length > 0) store.getState().actions.showNotice(notices.join(' '));
         return;
       }
       setAsking(false);

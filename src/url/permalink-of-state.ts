@@ -4,7 +4,13 @@
 import type { ViewerState, ViewerStore } from '../store/viewer-store.ts';
 import type { WorkspaceLink } from '../store/workspace-restore.ts';
 import { workspaceLinkPartOf } from '../store/workspace-slice.ts';
-import { formatPermalinkHash, parseCompareLink, type CompareLink, type PermalinkHash } from './permalink.ts';
+import {
+  formatPermalinkHash,
+  parseCompareLink,
+  withCompareLink,
+  type CompareLink,
+  type PermalinkHash,
+} from './permalink.ts';
 
 /** The hash of a permalink to the log `state` shows at `seq`; a workspace session's names its workspace too. */
 export function permalinkHashOf(
@@ -48,7 +54,34 @@ export function compareLinkOf(
   if (compare.sessionIds[0] !== state.workspaceSessionId) return null;
   const sessionId = compare.sessionIds[compare.other] ?? null;
   if (sessionId === null) return null;
-  return { sessionId, position: compare.status === 'ready' ? compare.position : compare.requestedPosition };
+  if (compare.status !== 'ready') return { sessionId, position: compare.requestedPosition };
+  return compare.isLocked
+    ? { sessionId, position: compare.position }
+    : { sessionId, position: compare.position, freeSeqs: compare.seqs };
+}
+
+/**
+ * The compare the address bar names (history-sync.ts): the one open (compareLinkOf), else the one a
+ * followed link still waits to start for the open workspace session, so a hash written meanwhile
+ * (the cursor resting after a reload) keeps it.
+ */
+export function shownCompareLinkOf(
+  state: Pick<ViewerState, 'compare' | 'compareLink' | 'summary' | 'workspace' | 'workspaceSessionId'>,
+): CompareLink | null {
+  const open = compareLinkOf(state);
+  if (open !== null) return open;
+  const waiting = state.compareLink;
+  if (waiting === null || waiting.baseSessionId !== state.workspaceSessionId) return null;
+  const { otherSessionId: sessionId, position, freeSeqs } = waiting;
+  return freeSeqs === undefined ? { sessionId, position } : { sessionId, position, freeSeqs };
+}
+
+/** The hash of the place `state` shows at `seq`, with the compare it shows (shownCompareLinkOf). */
+export function placeHashOf(
+  state: Pick<ViewerState, 'compare' | 'compareLink' | 'summary' | 'workspace' | 'workspaceSessionId'>,
+  seq: number | null,
+): string {
+  return withCompareLink(permalinkHashOf(state, seq), shownCompareLinkOf(state));
 }
 
 /**
@@ -66,10 +99,15 @@ export function requestLinkedCompare(store: ViewerStore, rawHash: string, hash: 
     ];
   if (compare.sessionId === hash.sessionId)
     return [...notices, 'The link compares its session with itself; no compare was opened.'];
-  store.getState().actions.requestCompareLink({
+  const request = {
     baseSessionId: hash.sessionId,
     otherSessionId: compare.sessionId,
     position: compare.position,
-  });
+  };
+  store
+    .getState()
+    .actions.requestCompareLink(
+      compare.freeSeqs === undefined ? request : { ...request, freeSeqs: compare.freeSeqs },
+    );
   return notices;
 }

@@ -205,6 +205,25 @@ describe('compare links (cmp, cmpat)', () => {
       expect(parsed.notices).toHaveLength(1);
     },
   );
+  it('writes an unlocked pair as cmpfree=<seq of A>.<seq of B> beside its position, and drops a bad one (locked)', () => {
+    const unlocked = withCompareLink(workspaceHash, {
+      sessionId: 'o',
+      position: { turnIndex: 2, stepIndex: 1 },
+      freeSeqs: [40, 7],
+    });
+    expect(new URLSearchParams(unlocked).get('cmpfree')).toBe('40.7');
+    expect(withCompareLink(unlocked, { sessionId: 'o', position: null })).not.toMatch(/cmpfree/);
+    for (const raw of ['40', '4.x', '-1.2', '1.2.3', '']) {
+      const parsed = parseCompareLink(`cmp=o&cmpat=2.1&cmpfree=${raw}`);
+      expect(parsed.compare, raw).toEqual({ sessionId: 'o', position: { turnIndex: 2, stepIndex: 1 } });
+      expect(parsed.notices, raw).toHaveLength(1);
+    }
+    // Seqs of its own need a place to start from.
+    expect(parseCompareLink('cmp=o&cmpfree=1.2')).toMatchObject({
+      compare: { position: null },
+      notices: [expect.stringMatching(/locked/)],
+    });
+  });
   it('ignores a position without a session to compare with', () => {
     const parsed = parseCompareLink('session=s&cmpat=2.0');
     expect(parsed.compare).toBeNull();
@@ -216,8 +235,12 @@ describe('compare links (cmp, cmpat)', () => {
         fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
         fc.nat({ max: 999_999_999 }),
         fc.option(fc.nat({ max: 999_999_999 })),
-        (sessionId, turnIndex, stepIndex) => {
-          const compare = { sessionId, position: { turnIndex, stepIndex } };
+        fc.option(fc.tuple(fc.nat(), fc.nat())),
+        (sessionId, turnIndex, stepIndex, freeSeqs) => {
+          const compare =
+            freeSeqs === null
+              ? { sessionId, position: { turnIndex, stepIndex } }
+              : { sessionId, position: { turnIndex, stepIndex }, freeSeqs };
           expect(parseCompareLink(withCompareLink(workspaceHash, compare))).toEqual({ compare, notices: [] });
         },
       ),

@@ -1,6 +1,7 @@
 // Permalink parse/format: the URL hash `#seq=123&session=<id>&log=<content key>` (and, for a session
 // of a workspace, `&ws=<stored workspace key>&wsname=<folder or ZIP name>`, and while it is compared
-// with another session of it, `&cmp=<that session's id>&cmpat=<turn>[.<step>]`) and the query
+// with another session of it, `&cmp=<that session's id>&cmpat=<turn>[.<step>]`, and `&cmpfree=<a>.<b>`
+// while its two sides are unlocked) and the query
 // `?demo=1` / `?src=<url>`. Pure and total: every field is parsed on its own, so one bad value never
 // loses the others, and no input (a crafted link included) makes a parser throw.
 //
@@ -194,15 +195,22 @@ interface CompareLinkPosition {
   stepIndex: number | null;
 }
 
-/** A compare the link restarts: `cmp=<other session id, escaped as session=>&cmpat=<turn>[.<step>]`. */
+/**
+ * A compare the link restarts: `cmp=<other session id, escaped as session=>&cmpat=<turn>[.<step>]`,
+ * and `&cmpfree=<seq of A>.<seq of B>` when the two sides are unlocked (each at a seq of its own).
+ */
 export interface CompareLink {
   /** The other workspace session's id (untrusted text, like `session=`). */
   sessionId: string;
   position: CompareLinkPosition | null;
+  /** Unlocked: each side's seq (A, B), not yet clamped to the runs. Absent: locked to the position. */
+  freeSeqs?: [number, number];
 }
 
 /** `cmpat`'s form: an aligned turn index, then optionally `.` and an aligned step index. */
 const COMPARE_POSITION_PATTERN = /^(\d{1,9})(?:\.(\d{1,9}))?$/;
+/** `cmpfree`'s form: two seqs, A's and B's. */
+const COMPARE_FREE_SEQS_PATTERN = /^(\d{1,15})\.(\d{1,15})$/;
 
 /** Reads `cmp=` / `cmpat=` from a location hash; each bad field is dropped with a notice, never thrown. */
 export function parseCompareLink(hash: string): { compare: CompareLink | null; notices: string[] } {
@@ -210,6 +218,7 @@ export function parseCompareLink(hash: string): { compare: CompareLink | null; n
   const notices: string[] = [];
   const rawSession = params.get('cmp');
   const rawPosition = params.get('cmpat');
+  const rawFree = params.get('cmpfree');
   let position: CompareLinkPosition | null = null;
   if (rawPosition !== null) {
     const match = COMPARE_POSITION_PATTERN.exec(rawPosition);
@@ -223,8 +232,19 @@ export function parseCompareLink(hash: string): { compare: CompareLink | null; n
         stepIndex: match[2] === undefined ? null : Number(match[2]),
       };
   }
+  let freeSeqs: [number, number] | null = null;
+  if (rawFree !== null) {
+    const match = COMPARE_FREE_SEQS_PATTERN.exec(rawFree);
+    if (match === null || position === null)
+      notices.push(
+        match === null
+          ? `The link's unlocked seqs ${quote(rawFree)} are not <seq>.<seq>; the compare opens locked.`
+          : "The link's unlocked seqs come without a compare position; the compare opens locked.",
+      );
+    else freeSeqs = [Number(match[1]), Number(match[2])];
+  }
   if (rawSession === null) {
-    if (rawPosition !== null)
+    if (rawPosition !== null || rawFree !== null)
       notices.push('The link names a compare position but no session to compare with; it was ignored.');
     return { compare: null, notices };
   }
@@ -233,7 +253,10 @@ export function parseCompareLink(hash: string): { compare: CompareLink | null; n
     notices.push('The link names a session to compare with whose id is not valid; no compare was opened.');
     return { compare: null, notices };
   }
-  return { compare: { sessionId, position }, notices };
+  return {
+    compare: freeSeqs === null ? { sessionId, position } : { sessionId, position, freeSeqs },
+    notices,
+  };
 }
 
 /** `hash` (as formatPermalinkHash writes it) with `compare`'s fields set, or without any when null. */
@@ -241,16 +264,19 @@ export function withCompareLink(hash: string, compare: CompareLink | null): stri
   const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
   params.delete('cmp');
   params.delete('cmpat');
+  params.delete('cmpfree');
   if (compare !== null) {
     params.set('cmp', escapeSessionId(compare.sessionId));
-    const { position } = compare;
-    if (position !== null)
+    const { position, freeSeqs } = compare;
+    if (position !== null) {
       params.set(
         'cmpat',
         position.stepIndex === null
           ? String(position.turnIndex)
           : `${position.turnIndex}.${position.stepIndex}`,
       );
+      if (freeSeqs !== undefined) params.set('cmpfree', `${freeSeqs[0]}.${freeSeqs[1]}`);
+    }
   }
   return params.toString();
 }

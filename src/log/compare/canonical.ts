@@ -10,17 +10,47 @@ import { readToolResultFacts } from '../format/generations/tool-result-facts.ts'
 /** Keys that name a thing rather than say what it is: never compared. */
 const IDENTITY_KEYS: ReadonlySet<string> = new Set(['id', 'toolCallId', 'callId', 'seq', 'time', 'source']);
 
+/** Object keys as JSON text: a log's messages use a few dozen keys, quoted once. */
+const quotedKeys = new Map<string, string>();
+const QUOTED_KEYS_MAX = 4_096;
+
+function quoteKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (quotedKeys.size < QUOTED_KEYS_MAX) quotedKeys.set(key, quoted);
+  }
+  return quoted;
+}
+
 /**
  * JSON with object keys sorted and identity keys dropped at every level, so two values that say
- * the same thing give the same text. Cycles cannot occur (values come from JSON.parse).
+ * the same thing give the same text. Cycles cannot occur (values come from JSON.parse), nor depth
+ * beyond MAX_VALUE_DEPTH (events are read with it bounded). Written as loops that append to one
+ * string: a cross-generation compare writes every message of both runs (issue 23).
  */
 export function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0) text += ',';
+      text += stableJson(value[index]);
+    }
+    return `${text}]`;
+  }
   if (isRecord(value)) {
-    const keys = Object.keys(value)
-      .filter((key) => !IDENTITY_KEYS.has(key) && value[key] !== undefined)
-      .sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${stableJson(value[key])}`).join(',')}}`;
+    const keys = Object.keys(value).sort();
+    let text = '{';
+    let isFirst = true;
+    for (const key of keys) {
+      const member = value[key];
+      if (member === undefined || IDENTITY_KEYS.has(key)) continue;
+      if (!isFirst) text += ',';
+      isFirst = false;
+      text += `${quoteKey(key)}:${stableJson(member)}`;
+    }
+    return `${text}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

@@ -1,11 +1,13 @@
 // Byte fingerprints as a shortcut (outline-content.ts): a comparison gives the same report with them
 // as from the canonical hashes alone, and reads no message whose bytes match the other run's.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeLog } from '../open/log-decoder.ts';
 import { FIXTURES_DIR } from '../testing/make-decoder-fixtures.ts';
+import { readUpgradedEventAt } from '../storage/chunk-reader.ts';
+import { canonicalAnswer } from './canonical.ts';
 import { buildDiffReport } from './diff-report.ts';
 import { buildRunOutline, type RunOutline } from './run-outline.ts';
 
@@ -78,5 +80,26 @@ describe('byte fingerprints', () => {
     const reordered = PAIRS[3] as (typeof PAIRS)[number];
     const report = buildDiffReport(outlineOf(reordered[1]), outlineOf(reordered[2]), { a: 'a', b: 'b' });
     expect(report.firstDivergence).toBeNull();
+  });
+});
+
+describe('answers read without their stream', () => {
+  const MULTI_GEN = join(import.meta.dirname, '../../../fixtures/generations/multi-gen');
+  it('hash as the whole event does, for every assistant message of the v3 and v4 fixtures', () => {
+    const [session] = readdirSync(MULTI_GEN);
+    let cut = 0;
+    for (const name of ['session.v3.jsonl.zstd', 'session.v4.jsonl.zstd']) {
+      const log = decodeLog(new Uint8Array(readFileSync(join(MULTI_GEN, session!, name))));
+      for (let seq = 0; seq < log.store.eventCount; seq++) {
+        const whole = readUpgradedEventAt(log.store, seq);
+        if (whole.type !== 'assistant/message') continue;
+        const without = log.store.readEventWithoutDataMember(seq, 'stream');
+        const message = (event: typeof whole) => (event.data as { message?: unknown }).message;
+        expect(canonicalAnswer(message(without)), `${name} seq ${seq}`).toBe(canonicalAnswer(message(whole)));
+        if ('stream' in (whole.data as object) && !('stream' in (without.data as object))) cut++;
+      }
+    }
+    // Not vacuous: the fixtures' answers carry streams, and they were cut.
+    expect(cut).toBeGreaterThan(0);
   });
 });

@@ -58,11 +58,24 @@ export function canMatchBytes(a: RunOutline, b: RunOutline): boolean {
   return generation !== undefined && generation === runGenerations.get(b);
 }
 
-function messageAt(log: OpenedLog, seq: number): unknown {
-  const event = readUpgradedEventAt(log.store, seq);
+function messageOf(event: { type: string; data: unknown }): unknown {
   const data = event.data;
   if (!isRecord(data)) return null;
   return event.type === 'user/message' ? data : data.message;
+}
+
+function messageAt(log: OpenedLog, seq: number): unknown {
+  return messageOf(readUpgradedEventAt(log.store, seq));
+}
+
+/**
+ * An answer's message. From generation 2 an assistant message carries its stream (`data.stream`,
+ * most of the line), which no hash reads: it is cut from the line before the parse, a tenth of the
+ * parse (the same message: normalization never reads the stream; outline-content.test.ts checks).
+ */
+function answerAt(log: OpenedLog, seq: number): unknown {
+  if (log.store.rules.generation < 2) return messageAt(log, seq);
+  return messageOf(log.store.readEventWithoutDataMember(seq, 'stream'));
 }
 
 /** Fills the step's canonical hashes (inputs, answer, key, results) from its log, once. */
@@ -72,7 +85,7 @@ export function resolveStep(step: OutlineStep): void {
   const { log } = content;
   step.inputHashes = step.inputSeqs.map((seq) => hashText(canonicalMessage(messageAt(log, seq))));
   step.answerHash = combineHashes(
-    step.answerSeqs.map((seq) => hashText(canonicalAnswer(messageAt(log, seq)))),
+    step.answerSeqs.map((seq) => hashText(canonicalAnswer(answerAt(log, seq)))),
   );
   for (const call of step.calls) {
     if (call.resultSeq === null) continue;

@@ -4,6 +4,7 @@
 
 import { Column } from '../base/columns.ts';
 import { boundValueDepth } from '../base/deep-values.ts';
+import { dataMemberCut } from '../base/json-member-span.ts';
 import type { StoredEvent } from '../event.ts';
 import { expandPackedRowMember } from '../format/packed-rows.ts';
 import { upgradeLegacyEvent } from '../format/legacy.ts';
@@ -304,6 +305,22 @@ export class LogStore {
    */
   readExactEvent(seq: number): StoredEvent {
     return this.readUpgradedEvent(seq, true);
+  }
+
+  /**
+   * readEvent with member `name` of the event's `data` left out, cut from the line's bytes before
+   * the parse (base/json-member-span.ts): for a reader that never reads that member (the compare's
+   * content hashes skip a v2+ assistant message's `stream`, most of its line). A packed member, or
+   * a line without such a member, reads as readEvent.
+   */
+  readEventWithoutDataMember(seq: number, name: string): StoredEvent {
+    if (this.eventMember.get(seq) >= 0) return this.readEvent(seq);
+    const bytes = this.lineBytes(this.eventLine.get(seq));
+    const cut = dataMemberCut(bytes, name);
+    if (cut === null) return this.readEvent(seq);
+    // Cuts fall on ASCII bytes, so each side decodes as it would inside the whole line.
+    const text = this.decoder.decode(bytes.subarray(0, cut[0])) + this.decoder.decode(bytes.subarray(cut[1]));
+    return this.upgrade(boundValueDepth(JSON.parse(text)) as StoredEvent, false);
   }
 
   /**

@@ -90,6 +90,8 @@ export function CompareView() {
       data-status="ready"
       data-relation={report.relation}
       data-position={`${position.turnIndex}${position.stepIndex === null ? '' : `.${position.stepIndex}`}`}
+      data-seqs={`${seqs[0]}.${seqs[1]}`}
+      data-locked={isLocked}
     >
       <header className="flex flex-col gap-1 border-b border-zinc-200 p-2 text-xs dark:border-zinc-800">
         <div className="flex flex-wrap items-center gap-2">

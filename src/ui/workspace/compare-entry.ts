@@ -12,9 +12,14 @@ function nameOf(row: WorkspaceRow | undefined, id: string, rows: readonly Worksp
 
 /**
  * Compares the open workspace session with session `otherId` (nothing when none is open), at
- * `position` (a permalink's) or else at the first divergence.
+ * `position` (a permalink's) or else at the first divergence; unlocked at `freeSeqs` when given.
  */
-export function compareWithSession(state: ViewerState, otherId: string, position?: ComparePosition): void {
+export function compareWithSession(
+  state: ViewerState,
+  otherId: string,
+  position?: ComparePosition,
+  freeSeqs?: [number, number],
+): void {
   const openId = state.workspaceSessionId;
   const rows = state.workspace?.snapshot?.rows ?? [];
   if (openId === null || openId === otherId) return;
@@ -23,5 +28,6 @@ export function compareWithSession(state: ViewerState, otherId: string, position
     [{ kind: 'workspace-session', sessionId: otherId }],
     [nameOf(find(openId), openId, rows), nameOf(find(otherId), otherId, rows)],
     position,
+    freeSeqs,
   );
 }

@@ -16,9 +16,12 @@ export function useCompareLink(store: ViewerStore): void {
     const state = store.getState();
     const link = state.compareLink;
     if (link === null) return;
+    // Started before the request is cleared: the address bar's compare (history-sync.ts) stays named
+    // throughout, so the start reads as the entry's own compare, not as a new one.
+    if (step === 'start')
+      compareWithSession(state, link.otherSessionId, link.position ?? undefined, link.freeSeqs);
     state.actions.requestCompareLink(null);
-    if (step === 'start') compareWithSession(state, link.otherSessionId, link.position ?? undefined);
-    else if (step === 'missing')
+    if (step === 'missing')
       state.actions.showNotice(
         `${state.workspace?.name ?? 'The open workspace'} does not hold session ${link.otherSessionId}, which the link compares with; no compare was opened.`,
       );
