@@ -4,7 +4,7 @@
 // the session list's costs rolled up over the lineage tree; an edited price changing every total
 // (with "edited" beside them); and no chip while a log loads. Every expected figure comes from the
 // CLI's `cost --json` run on the same file, or by hand from its token counts.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -17,6 +17,8 @@ const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 /** One turn, two requests (the second mostly cache hits), one tool call that waited 8 s for an approval. */
 const APPROVAL_LOG = join(FIXTURES, 'approval-approved.jsonl');
 const ROOT = join(FIXTURES, 'sessions', 'root');
+/** One turn: a request (usage at seq 11), a context-window error, a compaction (its checkpoint at seq 21), a request (usage at seq 26). */
+const COMPACTION_LOG = join(FIXTURES, 'compaction-replace.jsonl');
 /** fixtures/sessions/README.md: the real-writer parent and its continuable child. */
 const PARENT = 'session-8dadf627-21ad-496e-a24a-41dc20e79a49';
 const CHILD = 'e671f875-8b29-4737-bd0c-f1d894e2fc46';
@@ -130,6 +132,39 @@ test('the Cost & time tab totals the session as CLI `cost` does, with the table 
   await expect(turn).toHaveCount(1);
   await expect(turn).toContainText('deepseek-v4-flash');
   await expect(panel.getByTestId('context-chart')).toBeVisible();
+});
+
+test('the context chart reaches the logged window, labels it, and marks every compaction, one after the last request with usage too', async ({
+  page,
+  viewer,
+}) => {
+  const window = 128_000;
+  const text = readFileSync(COMPACTION_LOG, 'utf8');
+  // The same run, then a second turn that starts compacting again and stops there (a crash): its
+  // compaction comes after every request with usage.
+  const last = JSON.parse(text.trimEnd().split('\n').at(-1) ?? '{}') as { seq: number; time: number };
+  const line = (type: string, offset: number, data: object) =>
+    JSON.stringify({ type, seq: last.seq + offset, time: last.time + offset * 1000, data });
+  const crashed = join(mkdtempSync(join(tmpdir(), 'dsh-replay-context-')), 'compaction-crash.jsonl');
+  writeFileSync(
+    crashed,
+    `${text.trimEnd()}\n${line('turn/start', 1, { turn: 2 })}\n${line('compaction/start', 2, { compactionId: 'c2', turn: 2 })}\n`,
+  );
+  for (const [log, compactions] of [
+    [COMPACTION_LOG, 1],
+    [crashed, 2],
+  ] as const) {
+    await viewer.openLog(log);
+    const panel = await openCostTab(page);
+    const chart = panel.getByTestId('context-chart');
+    await expect(chart).toHaveAttribute('data-compactions', String(compactions));
+    await expect(chart, log).toHaveAttribute('data-compactions-drawn', String(compactions));
+    expect(await numberAttribute(chart, 'data-y-max')).toBeGreaterThan(window);
+    await expect(chart).toHaveAttribute('data-window-labels', 'window 128,000');
+    await expect(panel).toContainText(
+      `peak 24 tokens sent at seq 11, < 0.1 % of its 128,000 window (from the log) · ${compactions} compaction`,
+    );
+  }
 });
 
 test('a range from ?range= and from a Shift-drag on the timeline totals its requests; the drag writes the range into the URL', async ({

@@ -345,7 +345,7 @@ self.addEventListener('message', (event: MessageEvent<MainToWorker>) => {
   }
 });
 
-/** Sharing: about a source's bytes, not the open log; the export's bytes are transferred. */
+/** Sharing: about a source's bytes, not the open log; the export's file is a Blob (passed by reference). */
 function answerShareQuery(
   requestId: number,
   query: Extract<Query, { kind: 'share-scan' | 'share-export' }>,
@@ -359,7 +359,7 @@ function answerShareQuery(
     );
   else
     answerShareExport(query.request, held, yieldToEventLoop).then(
-      (result) => post({ type: 'result', requestId, result }, [result.bytes]),
+      (result) => post({ type: 'result', requestId, result }),
       fail,
     );
 }

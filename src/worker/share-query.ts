@@ -144,15 +144,10 @@ export async function answerShareExport(
     sha256,
   });
   const stem = name.replace(/\.jsonl(\.zstd?)?$/, '').replace(/\.(zstd?|zip)$/, '') || 'session';
-  const bytes = result.bytes.buffer.slice(
-    result.bytes.byteOffset,
-    result.bytes.byteOffset + result.bytes.byteLength,
-  ) as ArrayBuffer;
   return {
-    bytes,
+    file: new Blob([result.bytes as Uint8Array<ArrayBuffer>], { type: MIME[request.format] }),
     fileName:
       request.format === 'zip' ? `dsh-session-${stem}.redacted.zip` : `${stem}.redacted.${request.format}`,
-    mimeType: MIME[request.format],
     manifest: result.manifest,
   };
 }

@@ -22,8 +22,9 @@ function randomSalt(): string {
   );
 }
 
-function saveBytes(bytes: ArrayBuffer, name: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
+/** Saves the worker's Blob: the page never copies the file's bytes (issue 24: no long task). */
+function saveFile(file: Blob, name: string): void {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -89,7 +90,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
       .query({ kind: 'share-export', request: shareRequest(choices, source, cursorSeq, salt, templateUrl) })
       .then(
         (answer) => {
-          saveBytes(answer.bytes, answer.fileName, answer.mimeType);
+          saveFile(answer.file, answer.fileName);
           setStatus({ kind: 'done', manifest: answer.manifest, name: answer.fileName });
         },
         (error: unknown) =>
