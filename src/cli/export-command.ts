@@ -8,7 +8,14 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { webcrypto } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { ExportFormat, ExportRequest, WorkspaceSession, ZipMedia, ZipSession } from '../log/index.ts';
+import type {
+  ExportFormat,
+  ExportRequest,
+  FastDecompress,
+  WorkspaceSession,
+  ZipMedia,
+  ZipSession,
+} from '../log/index.ts';
 import {
   discoverSessions,
   exportLog,
@@ -17,6 +24,7 @@ import {
   readEntryChunks,
   readLogText,
 } from '../log/index.ts';
+import { loadFastZstd } from './fast-zstd.ts';
 import { collectEntries } from './node-entries.ts';
 import { readLogTarget } from './open-target.ts';
 
@@ -151,7 +159,10 @@ async function readAll(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
 }
 
 /** The descendants of the session `file` names (a dir or ZIP, with #id or its root), and the workspace's images. */
-async function subtreeOf(file: string): Promise<{ descendants: ZipSession[]; media: ZipMedia[] }> {
+async function subtreeOf(
+  file: string,
+  fast: FastDecompress | null,
+): Promise<{ descendants: ZipSession[]; media: ZipMedia[] }> {
   const hash = file.lastIndexOf('#');
   const path = hash > 0 && (await stat(file).catch(() => null)) === null ? file.slice(0, hash) : file;
   const selector = path === file ? null : file.slice(hash + 1);
@@ -170,7 +181,10 @@ async function subtreeOf(file: string): Promise<{ descendants: ZipSession[]; med
       const parent = session.head.parentSession;
       if (inTree.has(session.id) || typeof parent !== 'string' || !inTree.has(parent)) continue;
       inTree.add(session.id);
-      descendants.push({ id: session.id, text: readLogText(await readAll(readEntryChunks(session.entry))) });
+      descendants.push({
+        id: session.id,
+        text: readLogText(await readAll(readEntryChunks(session.entry)), fast),
+      });
       grew = true;
     }
   }
@@ -211,9 +225,10 @@ export async function runExportCommand(
     fail(`dsh-replay: ${target.message}\n`);
     return 2;
   }
-  const text = readLogText(await readAll(readEntryChunks(target.entry)));
+  const fast = await loadFastZstd();
+  const text = readLogText(await readAll(readEntryChunks(target.entry)), fast);
   const sha256 = (bytes: Uint8Array) => webcrypto.subtle.digest('SHA-256', bytes);
-  const tree = options.isSubtree ? await subtreeOf(options.file) : { descendants: [], media: [] };
+  const tree = options.isSubtree ? await subtreeOf(options.file, fast) : { descendants: [], media: [] };
   const request: ExportRequest = {
     format: options.format,
     text,

@@ -352,14 +352,11 @@ function answerShareQuery(
   held: typeof workspace,
 ): void {
   const fail = (error: unknown) => post({ type: 'query-failed', requestId, message: describeError(error) });
-  if (query.kind === 'share-scan')
-    answerShareScan(query.request, held, yieldToEventLoop).then(
-      (result) => post({ type: 'result', requestId, result }),
-      fail,
-    );
-  else
-    answerShareExport(query.request, held, yieldToEventLoop).then(
-      (result) => post({ type: 'result', requestId, result }),
-      fail,
-    );
+  // The decoder's fast zstd path reads the source's frames too (fzstd is 3-4x slower).
+  void decoderOptionsReady.then(({ fastDecompress = null }) =>
+    (query.kind === 'share-scan'
+      ? answerShareScan(query.request, held, yieldToEventLoop, fastDecompress)
+      : answerShareExport(query.request, held, yieldToEventLoop, fastDecompress)
+    ).then((result) => post({ type: 'result', requestId, result }), fail),
+  );
 }

@@ -8,6 +8,7 @@ import {
   exportLog,
   readLogText,
   scanLog,
+  type FastDecompress,
   type FoundSecret,
   type RedactOptions,
   type Workspace,
@@ -19,22 +20,27 @@ import type { ShareExportAnswer, ShareRequest, ShareScanAnswer } from './share-p
 
 const sha256 = (bytes: Uint8Array) => crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
 
-async function sourceText(request: ShareRequest, workspace: Workspace | null): Promise<Uint8Array> {
+async function sourceText(
+  request: ShareRequest,
+  workspace: Workspace | null,
+  fast: FastDecompress | null,
+): Promise<Uint8Array> {
   const { source } = request;
-  if (source.kind === 'file') return readLogText(new Uint8Array(await source.file.arrayBuffer()));
+  if (source.kind === 'file') return readLogText(new Uint8Array(await source.file.arrayBuffer()), fast);
   if (source.kind === 'url') {
     const response = await fetch(source.url, { credentials: 'omit', referrerPolicy: 'no-referrer' });
     if (!response.ok) throw new Error(`${source.url} answered ${response.status}`);
-    return readLogText(new Uint8Array(await response.arrayBuffer()));
+    return readLogText(new Uint8Array(await response.arrayBuffer()), fast);
   }
   const session = workspace?.sessions.find((s) => s.id === source.sessionId);
   if (session === undefined) throw new Error(`Session ${source.sessionId} is not in the open folder or ZIP.`);
-  return readLogText(await session.entry.read());
+  return readLogText(await session.entry.read(), fast);
 }
 
 async function subtreeOf(
   request: ShareRequest,
   workspace: Workspace | null,
+  fast: FastDecompress | null,
 ): Promise<{ descendants: ZipSession[]; media: ZipMedia[] }> {
   if (!request.withSubtree || workspace === null || request.source.kind !== 'workspace-session')
     return { descendants: [], media: [] };
@@ -46,7 +52,7 @@ async function subtreeOf(
       const parent = session.head.parentSession;
       if (inTree.has(session.id) || typeof parent !== 'string' || !inTree.has(parent)) continue;
       inTree.add(session.id);
-      descendants.push({ id: session.id, text: readLogText(await session.entry.read()) });
+      descendants.push({ id: session.id, text: readLogText(await session.entry.read(), fast) });
       grew = true;
     }
   }
@@ -78,10 +84,11 @@ export async function answerShareScan(
   request: ShareRequest,
   workspace: Workspace | null,
   pause: () => Promise<void>,
+  fast: FastDecompress | null,
 ): Promise<ShareScanAnswer> {
-  const text = await sourceText(request, workspace);
+  const text = await sourceText(request, workspace, fast);
   const seq = lastSeq(request);
-  const { descendants } = await subtreeOf(request, workspace);
+  const { descendants } = await subtreeOf(request, workspace, fast);
   const options = { ...redactOptions(request, pause), skip: [] };
   const root = await scanLog(seq === null ? text : cutLogAt(text, seq), options);
   const byHash = new Map<string, FoundSecret>(root.secrets.map((s) => [s.hash, s]));
@@ -119,9 +126,10 @@ export async function answerShareExport(
   request: ShareRequest,
   workspace: Workspace | null,
   pause: () => Promise<void>,
+  fast: FastDecompress | null,
 ): Promise<ShareExportAnswer> {
-  const text = await sourceText(request, workspace);
-  const { descendants, media } = await subtreeOf(request, workspace);
+  const text = await sourceText(request, workspace, fast);
+  const { descendants, media } = await subtreeOf(request, workspace, fast);
   const htmlTemplate =
     request.format === 'html'
       ? await fetch(request.templateUrl).then((r) => {
