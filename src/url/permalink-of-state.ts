@@ -65,7 +65,7 @@ export function compareLinkOf(
  * followed link still waits to start for the open workspace session, so a hash written meanwhile
  * (the cursor resting after a reload) keeps it.
  */
-export function shownCompareLinkOf(
+function shownCompareLinkOf(
   state: Pick<ViewerState, 'compare' | 'compareLink' | 'summary' | 'workspace' | 'workspaceSessionId'>,
 ): CompareLink | null {
   const open = compareLinkOf(state);

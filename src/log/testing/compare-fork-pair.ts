@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { alignColumns, buildDiffReportFrom, buildRunOutline, decodeLog, type RunOutline } from '../index.ts';
 
-export const FORK_DIR = join(
+const FORK_DIR = join(
   import.meta.dirname,
   '../../../fixtures/sessions/root/--home-dev-projects-subagent-fork-in-process--',
 );
