@@ -12,6 +12,8 @@ import { rulesOfGeneration } from '../format/generations/generation-rules.ts';
 import { normalizeEvent } from '../format/generations/normalize-event.ts';
 import { FrameDecompressor } from '../container/zstd-decode.ts';
 
+/** Decodes one line's bytes (no stream state: one decoder serves every store). */
+const LINE_DECODER = new TextDecoder('utf-8');
 /** How many decompressed zstd frames the store keeps for on-demand reads (model view, event detail, search). */
 const DECODED_FRAME_CACHE_FRAMES = 64;
 /**
@@ -88,8 +90,6 @@ export class LogStore {
 
   /** The rules of the log's format generation (set from the header; generation 0 until then). */
   rules: GenerationRules = rulesOfGeneration(0);
-
-  private readonly decoder = new TextDecoder('utf-8');
 
   /** Decompresses retained frames on demand: the decoder's (with its fast path, if any), or fzstd alone. */
   private readonly frameDecompressor: FrameDecompressor;
@@ -274,7 +274,7 @@ export class LogStore {
 
   /** The line's text (invalid UTF-8 becomes U+FFFD, like upstream; a trailing CR is kept). */
   lineText(lineIndex: number): string {
-    return this.decoder.decode(this.lineBytes(lineIndex));
+    return LINE_DECODER.decode(this.lineBytes(lineIndex));
   }
 
   /**
