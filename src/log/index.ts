@@ -141,7 +141,6 @@ export {
   decodeEntry,
   isRunNotOk,
   isSummaryNotOk,
-  listFactsOfLog,
   readSessionListFacts,
   summarizeOpenedLog,
   summarizeSession,

@@ -9,7 +9,7 @@
 const HTTP_ORIGIN = /^https?:\/\/[A-Za-z0-9.\-[\]:]+$/;
 
 /** The connect-src policy for `origins` (the page's own first, as readAllowedSourceOrigins gives them). */
-export function connectPolicyFor(origins: readonly string[]): string {
+function connectPolicyFor(origins: readonly string[]): string {
   const sources = [
     "'self'",
     ...origins.filter((origin) => HTTP_ORIGIN.test(origin) && origin !== location.origin),

@@ -127,7 +127,7 @@ function ownTokens(log: OpenedLog, ownFrom: number): TokenTotals {
  * The facts of an `ls` row only, as summarizeOpenedLog gives them: the CLI's listing skips what
  * only the viewer needs (the priced requests and the link facts were most of a small log's summary).
  */
-export function listFactsOfLog(log: OpenedLog): SessionListFacts {
+function listFactsOfLog(log: OpenedLog): SessionListFacts {
   const { store, index } = log;
   const eventCount = store.eventCount;
   return {
