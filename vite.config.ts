@@ -7,20 +7,22 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { CHROMIUM_ARGS, chromiumExecutablePath } from './scripts/lib/chromium.ts';
 
 /**
- * Content-Security-Policy of the page: no inline or foreign script, and connections to its own
- * origin only. The page fetches nothing itself: the log worker reads files and the `?src=` URL, and
- * a module worker has its own policy (WORKER_POLICY), narrowed in code to the one `?src=` origin
- * (src/worker/source-guard.ts). frame-ancestors works only as a header (PAGE_HEADER_POLICY); a
- * <meta> policy ignores it.
+ * Content-Security-Policy of the page: no inline or foreign script. Connections: a static policy
+ * cannot name the page's `?src=` origin, so this one allows http(s), and the page adds a second
+ * policy at start, before any log is read, that names only its own and its `?src=` origin
+ * (src/browser/connect-policy.ts; both are enforced). The log worker is started from a blob: script
+ * (src/worker/client.ts), so it takes these policies too, and its fetch keeps to the same origins
+ * in code (src/worker/source-guard.ts). frame-ancestors works only as a header
+ * (PAGE_HEADER_POLICY); a <meta> policy ignores it.
  */
 const PAGE_POLICY = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
-  "worker-src 'self'",
+  "worker-src 'self' blob:",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
-  "connect-src 'self'",
+  "connect-src 'self' https: http:",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
@@ -28,14 +30,14 @@ const PAGE_POLICY = [
 const PAGE_HEADER_POLICY = [...PAGE_POLICY, "frame-ancestors 'none'"].join('; ');
 
 /**
- * The log worker's own policy (its script's response header): its scripts and WebAssembly, and
- * fetches to http(s), since a static header cannot name the `?src=` origin the page was opened
- * with; the worker's fetch keeps to that one origin itself (src/worker/source-guard.ts).
+ * The policy of the worker's script response: what a worker started from that URL would have (its
+ * scripts, WebAssembly, its own origin). The app starts it from a blob: script instead, which takes
+ * the page's narrowed policy (PAGE_POLICY).
  */
 const WORKER_POLICY = [
   "default-src 'none'",
   "script-src 'self' 'wasm-unsafe-eval'",
-  "connect-src 'self' https: http:",
+  "connect-src 'self'",
 ].join('; ');
 
 /** Where the built worker lives (worker.rollupOptions below), so headers can name it. */

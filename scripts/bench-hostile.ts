@@ -4,7 +4,7 @@
 // 100,000-member export (ZIP64 directory) listed — every head read — in ≤ 5 s. The archives are
 // built first (not timed) and kept in .bench/hostile/ for the browser bench
 // (`npm run bench:browser -- --case hostile`). `-- --members N` changes the member count.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { buildZip, overlappingBombZip, zipMember } from '../src/log/testing/zip-builder.ts';
 import { discoverSessions, listZipEntries, summarizeWorkspace } from '../src/log/index.ts';
@@ -63,18 +63,28 @@ async function runCore(zip: Uint8Array): Promise<CoreRun> {
   };
 }
 
-/** `cli ls <path> --json` in a child process: wall clock and its peak RSS (GNU time's %M). */
-function runCli(path: string): { ms: number; peakRss: number; exit: number | null } {
+/**
+ * `cli ls <path> --json` in a child process: wall clock, CPU seconds (user + system: on a shared
+ * machine the wall clock is mostly the load) and peak RSS (GNU time's %U, %S, %M).
+ */
+function runCli(path: string): { ms: number; cpuSeconds: number; peakRss: number; exit: number | null } {
   const start = performance.now();
   const child = spawnSync(
     '/usr/bin/time',
-    ['-f', '%M', process.execPath, '--import', 'tsx', 'src/cli/main.ts', 'ls', path, '--json'],
+    ['-f', '%U %S %M', process.execPath, '--import', 'tsx', 'src/cli/main.ts', 'ls', path, '--json'],
     { encoding: 'utf8', maxBuffer: 1024 ** 3 },
   );
   const ms = performance.now() - start;
-  const kib = Number(/(\d+)\s*$/.exec(child.stderr)?.[1] ?? NaN);
-  return { ms, peakRss: kib * 1024, exit: child.status };
+  const [user, system, kib] = (/([\d.]+) ([\d.]+) (\d+)\s*$/.exec(child.stderr) ?? []).slice(1).map(Number);
+  return {
+    ms,
+    cpuSeconds: (user ?? NaN) + (system ?? NaN),
+    peakRss: (kib ?? NaN) * 1024,
+    exit: child.status,
+  };
 }
+
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0] ?? '?';
 
 mkdirSync(HOSTILE_DIR, { recursive: true });
 const bomb = overlappingBombZip(32, 1024 ** 3);
@@ -124,6 +134,11 @@ const rows: ReportRow[] = [
     `${memberCount} members, \`cli ls --json\`: wall clock, peak RSS`,
     `${seconds(manyCli.ms)}, ${mib(manyCli.peakRss)} (exit ${manyCli.exit})`,
     verdict(manyCli.ms <= 5000, '≤ 5 s'),
+  ],
+  [
+    `${memberCount} members, \`cli ls --json\`: CPU (user + system)`,
+    `${manyCli.cpuSeconds.toFixed(2)} s`,
+    `load average ${loadAverage()} at the end`,
   ],
 ];
 process.stdout.write(formatReportTable(rows));

@@ -16,8 +16,9 @@ import {
   toPlainLine,
   loadChecksumVerifier,
   readEntryChunks,
-  summarizeWorkspace,
+  readSessionListFacts,
 } from '../log/index.ts';
+import type { SessionListFacts, WorkspaceSession } from '../log/index.ts';
 import { loadFastZstd } from './fast-zstd.ts';
 import { formatInspectText, formatProjectText, formatTriageText } from './format-text.ts';
 import { formatListText, formatTreeText } from './format-sessions.ts';
@@ -25,6 +26,7 @@ import type { LogCommandArguments, WorkspaceCommandArguments } from './cli-argum
 import { formatCostText, runCost } from './cost-command.ts';
 import { parseCliArguments, USAGE } from './cli-arguments.ts';
 import { collectEntries } from './node-entries.ts';
+import { writeListJson } from './list-json.ts';
 import { readLogTarget } from './open-target.ts';
 import { formatDiffText, runDiff } from './diff-command.ts';
 import { CLI_READ_LIMITS, readLogChunks, type ReadLogResult } from './read-log-file.ts';
@@ -42,10 +44,15 @@ function formatJson(report: unknown): string {
   return escapeJsonForTerminal(stringifyJsonIteratively(report, 2) ?? 'null');
 }
 
-async function writeOut(text: string): Promise<void> {
+/** Writes `text` as it is, resolved once stdout has taken it (a pipe's reader sets the pace). */
+async function writeRaw(text: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
-    stdout.write(text.endsWith('\n') ? text : `${text}\n`, (error) => (error ? reject(error) : resolve()));
+    stdout.write(text, (error) => (error ? reject(error) : resolve()));
   });
+}
+
+async function writeOut(text: string): Promise<void> {
+  await writeRaw(text.endsWith('\n') ? text : `${text}\n`);
 }
 
 async function runLogCommand({ command, file, isJson, atSeq }: LogCommandArguments): Promise<number> {
@@ -117,11 +124,23 @@ async function runWorkspaceCommand({ command, files, isJson }: WorkspaceCommandA
     return EXIT_READABLE;
   }
   const [checksum, fastDecompress] = await Promise.all([loadChecksumVerifier(), loadFastZstd()]);
-  const { summaries, failures } = await summarizeWorkspace(workspace.sessions, {
-    decoder: { checksum, fastDecompress, ...CLI_READ_LIMITS },
-  });
-  const report = buildSessionListReport(collected.root, workspace, summaries, failures);
-  await writeOut(isJson ? formatJson(report) : formatListText(report));
+  const decoder = { checksum, fastDecompress, ...CLI_READ_LIMITS };
+  // An ls row's facts only (listFactsOfLog), not the viewer's whole summary.
+  const read = (session: WorkspaceSession) => readSessionListFacts(session.entry, decoder);
+  if (isJson) {
+    // Row by row as each session is read: no facts or whole document held (list-json.ts).
+    await writeListJson(collected.root, workspace, read, writeRaw);
+    return EXIT_READABLE;
+  }
+  // The text needs every row first (its header counts them, ids are cut where they stay unique).
+  const facts = new Map<string, SessionListFacts>();
+  const failures = new Map<string, string>();
+  for (const session of workspace.sessions) {
+    const listed = await read(session);
+    if (listed.ok) facts.set(session.id, listed.facts);
+    else failures.set(session.id, listed.reason);
+  }
+  await writeOut(formatListText(buildSessionListReport(collected.root, workspace, facts, failures)));
   return EXIT_READABLE;
 }
 

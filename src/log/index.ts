@@ -130,6 +130,8 @@ export type {
   SpawnCallFact,
 } from './workspace/link-facts.ts';
 export type {
+  SessionListFacts,
+  SessionListFactsRead,
   SessionSummary,
   SessionSummaryRead,
   SummarizeOptions,
@@ -139,6 +141,7 @@ export {
   decodeEntry,
   isRunNotOk,
   isSummaryNotOk,
+  readSessionListFacts,
   summarizeOpenedLog,
   summarizeSession,
   summarizeWorkspace,
@@ -169,7 +172,12 @@ export type {
   SessionTreeReport,
   SessionTreeRow,
 } from './workspace/workspace-reports.ts';
-export { buildSessionListReport, buildSessionTreeReport } from './workspace/workspace-reports.ts';
+export {
+  buildSessionListReport,
+  buildSessionListRow,
+  buildSessionTreeReport,
+  sortListProblems,
+} from './workspace/workspace-reports.ts';
 
 // Compare runs (issue 23): outlines, the LCS alignment, the first divergence, the diff report.
 export type { OutlineStep, OutlineTurn, RunOutline } from './compare/run-outline.ts';

@@ -96,7 +96,28 @@ export interface LogClient {
 /** Factory of the worker, injectable so the client can be exercised without a browser. */
 export type WorkerFactory = () => Worker;
 
-function createLogWorker(): Worker {
+/**
+ * `Worker` started from a blob: script that imports the worker's module. A blob: worker takes the
+ * page's policy, whose connect-src main.tsx has narrowed to the page's own and its `?src=` origin
+ * (url/connect-policy.ts); a worker started from its own URL takes its script's response policy,
+ * which, static, cannot name that origin.
+ */
+function blobStartedWorker(NativeWorker: typeof Worker): typeof Worker {
+  return class extends NativeWorker {
+    constructor(url: string | URL, options?: WorkerOptions) {
+      const script = new Blob([`import ${JSON.stringify(String(url))};\n`], { type: 'text/javascript' });
+      super(URL.createObjectURL(script), options);
+    }
+  };
+}
+
+/**
+ * The log worker, from a blob: script when `isBlobStarted` (the app), else from its URL (the
+ * single-file viewer, whose build inlines the worker as a classic script: vite.export.config.ts).
+ */
+export function createLogWorker(isBlobStarted = false): Worker {
+  // Vite builds entry.ts from the `new Worker(new URL(…))` written here, whichever `Worker` it is.
+  const Worker = isBlobStarted ? blobStartedWorker(globalThis.Worker) : globalThis.Worker;
   return new Worker(new URL('./entry.ts', import.meta.url), { type: 'module', name: 'dsh-replay-log' });
 }
 
@@ -108,7 +129,7 @@ export const CANCEL_GRACE_MS = 1000;
  * told first that it may read logs from `allowedSourceOrigins` (besides its own origin) and no others.
  */
 export function createLogClient(
-  createWorker: WorkerFactory = createLogWorker,
+  createWorker: WorkerFactory = () => createLogWorker(),
   allowedSourceOrigins: readonly string[] = [],
 ): LogClient {
   let worker: Worker | null = null;

@@ -31,7 +31,9 @@ async function start(): Promise<void> {
   // Fails fast where compiling is refused (CSP without 'wasm-unsafe-eval', no WebAssembly).
   await WebAssembly.compile(EMPTY_WASM_MODULE);
   // The bytes are fetched here, not by init(): its own fetch failing leaves init() pending forever.
-  const response = await fetch(zstdWasmUrl, { credentials: 'same-origin' });
+  // Against this module's URL: the worker starts from a blob: script (worker/client.ts), a base
+  // that resolves no path.
+  const response = await fetch(new URL(zstdWasmUrl, import.meta.url), { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`${zstdWasmUrl}: HTTP ${response.status}`);
   await initWebBuild(await response.arrayBuffer());
 }

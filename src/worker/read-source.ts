@@ -37,6 +37,17 @@ export async function readSource(
     response = await fetch(source.url, { credentials: 'omit', referrerPolicy: 'no-referrer', signal });
   } catch (error) {
     if (signal?.aborted) throw error;
+    // The page's policy (url/connect-policy.ts) refuses a redirect to an origin it does not name
+    // before any request reaches that origin, and says only "failed": asking again without
+    // following redirects tells it apart from a network failure (a browser does not say where to).
+    if (await isRedirect(source.url, signal)) {
+      throw new LoadError({
+        kind: 'read-error',
+        message:
+          `${source.url} redirected to another origin, which this page does not contact; dsh-replay reads a ` +
+          '?src= log only from the origin the link names. Open the final URL itself if you trust it.',
+      });
+    }
     throw new LoadError({
       kind: 'read-error',
       message:
@@ -66,6 +77,22 @@ export async function readSource(
   // With a content-encoding the body is decoded on the fly and Content-Length counts the wire bytes.
   const totalBytes = lengthHeader && !encoded ? Number(lengthHeader) : null;
   return { reader: response.body.getReader(), totalBytes: Number.isFinite(totalBytes) ? totalBytes : null };
+}
+
+/** Whether `url` answers with a redirect (not followed: its target is never asked). */
+async function isRedirect(url: string, signal: AbortSignal | undefined): Promise<boolean> {
+  try {
+    const probe = await fetch(url, {
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer',
+      redirect: 'manual',
+      signal,
+    });
+    void probe.body?.cancel();
+    return probe.type === 'opaqueredirect';
+  } catch {
+    return false;
+  }
 }
 
 /** The origin of `url`, or null when it is not a URL. */

@@ -8,6 +8,18 @@ const INITIAL_CAPACITY = 16;
 /** Entries from which a column grows by half instead of doubling. */
 const LARGE_CAPACITY = 1 << 18;
 
+/** One empty array per type, shared by every column that has no entry yet (it cannot be written). */
+const EMPTY_ARRAYS = new Map<TypedArrayConstructor<TypedArray>, TypedArray>();
+
+function emptyOf<T extends TypedArray>(make: TypedArrayConstructor<T>): T {
+  let empty = EMPTY_ARRAYS.get(make);
+  if (empty === undefined) {
+    empty = new make(0);
+    EMPTY_ARRAYS.set(make, empty);
+  }
+  return empty as T;
+}
+
 /**
  * A typed array that grows geometrically when full. `values` may be longer than `length`; only
  * `values[0 .. length)` is meaningful. `view()` returns a subarray without copying.
@@ -25,7 +37,7 @@ export class Column<T extends TypedArray> {
   constructor(make: TypedArrayConstructor<T>, initialCapacity = INITIAL_CAPACITY) {
     this.make = make;
     this.initialCapacity = initialCapacity;
-    this.values = new make(0);
+    this.values = emptyOf(make);
   }
 
   push(value: number): void {

@@ -73,6 +73,14 @@ const SPECIAL_FIRST_UNIT =
   // eslint-disable-next-line no-control-regex, no-misleading-character-class -- as SPECIAL_PATTERN
   /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\ud800-\udfff]/;
 
+/**
+ * SPECIAL_FIRST_UNIT without the line feed: pretty-printed JSON has one per line, and a document
+ * with no other match (most of them) is returned as it is without a callback per line.
+ */
+const JSON_SPECIAL_FIRST_UNIT =
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- as SPECIAL_PATTERN
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\ud800-\udfff]/;
+
 const ESCAPE = '\u001b';
 
 function codePointLabel(codePoint: number): string {
@@ -181,6 +189,7 @@ function escapeForLine(match: string): string {
  * included) and lone surrogates inside strings; the line feeds of pretty-printing stay.
  */
 export function escapeJsonForTerminal(json: string): string {
+  if (!JSON_SPECIAL_FIRST_UNIT.test(json)) return json;
   return json.replace(SPECIAL_PATTERN, (match) =>
     match === '\n'
       ? match

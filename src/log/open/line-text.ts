@@ -6,6 +6,8 @@ const WHOLE_PIECE_DECODE_MAX_BYTES = 16 * 1024 * 1024;
 
 const LINE_FEED = 0x0a;
 const BYTE_ORDER_MARK = 0xfeff;
+/** Decodes without stream state, so one decoder serves every reader (one per decoder was a cost of tiny logs). */
+const TEXT_DECODER = new TextDecoder('utf-8');
 
 /**
  * Gives the text of a line exactly as decoding its bytes alone would. The whole piece (a frame's
@@ -15,7 +17,6 @@ const BYTE_ORDER_MARK = 0xfeff;
  * falls back to decoding the line alone, as do lines reached out of order.
  */
 export class LineTextReader {
-  private readonly textDecoder = new TextDecoder('utf-8');
   /** The piece `read` last saw and its whole decoded text (null: decode line by line). */
   private source: Uint8Array | null = null;
   private textOfSource: string | null = null;
@@ -27,8 +28,7 @@ export class LineTextReader {
   read(bytes: Uint8Array, start: number, end: number): string {
     if (bytes !== this.source) {
       this.source = bytes;
-      this.textOfSource =
-        bytes.length <= WHOLE_PIECE_DECODE_MAX_BYTES ? this.textDecoder.decode(bytes) : null;
+      this.textOfSource = bytes.length <= WHOLE_PIECE_DECODE_MAX_BYTES ? TEXT_DECODER.decode(bytes) : null;
       this.sourceByte = 0;
       this.sourceChar = 0;
     }
@@ -51,6 +51,6 @@ export class LineTextReader {
         if (text.charCodeAt(0) !== BYTE_ORDER_MARK) return text;
       } else this.textOfSource = null;
     }
-    return this.textDecoder.decode(bytes.subarray(start, end));
+    return TEXT_DECODER.decode(bytes.subarray(start, end));
   }
 }

@@ -13,6 +13,8 @@ import { rulesOfGeneration } from '../format/generations/generation-rules.ts';
 import { normalizeEvent } from '../format/generations/normalize-event.ts';
 import { FrameDecompressor } from '../container/zstd-decode.ts';
 
+/** Decodes one line's bytes (no stream state: one decoder serves every store). */
+const LINE_DECODER = new TextDecoder('utf-8');
 /** How many decompressed zstd frames the store keeps for on-demand reads (model view, event detail, search). */
 const DECODED_FRAME_CACHE_FRAMES = 64;
 /**
@@ -89,8 +91,6 @@ export class LogStore {
 
   /** The rules of the log's format generation (set from the header; generation 0 until then). */
   rules: GenerationRules = rulesOfGeneration(0);
-
-  private readonly decoder = new TextDecoder('utf-8');
 
   /** Decompresses retained frames on demand: the decoder's (with its fast path, if any), or fzstd alone. */
   private readonly frameDecompressor: FrameDecompressor;
@@ -275,7 +275,7 @@ export class LogStore {
 
   /** The line's text (invalid UTF-8 becomes U+FFFD, like upstream; a trailing CR is kept). */
   lineText(lineIndex: number): string {
-    return this.decoder.decode(this.lineBytes(lineIndex));
+    return LINE_DECODER.decode(this.lineBytes(lineIndex));
   }
 
   /**
@@ -319,7 +319,7 @@ export class LogStore {
     const cut = dataMemberCut(bytes, name);
     if (cut === null) return this.readEvent(seq);
     // Cuts fall on ASCII bytes, so each side decodes as it would inside the whole line.
-    const text = this.decoder.decode(bytes.subarray(0, cut[0])) + this.decoder.decode(bytes.subarray(cut[1]));
+    const text = LINE_DECODER.decode(bytes.subarray(0, cut[0])) + LINE_DECODER.decode(bytes.subarray(cut[1]));
     return this.upgrade(boundValueDepth(JSON.parse(text)) as StoredEvent, false);
   }
 

@@ -97,12 +97,23 @@ export function isRunNotOk(failure: FailureState, ending: RunEnding): boolean {
 
 export type SessionSummaryRead = { ok: true; summary: SessionSummary } | { ok: false; reason: string };
 
-/** The summary of a decoded log (complete or not). Reads back a few events (links, usage windows). */
-export function summarizeOpenedLog(log: OpenedLog, audited?: MigrationAudit | null): SessionSummary {
-  const { store, index } = log;
-  const eventCount = store.eventCount;
-  const inherited = inheritedPrefixLength(log);
-  const ownFrom = inherited ?? 0;
+/** What an `ls` row takes from a summary (workspace-reports.ts), and all `listFactsOfLog` derives. */
+export type SessionListFacts = Pick<
+  SessionSummary,
+  | 'title'
+  | 'generation'
+  | 'verdict'
+  | 'events'
+  | 'turns'
+  | 'toolCalls'
+  | 'lastEventTime'
+  | 'failure'
+  | 'answers'
+  | 'tokens'
+>;
+
+/** Token usage of the steps from seq `ownFrom` on (a fork's inherited prefix is its parent's). */
+function ownTokens(log: OpenedLog, ownFrom: number): TokenTotals {
   const tokens: TokenTotals = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
   for (const point of deriveUsage(log)) {
     if (point.seq < ownFrom) continue;
@@ -111,6 +122,36 @@ export function summarizeOpenedLog(log: OpenedLog, audited?: MigrationAudit | nu
     tokens.cacheReadTokens += point.cacheReadTokens;
     tokens.cacheWriteTokens += point.cacheWriteTokens;
   }
+  return tokens;
+}
+
+/**
+ * The facts of an `ls` row only, as summarizeOpenedLog gives them: the CLI's listing skips what
+ * only the viewer needs (the priced requests and the link facts were most of a small log's summary).
+ */
+function listFactsOfLog(log: OpenedLog, audited: MigrationAudit | null): SessionListFacts {
+  const { store, index } = log;
+  const eventCount = store.eventCount;
+  return {
+    title: index.title,
+    generation: log.format.generation,
+    verdict: log.verdict,
+    events: eventCount,
+    turns: index.turns.length,
+    toolCalls: index.toolCalls.length,
+    lastEventTime: eventCount > 0 ? store.eventTime.get(eventCount - 1) : null,
+    failure: deriveFailureState(log),
+    answers: deriveThreeAnswers(log, deriveFormatVerdicts(log, audited)),
+    tokens: ownTokens(log, inheritedPrefixLength(log) ?? 0),
+  };
+}
+
+/** The summary of a decoded log (complete or not). Reads back a few events (links, usage windows). */
+export function summarizeOpenedLog(log: OpenedLog, audited?: MigrationAudit | null): SessionSummary {
+  const { store, index } = log;
+  const eventCount = store.eventCount;
+  const inherited = inheritedPrefixLength(log);
+  const ownFrom = inherited ?? 0;
   const head = headFactsOf(log);
   const firstEventTime = ownFrom < eventCount ? store.eventTime.get(ownFrom) : null;
   const lastEventTime = eventCount > 0 ? store.eventTime.get(eventCount - 1) : null;
@@ -134,7 +175,7 @@ export function summarizeOpenedLog(log: OpenedLog, audited?: MigrationAudit | nu
     // The format verdicts of a generation 0–3 log need the migration audit: the one run while the
     // log was decoded (summarizeSession), else one that reads its events back from the store.
     answers: deriveThreeAnswers(log, deriveFormatVerdicts(log, audited)),
-    tokens,
+    tokens: ownTokens(log, ownFrom),
     requests: listSummaryRequests(buildCostIndex(log, loadBundledPriceTable())),
     file: {
       bytes: log.file.bytes,
@@ -171,17 +212,13 @@ class SummaryCancelled extends Error {
   }
 }
 
-/**
- * Streams `entry` through a decoder (its readChunks when it has them, else one read) and returns
- * its summary; the decoded log is not kept. `options` are the decoder's (pass the checksum
- * verifier and fast zstd the loaders use, so the verdict is the one `inspect` and the viewer give).
- * Never throws: a read that rejects is `{ ok: false }` with the reason.
- */
-export async function summarizeSession(
+/** `derive` of `entry`'s decoded log, or why there is none (a read that rejects, a defect of ours, a cancel). */
+async function deriveFromEntry<T>(
   entry: WorkspaceEntry,
-  options: DecoderOptions = {},
-  isCancelled?: () => boolean,
-): Promise<SessionSummaryRead> {
+  options: DecoderOptions,
+  isCancelled: (() => boolean) | undefined,
+  derive: (log: OpenedLog, audited: MigrationAudit | null) => T,
+): Promise<{ ok: true; value: T } | { ok: false; reason: string }> {
   let log: OpenedLog;
   // dsh's answer audits the events as they are decoded: the log is read once.
   const audit = new DecodeTimeMigrationAudit();
@@ -195,7 +232,7 @@ export async function summarizeSession(
     };
   }
   try {
-    return { ok: true, summary: summarizeOpenedLog(log, audit.resultFor(log)) };
+    return { ok: true, value: derive(log, audit.resultFor(log)) };
   } catch (error) {
     // A defect of ours on a hostile log: that session gets a reason, the pass goes on.
     return {
@@ -203,6 +240,32 @@ export async function summarizeSession(
       reason: `could not be summarized (${error instanceof Error ? error.message : String(error)})`,
     };
   }
+}
+
+/**
+ * Streams `entry` through a decoder (its readChunks when it has them, else one read) and returns
+ * its summary; the decoded log is not kept. `options` are the decoder's (pass the checksum
+ * verifier and fast zstd the loaders use, so the verdict is the one `inspect` and the viewer give).
+ * Never throws: a read that rejects is `{ ok: false }` with the reason.
+ */
+export async function summarizeSession(
+  entry: WorkspaceEntry,
+  options: DecoderOptions = {},
+  isCancelled?: () => boolean,
+): Promise<SessionSummaryRead> {
+  const read = await deriveFromEntry(entry, options, isCancelled, summarizeOpenedLog);
+  return read.ok ? { ok: true, summary: read.value } : read;
+}
+
+export type SessionListFactsRead = { ok: true; facts: SessionListFacts } | { ok: false; reason: string };
+
+/** summarizeSession for an `ls` row only (listFactsOfLog): the same decode, reasons and facts. */
+export async function readSessionListFacts(
+  entry: WorkspaceEntry,
+  options: DecoderOptions = {},
+): Promise<SessionListFactsRead> {
+  const read = await deriveFromEntry(entry, options, undefined, listFactsOfLog);
+  return read.ok ? { ok: true, facts: read.value } : read;
 }
 
 export interface SummarizeOptions extends WorkControl {

@@ -2,10 +2,10 @@
 // discovery, the summaries and the tree. Fields beyond CLI.md's are additions (the contract allows
 // them); the named ones keep their names and meanings.
 
-import type { Workspace, WorkspaceProblem } from './discover-sessions.ts';
+import type { Workspace, WorkspaceProblem, WorkspaceSession } from './discover-sessions.ts';
 import type { ThreeAnswers } from '../reports/three-answers.ts';
 import type { FailureState } from './failure-state.ts';
-import type { SessionSummary, TokenTotals } from './session-summary.ts';
+import type { SessionListFacts, TokenTotals } from './session-summary.ts';
 import type { SessionKind, SessionTreeNode } from './session-tree.ts';
 import { buildSessionTree } from './session-tree.ts';
 
@@ -47,6 +47,43 @@ export interface SessionListReport {
   problems: WorkspaceProblem[];
 }
 
+/** One `ls` row: the session's head facts and, when it was read, its summary's (listFactsOfLog). */
+export function buildSessionListRow(
+  session: WorkspaceSession,
+  summary: SessionListFacts | undefined,
+): SessionListRow {
+  const { head } = session;
+  return {
+    path: session.path,
+    id: session.id,
+    version: head.version,
+    parentSession: head.parentSession,
+    origin: head.origin,
+    delegationDepth: head.delegationDepth,
+    seedLength: head.seedLength,
+    createdAt: head.createdAt,
+    cwd: head.cwd,
+    title: summary?.title ?? null,
+    verdict: summary?.verdict.status ?? null,
+    events: summary?.events ?? null,
+    turns: summary?.turns ?? null,
+    toolCalls: summary?.toolCalls ?? null,
+    bytes: session.entry.size,
+    generations: session.generations.map((file) => file.path),
+    generation: summary?.generation ?? head.generation,
+    isSeeded: head.isSeeded,
+    lastEventTime: summary?.lastEventTime ?? null,
+    failure: summary?.failure.state ?? null,
+    tokens: summary?.tokens ?? null,
+    answers: summary?.answers ?? null,
+  };
+}
+
+/** The `ls` problems: the discovery's, then the summary failures (as problems of their files), sorted by path. */
+export function sortListProblems(problems: WorkspaceProblem[]): WorkspaceProblem[] {
+  return problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
 /**
  * The `ls` document. `summaries` by session id (a session without one has null summary fields);
  * `failures` are summary-pass reasons by session id, listed as problems of the session's file.
@@ -54,42 +91,16 @@ export interface SessionListReport {
 export function buildSessionListReport(
   root: string,
   workspace: Workspace,
-  summaries: ReadonlyMap<string, SessionSummary>,
+  summaries: ReadonlyMap<string, SessionListFacts>,
   failures: ReadonlyMap<string, string> = new Map(),
 ): SessionListReport {
   const problems: WorkspaceProblem[] = [...workspace.problems];
   const sessions = workspace.sessions.map((session): SessionListRow => {
-    const summary = summaries.get(session.id);
     const failure = failures.get(session.id);
     if (failure !== undefined) problems.push({ path: session.path, message: failure });
-    const { head } = session;
-    return {
-      path: session.path,
-      id: session.id,
-      version: head.version,
-      parentSession: head.parentSession,
-      origin: head.origin,
-      delegationDepth: head.delegationDepth,
-      seedLength: head.seedLength,
-      createdAt: head.createdAt,
-      cwd: head.cwd,
-      title: summary?.title ?? null,
-      verdict: summary?.verdict.status ?? null,
-      events: summary?.events ?? null,
-      turns: summary?.turns ?? null,
-      toolCalls: summary?.toolCalls ?? null,
-      bytes: session.entry.size,
-      generations: session.generations.map((file) => file.path),
-      generation: summary?.generation ?? head.generation,
-      isSeeded: head.isSeeded,
-      lastEventTime: summary?.lastEventTime ?? null,
-      failure: summary?.failure.state ?? null,
-      tokens: summary?.tokens ?? null,
-      answers: summary?.answers ?? null,
-    };
+    return buildSessionListRow(session, summaries.get(session.id));
   });
-  problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { root, sessions, problems };
+  return { root, sessions, problems: sortListProblems(problems) };
 }
 
 /** One node of the `tree` document (CLI.md), plus depth and the orphan mark. */
