@@ -15,10 +15,9 @@ import {
   type OpenedLog,
 } from '../log/index.ts';
 import type { ActiveLoad, LoadDependencies } from './load-loop.ts';
-import { buildLogSummary } from './log-summary.ts';
+import { buildLogSummary, sliceLiveFormatVerdicts } from './log-summary.ts';
 import type { FollowedSource, LiveStatus, LoadProgress } from './protocol.ts';
 import { createRangeSource } from './range-source.ts';
-import { runPostLoadWork } from './post-load-work.ts';
 
 /** How often an unchanged source is looked at (the issue's ~250 ms). */
 const FOLLOW_INTERVAL_MS = 250;
@@ -27,8 +26,13 @@ const CATCH_UP_SLICE_BYTES = 256 * 1024;
 /** Rows sent with the first summary (as load-loop.ts). */
 const FIRST_ROWS = 64;
 const PROGRESS_INTERVAL_MS = 100;
-/** The format verdicts are derived again at most this often while the log grows. */
-const VERDICTS_INTERVAL_MS = 5_000;
+/**
+ * The format verdicts of a growing log are derived again at most this often (ms), and never more
+ * than 1 / VERDICTS_COST_SHARE of the time: a generation-0 log's migration audit reads every event
+ * back (≈ 0.5–1 s for 1.3 M events), a small one takes a few ms.
+ */
+const VERDICTS_MIN_INTERVAL_MS = 1_000;
+const VERDICTS_COST_SHARE = 10;
 
 /** What a follow load needs beyond a load's dependencies. */
 export interface FollowDependencies extends LoadDependencies {
@@ -96,9 +100,10 @@ export async function runFollowLoad(
   let lastGrowthAt = Date.now();
   /** Turns the page holds (the live summaries send from the last of them on). */
   let turnsShown = 0;
-  /** The bytes the last format verdicts were derived for, when, and whether a derivation runs. */
+  /** The bytes the last format verdicts were derived for, when, how long it took, and whether one runs. */
   let verdictBytes = -1;
   let verdictAt = 0;
+  let verdictMs = 0;
   let isDerivingVerdicts = false;
 
   const progressOf = (log: OpenedLog): LoadProgress => ({
@@ -133,25 +138,30 @@ export async function runFollowLoad(
   };
 
   /**
-   * The format verdicts of the log as it stands (a pass over it, in slices): after the catch-up,
-   * then again while idle when it grew, at most every VERDICTS_INTERVAL_MS.
+   * The format verdicts of the log as it stands (a pass over it, in slices; the page shows them as
+   * provisional): after the catch-up, then again while idle when it grew (a refusal found in an
+   * append shows), at most every VERDICTS_MIN_INTERVAL_MS and VERDICTS_COST_SHARE × its cost.
    */
   const postVerdicts = async (log: OpenedLog) => {
     isDerivingVerdicts = true;
-    verdictBytes = log.file.bytes;
+    const restarts = follower.restarts;
+    verdictBytes = follower.offset;
     verdictAt = performance.now();
     try {
       await deps.yieldToEventLoop();
-      await runPostLoadWork(
-        log,
-        deps.yieldToEventLoop,
-        () => load.isCancelled,
-        (verdicts) => post({ type: 'format-verdicts', loadId, verdicts }),
-      );
+      const verdicts = await sliceLiveFormatVerdicts(log, deps.yieldToEventLoop, () => load.isCancelled);
+      verdictMs = performance.now() - verdictAt;
+      // A restart meanwhile: these are the file before's (the next idle derives the new one's).
+      if (verdicts !== null && !load.isCancelled && follower.restarts === restarts)
+        post({ type: 'format-verdicts', loadId, verdicts });
     } finally {
       isDerivingVerdicts = false;
     }
   };
+  const isVerdictDue = () =>
+    !isDerivingVerdicts &&
+    follower.offset !== verdictBytes &&
+    performance.now() - verdictAt >= Math.max(VERDICTS_MIN_INTERVAL_MS, VERDICTS_COST_SHARE * verdictMs);
 
   const end = await runFollowLoop(follower, sourceOf(source, deps.fetch), {
     intervalMs: FOLLOW_INTERVAL_MS,
@@ -202,12 +212,7 @@ export async function runFollowLoad(
     },
     onIdle() {
       if (!isLoaded) void finishCatchUp(follower.log);
-      else if (
-        !isDerivingVerdicts &&
-        follower.offset !== verdictBytes &&
-        performance.now() - verdictAt >= VERDICTS_INTERVAL_MS
-      )
-        void postVerdicts(follower.log);
+      else if (isVerdictDue()) void postVerdicts(follower.log);
     },
     onRestart(reason) {
       // Everything read is another file's: the page starts over with the new one (never two mixed).

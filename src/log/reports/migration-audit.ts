@@ -91,7 +91,10 @@ class EventAudit {
         this.vocabulary.isUnknownType(name);
       isRead[typeId] = isRelevant ? 1 : 0;
     });
-    for (let seq = 0; seq < store.eventCount; seq++) {
+    // The events there are when the audit starts: a followed log's store grows between the slices,
+    // and its verdicts are of the state asked about.
+    const eventCount = store.eventCount;
+    for (let seq = 0; seq < eventCount; seq++) {
       if (seq % EVENTS_PER_STEP === EVENTS_PER_STEP - 1) yield;
       const typeId = typeIds[seq] as number;
       if (typeId === chunkTypeId) {

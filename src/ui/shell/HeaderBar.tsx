@@ -89,9 +89,11 @@ export function HeaderBar(props: HeaderBarProps) {
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const header = summary?.header ?? null;
   const format = useViewer((state) => state.formatVerdicts);
-  // A followed log is never complete (it may grow), but each state of it is settled: how its run
-  // ends so far is asked of it (running while the writer appends, RunEndingHeaderBadge).
+  // A followed log is never complete (it may grow), but each state of it is settled: its verdicts
+  // and how its run ends are of what was read so far (provisional, said so), updated as it grows;
+  // the worker derives the format verdicts again while it grows (follow-load.ts).
   const isFollowed = useViewer((state) => state.live !== null);
+  const isProvisional = summary !== null && !summary.isComplete && isFollowed;
   return (
     <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       {/* The badges and buttons keep their words (nowrap each); when they do not fit on one line
@@ -113,11 +115,12 @@ export function HeaderBar(props: HeaderBarProps) {
             <VisibleText text={sourceName} maxChars={NAME_MAX_CHARS} />
           </span>
         )}
-        {summary && summary.isComplete && (
+        {summary && (summary.isComplete || isProvisional) && (
           <VerdictBadge
             verdict={summary.verdict}
             isTruncated={summary.isTruncated}
             writtenBy={format !== null && format.generation !== null ? format.writer.release : null}
+            isProvisional={isProvisional}
           />
         )}
         {summary && summary.isCancelled === true && (
@@ -129,10 +132,10 @@ export function HeaderBar(props: HeaderBarProps) {
             partial view: loading cancelled
           </span>
         )}
-        {summary && summary.isComplete && format && (
-          <FormatBadge verdicts={format} onSelectSeq={props.onSelectSeq} />
+        {summary && (summary.isComplete || isProvisional) && format && (
+          <FormatBadge verdicts={format} onSelectSeq={props.onSelectSeq} isProvisional={isProvisional} />
         )}
-        {summary && (summary.isComplete || isFollowed) && <RunEndingHeaderBadge />}
+        {summary && (summary.isComplete || isProvisional) && <RunEndingHeaderBadge />}
         {summary && (
           <button
             type="button"
