@@ -25,6 +25,8 @@ const FOLLOW_INTERVAL_MS = 250;
 const CATCH_UP_SLICE_BYTES = 256 * 1024;
 /** Rows sent with the first summary (as load-loop.ts). */
 const FIRST_ROWS = 64;
+/** At most this many new events' rows ride with a live message; a larger append's are asked for. */
+const LIVE_ROWS_MAX = 256;
 const PROGRESS_INTERVAL_MS = 100;
 /**
  * The format verdicts of a growing log are derived again at most this often (ms), and never more
@@ -98,8 +100,9 @@ export async function runFollowLoad(
   let hasSentRows = false;
   let lastProgressAt = 0;
   let lastGrowthAt = Date.now();
-  /** Turns the page holds (the live summaries send from the last of them on). */
+  /** Turns the page holds (the live summaries send from the last of them on), and events. */
   let turnsShown = 0;
+  let eventsShown = 0;
   /** The bytes the last format verdicts were derived for, when, how long it took, and whether one runs. */
   let verdictBytes = -1;
   let verdictAt = 0;
@@ -127,6 +130,7 @@ export async function runFollowLoad(
     deps.setCurrentLog(log);
     const summary = buildLogSummary(log, source.name);
     turnsShown = summary.turns.length;
+    eventsShown = summary.eventCount;
     if (!hasSentRows) {
       hasSentRows = true;
       post({ type: 'summary', loadId, summary, firstRows: readEventRows(log, 0, FIRST_ROWS) });
@@ -202,12 +206,19 @@ export async function runFollowLoad(
       const summary = buildLogSummary(log, source.name);
       const turnsFrom = Math.max(0, Math.min(turnsShown, summary.turns.length) - 1);
       turnsShown = summary.turns.length;
+      const newEvents = summary.eventCount - eventsShown;
+      const rows =
+        newEvents > 0 && newEvents <= LIVE_ROWS_MAX
+          ? { startSeq: eventsShown, rows: readEventRows(log, eventsShown, newEvents) }
+          : undefined;
+      eventsShown = summary.eventCount;
       post({
         type: 'live',
         loadId,
         status: status('following'),
         summary: { ...summary, turns: summary.turns.slice(turnsFrom) },
         turnsFrom,
+        ...(rows !== undefined ? { rows } : {}),
       });
     },
     onIdle() {
@@ -225,6 +236,7 @@ export async function runFollowLoad(
       deps.onLogGrew(log);
       const summary = buildLogSummary(log, source.name);
       turnsShown = summary.turns.length;
+      eventsShown = summary.eventCount;
       post({
         type: 'live',
         loadId,

@@ -1,7 +1,6 @@
 // The header bar: file name, verdict, format generation, problem count, session facts (the "header
 // card") and tools.
 import { useState } from 'react';
-import type { LogSummary } from '../../worker/client.ts';
 import { formatBytes, formatCount, formatEpoch } from '../shared/format.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 import { VisibleText } from '../shared/VisibleText.tsx';
@@ -13,7 +12,6 @@ import { RunEndingHeaderBadge } from './RunEndingHeaderBadge.tsx';
 import { ParentLinkButton, useParentTarget } from '../session-links/ParentLink.tsx';
 
 interface HeaderBarProps {
-  summary: LogSummary | null;
   sourceName: string | null;
   theme: ThemePreference;
   onOpenFile: () => void;
@@ -85,7 +83,10 @@ const TOOL_BUTTON =
 
 /** Top of the page; the facts row appears once a log summary exists. */
 export function HeaderBar(props: HeaderBarProps) {
-  const { summary, sourceName } = props;
+  const { sourceName } = props;
+  // Read here, not passed down: the summary of a followed log changes with every append, and only
+  // the header (not the shell around every pane) shows it whole.
+  const summary = useViewer((state) => state.summary);
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const header = summary?.header ?? null;
   const format = useViewer((state) => state.formatVerdicts);
