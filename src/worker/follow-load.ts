@@ -108,6 +108,8 @@ export async function runFollowLoad(
   let verdictAt = 0;
   let verdictMs = 0;
   let isDerivingVerdicts = false;
+  /** The verdicts last posted (as JSON): the same ones again are not posted (the page would render). */
+  let postedVerdicts = '';
 
   const progressOf = (log: OpenedLog): LoadProgress => ({
     bytesRead: follower.offset,
@@ -156,8 +158,16 @@ export async function runFollowLoad(
       const verdicts = await sliceLiveFormatVerdicts(log, deps.yieldToEventLoop, () => load.isCancelled);
       verdictMs = performance.now() - verdictAt;
       // A restart meanwhile: these are the file before's (the next idle derives the new one's).
-      if (verdicts !== null && !load.isCancelled && follower.restarts === restarts)
+      const json = verdicts === null ? '' : JSON.stringify(verdicts);
+      if (
+        verdicts !== null &&
+        !load.isCancelled &&
+        follower.restarts === restarts &&
+        json !== postedVerdicts
+      ) {
+        postedVerdicts = json;
         post({ type: 'format-verdicts', loadId, verdicts });
+      }
     } finally {
       isDerivingVerdicts = false;
     }
@@ -231,6 +241,7 @@ export async function runFollowLoad(
       if (!isLoaded) return;
       const restartNotice = describeRestart(reason);
       verdictAt = 0;
+      postedVerdicts = '';
       const log = follower.log;
       deps.setCurrentLog(log);
       deps.onLogGrew(log);

@@ -391,7 +391,7 @@ export function createCursorSlice(
       set({ cursorSeq: seq, pendingSeq: null });
     },
     setFindingSeqs(seqs) {
-      set({ findingSeqs: uniqueSorted(seqs) });
+      set({ findingSeqs: sameOrNew(get().findingSeqs, uniqueSorted(seqs)) });
     },
   };
 
