@@ -338,3 +338,43 @@ test('the followed session’s row in the session list is running while the writ
     rmSync(folder, { recursive: true, force: true });
   }
 });
+
+test('while following, the verdict and format badges show what was read so far, and a refusal that arrives shows', async ({
+  page,
+  viewer,
+}) => {
+  // max-tokens: a v0 subagent child whose seq 4 (line 6) is a version-2 subagent/descriptor, which
+  // current dsh refuses to migrate (format-verdicts.spec.ts). Its first 5 lines (seqs 0–3) migrate.
+  const log = linesOf('fixtures/max-tokens.jsonl');
+  const server = await startGrowingLogServer(log.upTo(5));
+  try {
+    await viewer.goto(`/?src=${encodeURIComponent(server.url)}&follow=1`);
+    await viewer.waitForLoadState('ready');
+    await expect(page.getByTestId('live-count')).toHaveText('4 events');
+    const verdict = page.getByTestId('verdict');
+    await expect(verdict).toHaveAttribute('data-verdict', 'ok');
+    await expect(verdict).toHaveAttribute('data-provisional', 'true');
+    await expect(verdict).toContainText('so far');
+    await expect(viewer.formatBadge).toHaveAttribute('data-generation', '0');
+    await expect(viewer.formatBadge).toHaveAttribute('data-current-status', 'migrates');
+    await expect(viewer.formatBadge).toHaveAttribute('data-provisional', 'true');
+    await expect(viewer.formatBadge).toContainText('so far');
+
+    // The refusal arrives with seq 4: the badge says so while the log is still being followed.
+    server.append(log.between(5, 8));
+    await expect(page.getByTestId('live-count')).toHaveText('7 events');
+    await expect(viewer.formatBadge).toHaveAttribute('data-current-status', 'refuses', { timeout: 10_000 });
+    await expect(viewer.formatBadge).toHaveAttribute('data-provisional', 'true');
+    await viewer.openFormatPanel();
+    await expect(viewer.formatRefusal('descriptor-version')).toContainText('has descriptor version 2');
+    await viewer.press('Escape');
+
+    // It goes on updating: the rest of the log arrives and the badges stay, for all of it.
+    server.append(log.between(8, 31));
+    await expect(page.getByTestId('live-count')).toHaveText(`${log.lineEnds.length - 1} events`);
+    await expect(verdict).toHaveAttribute('data-provisional', 'true');
+    await expect(viewer.formatBadge).toHaveAttribute('data-current-status', 'refuses');
+  } finally {
+    await server.close();
+  }
+});

@@ -1,4 +1,4 @@
-// `npm run bench:follow-browser [-- --port 4177] [--batches 80] [--interval-ms 600] [--start-lines N]`:
+// `npm run bench:follow-browser [-- --port 4177] [--batches 80] [--interval-ms 600] [--start-lines N] [--profile]`:
 // following a URL in the built app while it grows (issue 22's numbers). A generated log (the bench
 // generator, ~65 k events) is served by a loopback server with Range; the viewer opens
 // `?src=…&follow=1` with its first lines, then the script appends the rest in batches of 3–40
@@ -11,7 +11,7 @@
 //   - long tasks (> 50 ms) on the main thread while following, with what ran them.
 // The viewer polls every 250 ms, so append → visible includes up to one poll interval of waiting.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type CDPSession } from '@playwright/test';
@@ -20,11 +20,12 @@ import { installProbe, readProbeInPage } from './bench-browser-page.ts';
 import { ensureLargeLog } from './large-log/cache.ts';
 import { CHROMIUM_ARGS, chromiumExecutablePath } from './lib/chromium.ts';
 import { readOption } from './lib/cli-options.ts';
-import { summarizeProfile } from './lib/cpu-profile.ts';
+import { summarizeProfile, summarizeProfileTotals } from './lib/cpu-profile.ts';
 import { startGrowingLogServer } from './lib/growing-log-server.ts';
 import { percentile } from './lib/percentile.ts';
 import { startPreview, stopServer } from './lib/preview-server.ts';
 import { createRandom } from './lib/random.ts';
+import { createAssetMapper } from './lib/source-map.ts';
 
 const VISIBLE_TIMEOUT_MS = 10_000;
 
@@ -201,8 +202,15 @@ async function main(): Promise<void> {
     }
     if (profiler) {
       const { profile } = await profiler.send('Profiler.stop');
+      // Named by the built app's source maps (dist/assets/*.map): the bundles are minified.
+      const mapFrame = createAssetMapper(resolve(root, 'dist/assets'));
+      const path = resolve(root, '.bench/follow-main.cpuprofile');
+      writeFileSync(path, JSON.stringify(profile));
       out('main thread, most self time while following:');
-      for (const line of summarizeProfile(profile, 20)) out(line);
+      for (const line of summarizeProfile(profile, 25, mapFrame)) out(line);
+      out('main thread, the app functions with the most total time (self + callees):');
+      for (const line of summarizeProfileTotals(profile, 30, mapFrame)) out(line);
+      out(`(full profile: ${path}, open in Chrome DevTools)`);
     }
     const probe = await page.evaluate(readProbeInPage);
     const followStart = performance.timeOrigin + startedAt;

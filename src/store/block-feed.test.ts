@@ -109,4 +109,39 @@ describe('block feed', () => {
     expect(await outcome).toBe('unavailable');
     expect(feed.getBlock(0)).toBeUndefined();
   });
+
+  it('extends a short last block with rows that follow it and fills the blocks after, never over a gap', async () => {
+    const held = createHeldFetcher();
+    const feed = createBlockFeed(held.fetchBlock, 4, 16);
+    // The list's end was at 6: block 1 is cached short (4, 5).
+    const asked = feed.prepareRange(0, 5);
+    held.answer(0, 6);
+    expect(await asked).toBe('ready');
+    let notified = 0;
+    feed.subscribe(() => (notified += 1));
+    feed.extend(6, [6, 7, 8, 9, 10]);
+    expect(feed.getBlock(1)).toEqual([4, 5, 6, 7]);
+    expect(feed.getBlock(2)).toEqual([8, 9, 10]);
+    expect(notified).toBe(1);
+    // Ready without a request: the rows came with the append.
+    expect(feed.prepareRange(0, 10)).toBe('ready');
+    expect(held.asked).toHaveLength(1);
+    // A block of its own starts where its items start; rows that leave a gap (14) are left to a fetch.
+    feed.extend(12, [12, 13]);
+    expect(feed.getBlock(3)).toEqual([12, 13]);
+    feed.extend(15, [15]);
+    expect(feed.getBlock(3)).toEqual([12, 13]);
+    // Items already cached stay as they are (the rows of events before the end do not change).
+    feed.extend(9, [90, 100, 11]);
+    expect(feed.getBlock(2)).toEqual([8, 9, 10, 11]);
+    expect(notified).toBe(3);
+  });
+
+  it('leaves a block being fetched to its fetch when rows follow it', () => {
+    const held = createHeldFetcher();
+    const feed = createBlockFeed(held.fetchBlock, 4, 16);
+    feed.ensureRange(4, 5);
+    feed.extend(6, [6, 7]);
+    expect(feed.getBlock(1)).toBeUndefined();
+  });
 });

@@ -21,6 +21,13 @@ export interface BlockFeed<T> {
    * rows of a log come with its first summary. A block already cached or being fetched is kept.
    */
   seed: (start: number, items: readonly T[]) => void;
+  /**
+   * Caches items that follow the list's end (a followed log's new rows), `items[0]` being index
+   * `start`, at any offset: they join the cached block they continue (a short last block), and fill
+   * the blocks after it they start. A block being fetched, or cached without the items before
+   * `start`, is left to its fetch.
+   */
+  extend: (start: number, items: readonly T[]) => void;
   /** The last failure's message (for people), or null. */
   error: () => string | null;
   /** Drops every block: the list changed (another log, or more of it loaded). */
@@ -125,6 +132,22 @@ export function createBlockFeed<T>(
         const block = (start + offset) / blockSize;
         if (cache.get(block) !== undefined || inFlight.has(block)) continue;
         cache.set(block, items.slice(offset, offset + blockSize));
+        isAdded = true;
+      }
+      if (isAdded) notify();
+    },
+    extend(start, items) {
+      const end = start + items.length;
+      let isAdded = false;
+      for (let block = Math.floor(Math.max(0, start) / blockSize); block * blockSize < end; block++) {
+        if (inFlight.has(block)) continue;
+        const cached = cache.get(block);
+        // The block holds indexes blockStart … cachedEnd - 1: the items continue it from there.
+        const cachedEnd = block * blockSize + (cached?.length ?? 0);
+        if (cachedEnd < start) continue; // a gap: rows nobody fetched
+        const fresh = items.slice(cachedEnd - start, Math.min(end, (block + 1) * blockSize) - start);
+        if (fresh.length === 0) continue;
+        cache.set(block, cached === undefined ? fresh : [...cached, ...fresh]);
         isAdded = true;
       }
       if (isAdded) notify();

@@ -160,6 +160,8 @@ export function applyLiveMessage(
     deps.cursor.resetFeeds();
     deps.eventRows.reset();
   }
+  // The new events' rows first: the list renders them with the count that shows them.
+  if (message.rows !== undefined) deps.eventRows.extend(message.rows.startSeq, message.rows.rows);
   if (summary !== null) {
     apply(summary);
     if ((wasAtHead || isRestart) && summary.eventCount > 0) deps.cursor.followHead(summary.eventCount);

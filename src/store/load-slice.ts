@@ -91,6 +91,7 @@ export interface LoadSliceDependencies {
 }
 
 /** The load slice: its initial state and actions; it also hears the client's crashes. */
+
 export function createLoadSlice(
   { set, get }: SliceContext<LoadWrites>,
   { client, persistence, eventRows, cursor }: LoadSliceDependencies,
@@ -193,7 +194,9 @@ export function createLoadSlice(
   }
 
   function applySummary(summary: LogSummary): void {
-    set({ summary, ...collectSummarySeqs(summary) });
+    // A followed log's summary comes with every append, most often with the same boundaries and
+    // problems: the seq lists that did not change stay the same arrays, so what draws them does not.
+    set({ summary, ...collectSummarySeqs(summary, get()) });
   }
 
   /** Applies the pending permalink to the log just read; returns whether it moved the cursor. */

@@ -90,7 +90,9 @@ function hasFiles(event: DragEvent): boolean {
 
 function Shell({ store }: { store: ViewerStore }) {
   const loadState = useViewer((state) => state.loadState);
-  const summary = useViewer((state) => state.summary);
+  // Not the summary itself: a followed log's grows with every append, and the shell re-rendering
+  // would render every pane again (each selects what it shows). The header reads it on its own.
+  const hasSummary = useViewer((state) => state.summary !== null);
   const sourceName = useViewer((state) => state.sourceName);
   const progress = useViewer((state) => state.progress);
   const failure = useViewer((state) => state.failure);
@@ -179,12 +181,14 @@ function Shell({ store }: { store: ViewerStore }) {
     };
   }, [store]);
 
-  const hasWorkspace = summary !== null && (loadState === 'ready' || loadState === 'loading');
+  const hasWorkspace = hasSummary && (loadState === 'ready' || loadState === 'loading');
   const isComparing = useViewer((state) => state.compare !== null);
-  const hasFindings = useViewer((state) => state.findingSeqs.length > 0);
   // A dot on the Triage tab: the verdict is not ok, or there are problems or triage findings.
-  const hasTriageFlag =
-    summary !== null && (summary.verdict.status !== 'ok' || summary.problemCount > 0 || hasFindings);
+  const hasTriageFlag = useViewer(
+    ({ summary, findingSeqs }) =>
+      summary !== null &&
+      (summary.verdict.status !== 'ok' || summary.problemCount > 0 || findingSeqs.length > 0),
+  );
 
   return (
     <div
@@ -192,7 +196,6 @@ function Shell({ store }: { store: ViewerStore }) {
       className="flex h-screen flex-col bg-zinc-50 text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100"
     >
       <HeaderBar
-        summary={summary}
         sourceName={sourceName}
         theme={theme}
         onOpenFile={openFilePicker}

@@ -89,6 +89,31 @@ describe('runFollowLoad', () => {
     await run.done;
     expect(run.lives().at(-1)?.status.state).toBe('stopped');
   }, 20_000);
+
+  it('posts the format verdicts of the log as read so far, and again when an append brings a refusal', async () => {
+    // max-tokens: a v0 log whose seq 4 (line 6) is a version-2 subagent/descriptor, which current
+    // dsh refuses to migrate; its first 5 lines migrate.
+    const refused = new Uint8Array(readFileSync(resolve('fixtures/max-tokens.jsonl')));
+    const ends: number[] = [];
+    refused.forEach((byte, at) => byte === 0x0a && ends.push(at + 1));
+    const file = growingFile(refused.subarray(0, ends[4]));
+    const run = startFollow({ kind: 'follow-handle', handle: file.handle, name: 'session.jsonl' });
+    const verdicts = () =>
+      run.posted.flatMap((message) => (message.type === 'format-verdicts' ? [message] : []));
+    await until(() => verdicts().length > 0, 'the first verdicts');
+    expect(verdicts()[0]?.verdicts).toMatchObject({ generation: 0, current: { status: 'migrates' } });
+
+    file.set(refused.subarray(0, ends[7]));
+    await until(() => verdicts().at(-1)?.verdicts.current.status === 'refuses', 'the refusal');
+    expect(verdicts().at(-1)?.verdicts.current.refusals[0]).toMatchObject({
+      rule: 'descriptor-version',
+      seq: 4,
+    });
+
+    run.load.isStopRequested = true;
+    run.load.stopReading?.();
+    await run.done;
+  }, 20_000);
 });
 
 /** A fake static server for one URL: Range, 416 past the end, If-Range against its ETag. */

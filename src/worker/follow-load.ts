@@ -15,10 +15,9 @@ import {
   type OpenedLog,
 } from '../log/index.ts';
 import type { ActiveLoad, LoadDependencies } from './load-loop.ts';
-import { buildLogSummary } from './log-summary.ts';
+import { buildLogSummary, sliceLiveFormatVerdicts } from './log-summary.ts';
 import type { FollowedSource, LiveStatus, LoadProgress } from './protocol.ts';
 import { createRangeSource } from './range-source.ts';
-import { runPostLoadWork } from './post-load-work.ts';
 
 /** How often an unchanged source is looked at (the issue's ~250 ms). */
 const FOLLOW_INTERVAL_MS = 250;
@@ -26,9 +25,16 @@ const FOLLOW_INTERVAL_MS = 250;
 const CATCH_UP_SLICE_BYTES = 256 * 1024;
 /** Rows sent with the first summary (as load-loop.ts). */
 const FIRST_ROWS = 64;
+/** At most this many new events' rows ride with a live message; a larger append's are asked for. */
+const LIVE_ROWS_MAX = 256;
 const PROGRESS_INTERVAL_MS = 100;
-/** The format verdicts are derived again at most this often while the log grows. */
-const VERDICTS_INTERVAL_MS = 5_000;
+/**
+ * The format verdicts of a growing log are derived again at most this often (ms), and never more
+ * than 1 / VERDICTS_COST_SHARE of the time: a generation-0 log's migration audit reads every event
+ * back (≈ 0.5–1 s for 1.3 M events), a small one takes a few ms.
+ */
+const VERDICTS_MIN_INTERVAL_MS = 1_000;
+const VERDICTS_COST_SHARE = 10;
 
 /** What a follow load needs beyond a load's dependencies. */
 export interface FollowDependencies extends LoadDependencies {
@@ -94,12 +100,16 @@ export async function runFollowLoad(
   let hasSentRows = false;
   let lastProgressAt = 0;
   let lastGrowthAt = Date.now();
-  /** Turns the page holds (the live summaries send from the last of them on). */
+  /** Turns the page holds (the live summaries send from the last of them on), and events. */
   let turnsShown = 0;
-  /** The bytes the last format verdicts were derived for, when, and whether a derivation runs. */
+  let eventsShown = 0;
+  /** The bytes the last format verdicts were derived for, when, how long it took, and whether one runs. */
   let verdictBytes = -1;
   let verdictAt = 0;
+  let verdictMs = 0;
   let isDerivingVerdicts = false;
+  /** The verdicts last posted (as JSON): the same ones again are not posted (the page would render). */
+  let postedVerdicts = '';
 
   const progressOf = (log: OpenedLog): LoadProgress => ({
     bytesRead: follower.offset,
@@ -122,6 +132,7 @@ export async function runFollowLoad(
     deps.setCurrentLog(log);
     const summary = buildLogSummary(log, source.name);
     turnsShown = summary.turns.length;
+    eventsShown = summary.eventCount;
     if (!hasSentRows) {
       hasSentRows = true;
       post({ type: 'summary', loadId, summary, firstRows: readEventRows(log, 0, FIRST_ROWS) });
@@ -133,25 +144,38 @@ export async function runFollowLoad(
   };
 
   /**
-   * The format verdicts of the log as it stands (a pass over it, in slices): after the catch-up,
-   * then again while idle when it grew, at most every VERDICTS_INTERVAL_MS.
+   * The format verdicts of the log as it stands (a pass over it, in slices; the page shows them as
+   * provisional): after the catch-up, then again while idle when it grew (a refusal found in an
+   * append shows), at most every VERDICTS_MIN_INTERVAL_MS and VERDICTS_COST_SHARE × its cost.
    */
   const postVerdicts = async (log: OpenedLog) => {
     isDerivingVerdicts = true;
-    verdictBytes = log.file.bytes;
+    const restarts = follower.restarts;
+    verdictBytes = follower.offset;
     verdictAt = performance.now();
     try {
       await deps.yieldToEventLoop();
-      await runPostLoadWork(
-        log,
-        deps.yieldToEventLoop,
-        () => load.isCancelled,
-        (verdicts) => post({ type: 'format-verdicts', loadId, verdicts }),
-      );
+      const verdicts = await sliceLiveFormatVerdicts(log, deps.yieldToEventLoop, () => load.isCancelled);
+      verdictMs = performance.now() - verdictAt;
+      // A restart meanwhile: these are the file before's (the next idle derives the new one's).
+      const json = verdicts === null ? '' : JSON.stringify(verdicts);
+      if (
+        verdicts !== null &&
+        !load.isCancelled &&
+        follower.restarts === restarts &&
+        json !== postedVerdicts
+      ) {
+        postedVerdicts = json;
+        post({ type: 'format-verdicts', loadId, verdicts });
+      }
     } finally {
       isDerivingVerdicts = false;
     }
   };
+  const isVerdictDue = () =>
+    !isDerivingVerdicts &&
+    follower.offset !== verdictBytes &&
+    performance.now() - verdictAt >= Math.max(VERDICTS_MIN_INTERVAL_MS, VERDICTS_COST_SHARE * verdictMs);
 
   const end = await runFollowLoop(follower, sourceOf(source, deps.fetch), {
     intervalMs: FOLLOW_INTERVAL_MS,
@@ -192,22 +216,24 @@ export async function runFollowLoad(
       const summary = buildLogSummary(log, source.name);
       const turnsFrom = Math.max(0, Math.min(turnsShown, summary.turns.length) - 1);
       turnsShown = summary.turns.length;
+      const newEvents = summary.eventCount - eventsShown;
+      const rows =
+        newEvents > 0 && newEvents <= LIVE_ROWS_MAX
+          ? { startSeq: eventsShown, rows: readEventRows(log, eventsShown, newEvents) }
+          : undefined;
+      eventsShown = summary.eventCount;
       post({
         type: 'live',
         loadId,
         status: status('following'),
         summary: { ...summary, turns: summary.turns.slice(turnsFrom) },
         turnsFrom,
+        ...(rows !== undefined ? { rows } : {}),
       });
     },
     onIdle() {
       if (!isLoaded) void finishCatchUp(follower.log);
-      else if (
-        !isDerivingVerdicts &&
-        follower.offset !== verdictBytes &&
-        performance.now() - verdictAt >= VERDICTS_INTERVAL_MS
-      )
-        void postVerdicts(follower.log);
+      else if (isVerdictDue()) void postVerdicts(follower.log);
     },
     onRestart(reason) {
       // Everything read is another file's: the page starts over with the new one (never two mixed).
@@ -215,11 +241,13 @@ export async function runFollowLoad(
       if (!isLoaded) return;
       const restartNotice = describeRestart(reason);
       verdictAt = 0;
+      postedVerdicts = '';
       const log = follower.log;
       deps.setCurrentLog(log);
       deps.onLogGrew(log);
       const summary = buildLogSummary(log, source.name);
       turnsShown = summary.turns.length;
+      eventsShown = summary.eventCount;
       post({
         type: 'live',
         loadId,

@@ -53,6 +53,28 @@ export async function sliceFormatVerdicts(
   return verdicts;
 }
 
+/**
+ * The format verdicts of one settled state of a followed log (provisional: the log grows), derived
+ * in slices like sliceFormatVerdicts and kept for that state (triage of the same state reads them).
+ * Resolves to null when `isCancelled` turns true between slices.
+ */
+export async function sliceLiveFormatVerdicts(
+  log: OpenedLog,
+  yieldToEventLoop: YieldToEventLoop,
+  isCancelled: () => boolean,
+): Promise<FormatVerdicts | null> {
+  const cached = formatVerdictsByLog.get(log);
+  if (cached !== undefined) return cached;
+  const derived = await runStepsInSlices(deriveFormatVerdictsSteps(log), yieldToEventLoop, isCancelled);
+  if (derived !== null && !formatVerdictsByLog.has(log)) formatVerdictsByLog.set(log, derived);
+  return formatVerdictsByLog.get(log) ?? null;
+}
+
+/** The format verdicts already derived for `log` (finished or one state of a followed log), else null. */
+export function knownFormatVerdictsOf(log: OpenedLog): FormatVerdicts | null {
+  return formatVerdictsByLog.get(log) ?? null;
+}
+
 /** Options of buildLogSummary. */
 export interface LogSummaryOptions {
   /** At most this many (first) turns are included (partial summaries during a load); default all. */

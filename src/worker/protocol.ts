@@ -297,7 +297,9 @@ export type WorkerToMain =
    * `summary.turns` holds the turns from index `turnsFrom` on (the ones an append can change: the
    * last turn known before it and the new ones); the client puts the page's earlier turns in front.
    * `restart`: the file was replaced or shrank and is read again from byte 0 (the notice to show);
-   * its summary is whole (`turnsFrom` 0).
+   * its summary is whole (`turnsFrom` 0). `rows`: the events list's rows of the events the append
+   * added (`rows[0]` is seq `startSeq`), when there are few enough: the page shows them with the new
+   * count instead of asking for them after it.
    */
   | {
       type: 'live';
@@ -306,6 +308,7 @@ export type WorkerToMain =
       summary?: LogSummary;
       turnsFrom?: number;
       restart?: string;
+      rows?: { startSeq: number; rows: EventRow[] };
     }
   | { type: 'load-failed'; loadId: number; failure: LoadFailure }
   | { type: 'result'; requestId: number; result: QueryResults[Query['kind']] }

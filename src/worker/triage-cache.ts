@@ -2,7 +2,7 @@
 // through, the triage panel for the whole report. After a load the worker derives it in slices
 // (sliceTriage), so the cursor's first queries are not kept waiting behind it.
 import { deriveTriage, deriveTriageSteps, type OpenedLog, type TriageReport } from '../log/index.ts';
-import { formatVerdictsOf } from './log-summary.ts';
+import { formatVerdictsOf, knownFormatVerdictsOf } from './log-summary.ts';
 import { runStepsInSlices, type YieldToEventLoop } from './work-slices.ts';
 
 const triageByLog = new WeakMap<OpenedLog, TriageReport>();
@@ -15,7 +15,7 @@ export function triageOf(log: OpenedLog): TriageReport {
   if (!log.isComplete) {
     let live = triageByLog.get(log);
     if (live === undefined) {
-      live = deriveTriage(log);
+      live = deriveTriage(log, knownFormatVerdictsOf(log) ?? undefined);
       triageByLog.set(log, live);
     }
     return live;

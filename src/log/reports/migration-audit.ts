@@ -92,7 +92,10 @@ class EventAudit {
   /** Audits every event of the store; yields every EVENTS_PER_STEP events so a caller can share its thread. */
   *steps(): Generator<void, void> {
     const { store } = this;
-    for (let seq = 0; seq < store.eventCount; seq++) {
+    // The events there are when the audit starts: a followed log's store grows between the slices,
+    // and its verdicts are of the state asked about.
+    const eventCount = store.eventCount;
+    for (let seq = 0; seq < eventCount; seq++) {
       if (seq % EVENTS_PER_STEP === EVENTS_PER_STEP - 1) yield;
       this.accept(seq, () => this.readEvent(seq));
     }

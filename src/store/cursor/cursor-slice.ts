@@ -5,6 +5,7 @@
 // are jumps (the browser history keeps an entry for each, src/url/history-sync.ts) and which event
 // the detail is pinned to.
 
+import { sameOrNew } from './same-or-new.ts';
 import type { EventRow } from '../../log/index.ts';
 import type { LogSummary } from '../../worker/client.ts';
 import type { BlockFeed } from '../block-feed.ts';
@@ -33,8 +34,12 @@ export interface EventListGeometry {
 
 /** What the store waits for before it moves the cursor (an interface, so store tests can prepare nothing). */
 export interface CursorPreparer {
-  /** 'ready' at once when nothing needs fetching, else a promise. Only the newest call can end 'ready'. */
-  prepare: (seq: number) => PrepareOutcome | Promise<PrepareOutcome>;
+  /**
+   * 'ready' at once when nothing needs fetching, else a promise. Only the newest call can end 'ready'.
+   * `isHeadFollow`: the move follows a live log's head, which the events list follows at once (its
+   * rows are prepared too, however far the append moved the head).
+   */
+  prepare: (seq: number, isHeadFollow?: boolean) => PrepareOutcome | Promise<PrepareOutcome>;
   /** Forgets everything cached: a new log (or a finished load) changes what each seq shows. */
   reset: () => void;
 }
@@ -159,14 +164,18 @@ export function createEmptyCursorState(): Omit<CursorSliceState, 'listCursor'> {
   };
 }
 
-/** The seq lists a summary brings: boundaries for the keys and ticks, problems for n/N and marks. */
+/**
+ * The seq lists a summary brings: boundaries for the keys and ticks, problems for n/N and marks. A
+ * list equal to its `before` is `before` itself.
+ */
 export function collectSummarySeqs(
   summary: LogSummary,
+  before?: Pick<CursorSliceState, 'stepSeqs' | 'turnSeqs' | 'problemSeqs'>,
 ): Pick<CursorSliceState, 'stepSeqs' | 'turnSeqs' | 'problemSeqs'> {
   return {
-    stepSeqs: collectBoundarySeqs(summary.turns, 'step'),
-    turnSeqs: collectBoundarySeqs(summary.turns, 'turn'),
-    problemSeqs: uniqueSorted(summary.problemMarks.map((mark) => mark.seq)),
+    stepSeqs: sameOrNew(before?.stepSeqs, collectBoundarySeqs(summary.turns, 'step')),
+    turnSeqs: sameOrNew(before?.turnSeqs, collectBoundarySeqs(summary.turns, 'turn')),
+    problemSeqs: sameOrNew(before?.problemSeqs, uniqueSorted(summary.problemMarks.map((mark) => mark.seq))),
   };
 }
 
@@ -189,11 +198,11 @@ function createCursorPreparer(
   currentCursor: () => number | null,
 ): CursorPreparer {
   return {
-    prepare(seq) {
+    prepare(seq, isHeadFollow = false) {
       const cursor = currentCursor();
       const isNear = cursor !== null && listCursor.isNearMove(cursor, seq);
       const parts = [modelViews.prepare(seq)];
-      if (isNear) parts.push(listCursor.prepare(seq));
+      if (isNear || isHeadFollow) parts.push(listCursor.prepare(seq));
       if (parts.every((part) => part === 'ready')) return 'ready';
       return Promise.all(parts.map((part) => Promise.resolve(part))).then(combineOutcomes);
     },
@@ -232,7 +241,15 @@ export function createCursorSlice(
   const { rowsPerBlock, rowsAroundCursor } = eventList;
   const listCursor: ListCursor = {
     isNearMove: (shownSeq, nextSeq) => Math.abs(nextSeq - shownSeq) <= rowsPerBlock,
-    prepare: (seq) => eventRows.prepareRange(seq - rowsAroundCursor, seq + rowsAroundCursor),
+    // Not past the last event: a short last block would be fetched again for rows that do not exist.
+    prepare: (seq) => {
+      const eventCount = get().summary?.eventCount;
+      const end = seq + rowsAroundCursor;
+      return eventRows.prepareRange(
+        seq - rowsAroundCursor,
+        eventCount === undefined ? end : Math.max(seq, Math.min(end, eventCount - 1)),
+      );
+    },
   };
   const ownPreparer = createCursorPreparer(modelViews, eventRows, listCursor, () => get().cursorSeq);
   const movePreparer = preparer ?? ownPreparer;
@@ -280,7 +297,7 @@ export function createCursorSlice(
     // Following a live log's head is the log's move, not the reader's: no history entry.
     if (kind !== 'follow-head') hasUserMovedCursor = true;
     if (kind === 'jump') set({ lastJump: { id: ++jumpCount, fromSeq, toSeq: clamped } });
-    const outcome = movePreparer.prepare(clamped);
+    const outcome = movePreparer.prepare(clamped, kind === 'follow-head');
     if (outcome === 'ready') {
       landCursor(clamped);
       return;
@@ -374,7 +391,7 @@ export function createCursorSlice(
       set({ cursorSeq: seq, pendingSeq: null });
     },
     setFindingSeqs(seqs) {
-      set({ findingSeqs: uniqueSorted(seqs) });
+      set({ findingSeqs: sameOrNew(get().findingSeqs, uniqueSorted(seqs)) });
     },
   };
 

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormatVerdicts } from '../../log/index.ts';
 import { FormatVerdictsPanel } from './FormatVerdictsPanel.tsx';
+import { PROVISIONAL_NOTE } from './VerdictBadge.tsx';
 import { CURRENT_STATUS_LABELS, TONE_CLASSES, currentTone } from './format-tones.ts';
 
 function generationLabel(verdicts: FormatVerdicts): string {
@@ -14,9 +15,12 @@ function generationLabel(verdicts: FormatVerdicts): string {
 export function FormatBadge({
   verdicts,
   onSelectSeq,
+  isProvisional = false,
 }: {
   verdicts: FormatVerdicts;
   onSelectSeq: (seq: number) => void;
+  /** The log is being followed: the verdicts are of what was read so far ("so far"). */
+  isProvisional?: boolean;
 }) {
   const [isOpen, setOpen] = useState(false);
   const hostRef = useRef<HTMLSpanElement>(null);
@@ -47,15 +51,19 @@ export function FormatBadge({
         data-newer-version={verdicts.newerVersion ?? undefined}
         data-writer-status={verdicts.writer.status}
         data-current-status={current.status}
+        data-provisional={isProvisional || undefined}
         aria-expanded={isOpen}
         // The name starts with the visible text (WCAG 2.5.3 label in name), then says what it opens.
-        aria-label={`${label} · 0.2.x ${CURRENT_STATUS_LABELS[current.status]}: format details`}
-        title={`Format ${label}. Current ${current.release} ${CURRENT_STATUS_LABELS[current.status]}.`}
+        aria-label={`${label} · 0.2.x ${CURRENT_STATUS_LABELS[current.status]}${isProvisional ? ' so far' : ''}: format details`}
+        title={`Format ${label}. Current ${current.release} ${CURRENT_STATUS_LABELS[current.status]}.${isProvisional ? ` ${PROVISIONAL_NOTE}` : ''}`}
         onClick={() => setOpen(!isOpen)}
         className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE_CLASSES[currentTone(current.status)]}`}
       >
         <span className="font-mono">{label}</span>
-        <span className="font-normal">· 0.2.x {CURRENT_STATUS_LABELS[current.status]}</span>
+        <span className="font-normal">
+          · 0.2.x {CURRENT_STATUS_LABELS[current.status]}
+          {isProvisional && ' · so far'}
+        </span>
       </button>
       {isOpen && (
         <div

@@ -1,7 +1,6 @@
 // The header bar: file name, verdict, format generation, problem count, session facts (the "header
 // card") and tools.
 import { useState } from 'react';
-import type { LogSummary } from '../../worker/client.ts';
 import { formatBytes, formatCount, formatEpoch } from '../shared/format.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
 import { VisibleText } from '../shared/VisibleText.tsx';
@@ -13,7 +12,6 @@ import { RunEndingHeaderBadge } from './RunEndingHeaderBadge.tsx';
 import { ParentLinkButton, useParentTarget } from '../session-links/ParentLink.tsx';
 
 interface HeaderBarProps {
-  summary: LogSummary | null;
   sourceName: string | null;
   theme: ThemePreference;
   onOpenFile: () => void;
@@ -85,13 +83,18 @@ const TOOL_BUTTON =
 
 /** Top of the page; the facts row appears once a log summary exists. */
 export function HeaderBar(props: HeaderBarProps) {
-  const { summary, sourceName } = props;
+  const { sourceName } = props;
+  // Read here, not passed down: the summary of a followed log changes with every append, and only
+  // the header (not the shell around every pane) shows it whole.
+  const summary = useViewer((state) => state.summary);
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const header = summary?.header ?? null;
   const format = useViewer((state) => state.formatVerdicts);
-  // A followed log is never complete (it may grow), but each state of it is settled: how its run
-  // ends so far is asked of it (running while the writer appends, RunEndingHeaderBadge).
+  // A followed log is never complete (it may grow), but each state of it is settled: its verdicts
+  // and how its run ends are of what was read so far (provisional, said so), updated as it grows;
+  // the worker derives the format verdicts again while it grows (follow-load.ts).
   const isFollowed = useViewer((state) => state.live !== null);
+  const isProvisional = summary !== null && !summary.isComplete && isFollowed;
   return (
     <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       {/* The badges and buttons keep their words (nowrap each); when they do not fit on one line
@@ -113,11 +116,12 @@ export function HeaderBar(props: HeaderBarProps) {
             <VisibleText text={sourceName} maxChars={NAME_MAX_CHARS} />
           </span>
         )}
-        {summary && summary.isComplete && (
+        {summary && (summary.isComplete || isProvisional) && (
           <VerdictBadge
             verdict={summary.verdict}
             isTruncated={summary.isTruncated}
             writtenBy={format !== null && format.generation !== null ? format.writer.release : null}
+            isProvisional={isProvisional}
           />
         )}
         {summary && summary.isCancelled === true && (
@@ -129,10 +133,10 @@ export function HeaderBar(props: HeaderBarProps) {
             partial view: loading cancelled
           </span>
         )}
-        {summary && summary.isComplete && format && (
-          <FormatBadge verdicts={format} onSelectSeq={props.onSelectSeq} />
+        {summary && (summary.isComplete || isProvisional) && format && (
+          <FormatBadge verdicts={format} onSelectSeq={props.onSelectSeq} isProvisional={isProvisional} />
         )}
-        {summary && (summary.isComplete || isFollowed) && <RunEndingHeaderBadge />}
+        {summary && (summary.isComplete || isProvisional) && <RunEndingHeaderBadge />}
         {summary && (
           <button
             type="button"

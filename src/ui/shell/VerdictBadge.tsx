@@ -10,6 +10,10 @@ const STYLES: Record<Verdict['status'], string> = {
     'bg-amber-100 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-800',
 };
 
+/** The tooltip's word on a verdict of a log still being written (the format badge says it too). */
+export const PROVISIONAL_NOTE =
+  'The log is still being written: this is what was read so far, and it may change as more arrives.';
+
 const LABELS: Record<Verdict['status'], string> = {
   ok: 'dsh would load it',
   corrupt: 'corrupt: dsh refuses it',
@@ -21,22 +25,27 @@ const LABELS: Record<Verdict['status'], string> = {
  * stopped at one of the viewer's own bounds (verdict.viewerLimit says which), so the verdict covers
  * only the part that was read; the pill says "too large for this viewer", never "corrupt" for it.
  * `writtenBy`: the releases that wrote the log's generation, named in the tooltip when known.
+ * `isProvisional`: the log is being followed (it may grow), so the verdict is of what was read so
+ * far and may still change; the pill says "so far".
  */
 export function VerdictBadge({
   verdict,
   isTruncated = false,
   writtenBy = null,
+  isProvisional = false,
 }: {
   verdict: Verdict;
   isTruncated?: boolean;
   writtenBy?: string | null;
+  isProvisional?: boolean;
 }) {
-  const reason = `${writtenBy !== null ? `The release that wrote it (${writtenBy}): ` : ''}${verdict.reason ?? 'No problem that would stop dsh from loading this log.'}`;
+  const reason = `${writtenBy !== null ? `The release that wrote it (${writtenBy}): ` : ''}${verdict.reason ?? 'No problem that would stop dsh from loading this log.'}${isProvisional ? ` ${PROVISIONAL_NOTE}` : ''}`;
   return (
     <span
       data-testid="verdict"
       data-verdict={verdict.status}
       data-truncated={isTruncated || undefined}
+      data-provisional={isProvisional || undefined}
       title={revealInvisibleCharacters(
         isTruncated
           ? `${reason} Only the beginning of the file was read: ${verdict.viewerLimit ?? 'see the problems.'}`
@@ -46,6 +55,7 @@ export function VerdictBadge({
     >
       <span aria-hidden>{verdict.status === 'ok' ? '✓' : '✕'}</span>
       {LABELS[verdict.status]}
+      {isProvisional && <span className="font-normal">· so far</span>}
       {isTruncated && (
         <span className="font-normal" data-testid="viewer-limit">
           · too large for this viewer: first part only

@@ -86,14 +86,28 @@ function cachedLabelColor(barColor: string): string {
   return color;
 }
 
-/** Text widths in LABEL_FONT, measured once each (labels repeat from frame to frame). */
+/** Text widths kept at most (the edge labels of a followed log are new text at every append). */
+const MEASURED_TEXTS_MAX = 4096;
+
+/**
+ * Text widths in LABEL_FONT, measured once each (labels repeat from frame to frame), on a canvas of
+ * their own outside the page where the browser has one: measuring on the page's canvas makes
+ * Chromium bring the page's style up to date first, and right after a commit (the timeline draws
+ * in an effect) that was a full style recalculation for each new text, such as the window's edge
+ * label at every append of a followed log. Falls back to `context`.
+ */
 export function createTextMeasure(context: CanvasRenderingContext2D): (text: string) => number {
+  const offscreen =
+    typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+  const measurer = offscreen ?? context;
+  if (offscreen !== null) offscreen.font = LABEL_FONT;
   const widths = new Map<string, number>();
   return (text) => {
     let width = widths.get(text);
     if (width === undefined) {
-      context.font = LABEL_FONT;
-      width = context.measureText(text).width;
+      if (offscreen === null) context.font = LABEL_FONT;
+      width = measurer.measureText(text).width;
+      if (widths.size >= MEASURED_TEXTS_MAX) widths.clear();
       widths.set(text, width);
     }
     return width;
