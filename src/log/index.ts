@@ -83,6 +83,8 @@ export {
   describeWriterVerdict,
 } from './reports/format-verdicts.ts';
 export { buildInspectReport, buildProjectReport, problemForJson } from './reports/inspect-report.ts';
+export type { MigrationAudit } from './reports/migration-audit.ts';
+export { DecodeTimeMigrationAudit } from './reports/migration-audit.ts';
 export type { FastDecompress } from './container/zstd-decode.ts';
 export { decompressesProbeFrame } from './container/zstd-decode.ts';
 export { ZSTD_MAGIC, ZSTD_MAGIC_BYTES } from './container/zstd-frames.ts';
