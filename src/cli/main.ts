@@ -9,6 +9,8 @@ import {
   buildProjectReport,
   buildSessionListReport,
   buildSessionTreeReport,
+  DecodeTimeMigrationAudit,
+  deriveFormatVerdicts,
   deriveTriage,
   discoverSessions,
   escapeJsonForTerminal,
@@ -64,7 +66,14 @@ async function runLogCommand({ command, file, isJson, atSeq }: LogCommandArgumen
   const { entry, name } = target;
   const [checksum, fastDecompress] = await Promise.all([loadChecksumVerifier(), loadFastZstd()]);
   // Streamed into the incremental decoder: a file of any size (readFile stops at 2 GiB).
-  const read: ReadLogResult = await readLogChunks(readEntryChunks(entry), { checksum, fastDecompress });
+  // inspect and triage need dsh's answer: its migration audit runs as the events are decoded (the
+  // log is read once), not over the store afterwards.
+  const audit = command === 'project' ? null : new DecodeTimeMigrationAudit();
+  const read: ReadLogResult = await readLogChunks(readEntryChunks(entry), {
+    checksum,
+    fastDecompress,
+    ...(audit === null ? {} : { onEvent: audit.onEvent }),
+  });
   if (!read.ok) {
     stderr.write(
       read.reason === 'not-a-log'
@@ -81,7 +90,7 @@ async function runLogCommand({ command, file, isJson, atSeq }: LogCommandArgumen
 
   switch (command) {
     case 'inspect': {
-      const report = buildInspectReport(log);
+      const report = buildInspectReport(log, audit?.resultFor(log));
       await writeOut(isJson ? formatJson(report) : formatInspectText(report, name));
       break;
     }
@@ -91,7 +100,7 @@ async function runLogCommand({ command, file, isJson, atSeq }: LogCommandArgumen
       break;
     }
     case 'triage': {
-      const report = deriveTriage(log);
+      const report = deriveTriage(log, deriveFormatVerdicts(log, audit?.resultFor(log)));
       await writeOut(isJson ? formatJson(report) : formatTriageText(report));
       break;
     }

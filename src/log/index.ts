@@ -33,7 +33,8 @@ export type { StreamingState } from './projections/block-assembler.ts';
 export type { TranscriptEntry } from './projections/transcript.ts';
 export type { EventRow, EventDetail } from './projections/event-rows.ts';
 export type { TriageReport, TriageFinding } from './reports/triage-report.ts';
-export type { DshAnswer, RunEnding, ThreeAnswers } from './reports/three-answers.ts';
+export type { DshAnswer, RunEnding, ShownRunEnding, ThreeAnswers } from './reports/three-answers.ts';
+export { shownRunEndingOf } from './reports/three-answers.ts';
 export type { CallApproval, TriageCall } from './reports/triage-calls.ts';
 export type { UsagePoint } from './projections/usage.ts';
 export { deriveTriage, deriveTriageSteps } from './reports/triage.ts';
@@ -83,6 +84,8 @@ export {
   describeWriterVerdict,
 } from './reports/format-verdicts.ts';
 export { buildInspectReport, buildProjectReport, problemForJson } from './reports/inspect-report.ts';
+export type { MigrationAudit } from './reports/migration-audit.ts';
+export { DecodeTimeMigrationAudit } from './reports/migration-audit.ts';
 export type { FastDecompress } from './container/zstd-decode.ts';
 export { decompressesProbeFrame } from './container/zstd-decode.ts';
 export { ZSTD_MAGIC, ZSTD_MAGIC_BYTES } from './container/zstd-frames.ts';

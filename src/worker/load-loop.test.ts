@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeLog, type DecoderOptions, type OpenedLog } from '../log/index.ts';
+import { decodeLog, deriveFormatVerdicts, type DecoderOptions, type OpenedLog } from '../log/index.ts';
 import { LoadError } from './load-failure.ts';
 import { runLoad, type ActiveLoad, type LoadDependencies } from './load-loop.ts';
 import { buildLogSummary } from './log-summary.ts';
@@ -122,6 +122,39 @@ describe('runLoad', () => {
     expect(currentLogs[1]?.store.eventCount).toBe(expected.eventCount);
     // What needs the whole log (the text index) hears of it once, right after 'loaded'.
     expect(readLogs).toEqual([{ log: currentLogs[1], afterPosts: posted.length - 1 }]);
+  });
+
+  it('derives the format verdicts from the audit made while decoding: no event of the log is read back for them', async () => {
+    const bytes = fixture('public/demo/demo-session.jsonl.zstd');
+    const expected = deriveFormatVerdicts(decodeLog(bytes));
+    let readsBeforeVerdicts = -1;
+    let unchunked = 0;
+    let reads = 0;
+    const { posted } = await load(() => Promise.resolve(streamOf(bytes, 4096).opened), {
+      keepLog: {
+        afterLoad(log) {
+          // The finished log: count what is read back from its store from here until the verdicts.
+          const chunkTypeId = log.store.typeNames.indexOf('assistant/chunk');
+          unchunked = log.store.eventType.view().filter((typeId) => typeId !== chunkTypeId).length;
+          const readEvent = log.store.readEvent.bind(log.store);
+          log.store.readEvent = (seq) => {
+            reads += 1;
+            return readEvent(seq);
+          };
+          return null;
+        },
+        afterVerdicts() {
+          readsBeforeVerdicts = reads;
+        },
+      },
+    });
+    const verdicts = posted.find((message) => message.type === 'format-verdicts');
+    expect(verdicts?.type === 'format-verdicts' ? verdicts.verdicts : null).toEqual(expected);
+    expect(expected.generation).toBe(0);
+    // A generation-0 audit over the store reads every event but the chunks; triage reads a few.
+    expect(unchunked).toBeGreaterThan(10);
+    expect(readsBeforeVerdicts).toBeGreaterThanOrEqual(0);
+    expect(readsBeforeVerdicts).toBeLessThan(unchunked / 4);
   });
 
   it('hands the whole log and its whole summary to the keeper before loaded, which says what is kept', async () => {

@@ -2,6 +2,7 @@
 // partial summaries (the first with the first rows) and, at the end, the summary in parts, and turns
 // whatever stops it into a LoadFailure. Runs wherever a ReadableStream does (the worker, Node tests).
 import {
+  DecodeTimeMigrationAudit,
   createLogDecoder,
   readEventRows,
   type DecoderOptions,
@@ -10,7 +11,7 @@ import {
   type OpenedLog,
 } from '../log/index.ts';
 import { LoadError, classifyLoadError, detectRefusal } from './load-failure.ts';
-import { buildLogSummary, splitSummaryTurns } from './log-summary.ts';
+import { buildLogSummary, noteDecodeTimeAudit, splitSummaryTurns } from './log-summary.ts';
 import { runPostLoadWork } from './post-load-work.ts';
 import type { LoadFailure, LoadProgress, LoadSource, LogSummary, WorkerToMain } from './protocol.ts';
 import { createContentHasher } from './content-key.ts';
@@ -122,7 +123,9 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
       await opened.reader.cancel().catch(() => undefined);
       return;
     }
-    const decoder: LogDecoder = createLogDecoder(decoderOptions);
+    // dsh's answer (the format verdicts) audits the events as they are decoded: none is read back.
+    const audit = new DecodeTimeMigrationAudit();
+    const decoder: LogDecoder = createLogDecoder({ ...decoderOptions, onEvent: audit.onEvent });
     const hasher = createContentHasher();
     deps.setCurrentLog(decoder.log);
     totalBytes = opened.totalBytes;
@@ -190,6 +193,7 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
       return;
     }
     const log = decoder.finish();
+    noteDecodeTimeAudit(log, audit.resultFor(log));
     deps.setCurrentLog(log);
     const refusal = detectRefusal(log);
     if (refusal) throw new LoadError(refusal);
@@ -207,8 +211,8 @@ export async function runLoad(load: ActiveLoad, source: LoadSource, deps: LoadDe
       ...(keptSessions === null ? {} : { keptSessions }),
     });
     deps.onLogRead?.(log);
-    // The verdicts' migration audit re-reads the log's events: the page shows the log first, and
-    // its queries are answered between the audit's slices.
+    // The verdicts (their migration audit done while decoding), then triage and the facets: the
+    // page shows the log first, and its queries are answered between their slices.
     await deps.yieldToEventLoop();
     if (load.isCancelled) return;
     await runPostLoadWork(

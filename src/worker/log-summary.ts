@@ -1,6 +1,13 @@
 // Builds the small LogSummary the main thread keeps (no per-event data) from an OpenedLog.
 
-import type { FormatVerdicts, LogIndex, OpenedLog, ToolCallStatus, TurnSpan } from '../log/index.ts';
+import type {
+  FormatVerdicts,
+  LogIndex,
+  MigrationAudit,
+  OpenedLog,
+  ToolCallStatus,
+  TurnSpan,
+} from '../log/index.ts';
 import { deriveFormatVerdicts, deriveFormatVerdictsSteps, inheritedPrefixLength } from '../log/index.ts';
 import { runStepsInSlices, type YieldToEventLoop } from './work-slices.ts';
 import type { LogSummary, ToolSpans } from './protocol.ts';
@@ -20,21 +27,32 @@ export const TOOL_SPAN_STATUSES: readonly ToolCallStatus[] = [
 /** The format verdicts of each finished log, derived once (they read events back): the load loop (in slices) and triage ask. */
 const formatVerdictsByLog = new WeakMap<OpenedLog, FormatVerdicts>();
 
+/**
+ * The migration audit run while a finished log was decoded (DecodeTimeMigrationAudit, the load
+ * loop): its format verdicts then read no event back. A log without one is audited over its store.
+ */
+const decodeTimeAuditByLog = new WeakMap<OpenedLog, MigrationAudit>();
+
+/** Keeps `audit`, the migration audit of finished `log` made while it was decoded (null: none). */
+export function noteDecodeTimeAudit(log: OpenedLog, audit: MigrationAudit | null): void {
+  if (audit !== null && log.isComplete) decodeTimeAuditByLog.set(log, audit);
+}
+
 /** The format verdicts of a finished log (cached per log), or null while it is still loading. */
 export function formatVerdictsOf(log: OpenedLog): FormatVerdicts | null {
   if (!log.isComplete) return null;
   let verdicts = formatVerdictsByLog.get(log);
   if (verdicts === undefined) {
-    verdicts = deriveFormatVerdicts(log);
+    verdicts = deriveFormatVerdicts(log, decodeTimeAuditByLog.get(log));
     formatVerdictsByLog.set(log, verdicts);
   }
   return verdicts;
 }
 
 /**
- * formatVerdictsOf in slices of WORK_SLICE_MS with the event loop in between: after a load, the
- * migration audit reads a generation-0 log's events back (≈ 0.5–1 s for 1.3 M events), and queries
- * (the model view the cursor lands on) must not wait behind it. Resolves to null when `isCancelled`
+ * formatVerdictsOf in slices of WORK_SLICE_MS with the event loop in between: without a decode-time
+ * audit (noteDecodeTimeAudit), the migration audit reads a generation-0 log's events back (≈ 0.5–1 s
+ * for 1.3 M events), and queries (the model view the cursor lands on) must not wait behind it. Resolves to null when `isCancelled`
  * turns true between slices.
  */
 export async function sliceFormatVerdicts(
@@ -45,7 +63,11 @@ export async function sliceFormatVerdicts(
   if (!log.isComplete) return null;
   const cached = formatVerdictsByLog.get(log);
   if (cached !== undefined) return cached;
-  const derived = await runStepsInSlices(deriveFormatVerdictsSteps(log), yieldToEventLoop, isCancelled);
+  const derived = await runStepsInSlices(
+    deriveFormatVerdictsSteps(log, decodeTimeAuditByLog.get(log)),
+    yieldToEventLoop,
+    isCancelled,
+  );
   if (derived === null) return null;
   // A query may have derived them meanwhile (formatVerdictsOf): keep the first.
   const verdicts = formatVerdictsByLog.get(log) ?? derived;

@@ -1,5 +1,6 @@
 // What the worker derives after a log is shown, each step in slices so the cursor's queries are
-// answered in between: the format verdicts (their migration audit re-reads the log), triage (the
+// answered in between: the format verdicts (their migration audit ran while the log was decoded,
+// else it re-reads the log), triage (the
 // findings n / N step through; it includes the verdicts), then the facet columns. After a load, and
 // again for a kept session the reader left before this work was done.
 import type { FormatVerdicts, OpenedLog } from '../log/index.ts';

@@ -63,3 +63,32 @@ describe('the migration audit during the decode equals the audit after it', () =
     expect(refusing.count).toBeGreaterThan(10);
   });
 });
+
+describe('the decode-time audit of a log that grows (followed) or is replaced', () => {
+  const refusingFixtures = logFilesBelow(FIXTURES_DIR).filter((path) => {
+    const log = decode(new Uint8Array(readFileSync(join(FIXTURES_DIR, path))), 1024 * 1024);
+    return (auditAfter(log)?.refusalCount ?? 0) > 0 && log.store.eventCount > 20;
+  });
+
+  it('answers for each settled state as the audit over the store does, and starts over with a new store', () => {
+    expect(refusingFixtures.length).toBeGreaterThan(1);
+    const [first, second] = refusingFixtures.map(
+      (path) => new Uint8Array(readFileSync(join(FIXTURES_DIR, path))),
+    );
+    const audit = new DecodeTimeMigrationAudit();
+    const decoder = createLogDecoder({ onEvent: audit.onEvent });
+    const bytes = first as Uint8Array;
+    const half = Math.floor(bytes.length / 2);
+    decoder.push(bytes.slice(0, half));
+    const early = decoder.settle();
+    expect(audit.resultFor(early)).toEqual(auditAfter(early));
+    decoder.push(bytes.slice(half));
+    const whole = decoder.finish();
+    expect(audit.resultFor(whole)).toEqual(auditAfter(whole));
+    // A follower's restart: a fresh decoder (another store) feeds the same listener.
+    const replaced = decode(second as Uint8Array, 64 * 1024, audit);
+    expect(audit.resultFor(replaced)).toEqual(auditAfter(replaced));
+    // The first log's store is no longer the one fed: no answer for it (the caller audits the store).
+    expect(audit.resultFor(whole)).toBeNull();
+  });
+});

@@ -8,6 +8,7 @@ import type { OpenedLog } from '../open/opened-log.ts';
 import type { LogNote, LogProblem, Verdict } from '../problems.ts';
 import type { FormatVerdicts } from './format-verdicts.ts';
 import { deriveFormatVerdicts } from './format-verdicts.ts';
+import type { MigrationAudit } from './migration-audit.ts';
 import { deriveThreeAnswers, type ThreeAnswers } from './three-answers.ts';
 
 /** CLI.md `inspect <file> --json`. Field names and null rules are the contract; fields may be added. */
@@ -101,10 +102,14 @@ export interface ProjectReport {
   }[];
 }
 
-/** Builds the CLI.md `inspect` JSON. Counts stored types from the store's type column (no re-parse). */
-export function buildInspectReport(log: OpenedLog): InspectReport {
+/**
+ * Builds the CLI.md `inspect` JSON. Counts stored types from the store's type column (no re-parse).
+ * `audited`: the migration audit run while the log was decoded (DecodeTimeMigrationAudit); absent
+ * or null, the format verdicts run it over the store.
+ */
+export function buildInspectReport(log: OpenedLog, audited?: MigrationAudit | null): InspectReport {
   const { store } = log;
-  const format = deriveFormatVerdicts(log);
+  const format = deriveFormatVerdicts(log, audited);
   const countsByTypeId = new Map<number, number>();
   const typeIds = store.eventType.view();
   for (const typeId of typeIds) countsByTypeId.set(typeId, (countsByTypeId.get(typeId) ?? 0) + 1);

@@ -179,35 +179,42 @@ export function* auditMigrationSteps(
  * corpus log).
  */
 export class DecodeTimeMigrationAudit {
+  /** The audit of the store being fed (null: no generation 0–3 log, nothing to audit). */
   private running: { refusals: RefusalList; events: EventAudit } | null = null;
-  /** The log is no generation 0–3 log (none, a newer one, generation 4): nothing to audit. */
-  private isOff = false;
+  /** The store the events came from (a follower's restart brings a new decoder, a new store). */
+  private store: DecodingLog['store'] | null = null;
+  /** Events fed from `store`: the audit answers only for the state it saw whole. */
+  private fed = 0;
 
   readonly onEvent = (seq: number, event: StoredEvent | null, log: DecodingLog): void => {
-    if (this.isOff) return;
-    const running = this.running ?? this.start(log);
-    running?.events.accept(seq, () => event);
+    // Another store (a new decoder): the audit starts over with it, never mixing two files.
+    if (log.store !== this.store) this.restart(log);
+    this.fed = seq + 1;
+    this.running?.events.accept(seq, () => event);
   };
 
   /**
    * The audit of `log` (the decoded log that was fed), or null when it is not a generation 0–3 log
-   * (a format verdict runs no migration audit for it).
+   * (a format verdict runs no migration audit for it) or when this audit was not fed every event
+   * of `log`'s store (another store, or a state it has not seen whole): a caller then passes null
+   * to deriveFormatVerdicts, which runs the audit over the store itself.
    */
   resultFor(log: OpenedLog): MigrationAudit | null {
-    const running = this.isOff ? null : (this.running ?? this.start(log));
+    if (this.store === null && log.store.eventCount === 0) this.restart(log);
+    if (log.store !== this.store || this.fed !== log.store.eventCount) return null;
+    const { running } = this;
     if (running === null) return null;
     return { refusals: running.refusals.sorted(), refusalCount: running.refusals.count };
   }
 
-  private start(log: DecodingLog): { refusals: RefusalList; events: EventAudit } | null {
+  private restart(log: DecodingLog): void {
+    this.store = log.store;
+    this.fed = 0;
+    this.running = null;
     const { generation, newerVersion } = log.format;
-    if (generation === null || newerVersion !== null || generation >= NEWEST_KNOWN_GENERATION) {
-      this.isOff = true;
-      return null;
-    }
+    if (generation === null || newerVersion !== null || generation >= NEWEST_KNOWN_GENERATION) return;
     const refusals = new RefusalList(log);
     auditHeader(log, generation, refusals);
     this.running = { refusals, events: new EventAudit(log, generation, refusals) };
-    return this.running;
   }
 }

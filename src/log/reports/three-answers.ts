@@ -30,6 +30,19 @@ export const NOT_OK_RUN_ENDINGS: ReadonlySet<RunEnding> = new Set<RunEnding>([
   'other',
 ]);
 
+/** Answer 3 as shown: `running` is an unended run of a followed log whose writer is still appending. */
+export type ShownRunEnding = RunEnding | 'running';
+
+/**
+ * Answer 3 as the viewer shows it (issue 22): with `isWriterActive` (a followed log that grew within
+ * the reader's threshold) an unended run ('hanging') is 'running'; it hangs only once the writer has
+ * been quiet past it. The one rule the header, the session row, triage, the "not ok only" filter,
+ * its count and the "runs not ok below" roll-up go by.
+ */
+export function shownRunEndingOf(ending: RunEnding, isWriterActive: boolean): ShownRunEnding {
+  return isWriterActive && ending === 'hanging' ? 'running' : ending;
+}
+
 export interface ThreeAnswers {
   viewer: {
     /** Always true: every line is an event on screen or a listed problem. */

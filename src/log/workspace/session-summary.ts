@@ -20,6 +20,7 @@ import { DecodeTimeMigrationAudit } from '../reports/migration-audit.ts';
 import {
   deriveThreeAnswers,
   NOT_OK_RUN_ENDINGS,
+  shownRunEndingOf,
   type RunEnding,
   type ThreeAnswers,
 } from '../reports/three-answers.ts';
@@ -83,16 +84,24 @@ export interface SessionSummary {
 /**
  * Whether a summarized session is not ok: its run ended failed, crashed, hanging or for a reason dsh
  * does not define (answer 3, a max-tokens last turn included), or an earlier turn failed or crashed
- * (the failure state). A log dsh refuses whose run completed is ok. The one definition the session
- * list's "not ok only" filter, its count and the lineage roll-up (notOkSessions) use.
+ * (the failure state). A log dsh refuses whose run completed is ok. With `isWriterActive` (the
+ * session being followed, its writer still appending) an unended run is running, not hanging
+ * (shownRunEndingOf), so it is ok. The one definition the session list's "not ok only" filter, its
+ * count and the lineage roll-up (notOkSessions) use.
  */
-export function isSummaryNotOk(summary: Pick<SessionSummary, 'failure' | 'answers'>): boolean {
-  return isRunNotOk(summary.failure.state, summary.answers.run.ending);
+export function isSummaryNotOk(
+  summary: Pick<SessionSummary, 'failure' | 'answers'>,
+  isWriterActive = false,
+): boolean {
+  return isRunNotOk(summary.failure.state, summary.answers.run.ending, isWriterActive);
 }
 
 /** isSummaryNotOk from the two facts an `ls` row carries (its failure state and run ending). */
-export function isRunNotOk(failure: FailureState, ending: RunEnding): boolean {
-  return failure !== 'ok' || NOT_OK_RUN_ENDINGS.has(ending);
+export function isRunNotOk(failure: FailureState, ending: RunEnding, isWriterActive = false): boolean {
+  const shown = shownRunEndingOf(ending, isWriterActive);
+  // The failure state's 'hanging' is the same unended last turn as answer 3's.
+  const isFailureShown = failure !== 'ok' && !(failure === 'hanging' && shown === 'running');
+  return isFailureShown || (shown !== 'running' && NOT_OK_RUN_ENDINGS.has(shown));
 }
 
 export type SessionSummaryRead = { ok: true; summary: SessionSummary } | { ok: false; reason: string };

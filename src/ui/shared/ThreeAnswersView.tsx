@@ -1,6 +1,7 @@
 // The three separate answers of a log (issue 20): can this viewer read it, would dsh open it, how
 // did the run end. Each has its own badge and words, so "dsh refuses it" never reads as "failed".
-import type { DshAnswer, RunEnding, ThreeAnswers } from '../../log/index.ts';
+import type { DshAnswer, RunEnding, ShownRunEnding, ThreeAnswers } from '../../log/index.ts';
+import { shownRunEndingOf } from '../../log/index.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import type { StatusTone } from './status-tone.ts';
 import { revealInvisibleCharacters } from './visible-text.ts';
@@ -27,22 +28,20 @@ const RUNNING_WORDS = { label: 'run running', tone: 'pending' as StatusTone };
 const RUNNING_SENTENCE =
   'The last turn has not ended and the writer is still appending (followed live): it is running. It is called hanging once nothing has been appended for longer than the threshold in the live bar.';
 
-/** Answer 3 as shown: `running` is an unended run of a followed log whose writer is still appending. */
-type ShownRunEnding = RunEnding | 'running';
-
 /**
  * How the run's ending is shown, badge words and tooltip: with `isWriterActive` (a followed log that
  * grew within the reader's threshold: useIsWriterActive, writerActivityOf) an unended run
- * ('hanging') is "running", hanging only once the writer has been quiet past it. The header's
- * badge and the followed session's row both show it through this.
+ * ('hanging') is "running", hanging only once the writer has been quiet past it (shownRunEndingOf,
+ * the rule the list's filter and counts use too). The header's badge, the followed session's row
+ * and triage's answers show it through this.
  */
 function shownRunEnding(
   run: ThreeAnswers['run'],
   isWriterActive: boolean,
 ): { ending: ShownRunEnding; label: string; tone: StatusTone; sentence: string } {
-  if (isWriterActive && run.ending === 'hanging')
-    return { ending: 'running', ...RUNNING_WORDS, sentence: RUNNING_SENTENCE };
-  return { ending: run.ending, ...RUN_WORDS[run.ending], sentence: run.sentence };
+  const ending = shownRunEndingOf(run.ending, isWriterActive);
+  if (ending === 'running') return { ending, ...RUNNING_WORDS, sentence: RUNNING_SENTENCE };
+  return { ending, ...RUN_WORDS[ending], sentence: run.sentence };
 }
 
 /**
@@ -121,14 +120,20 @@ export function ThreeAnswersChips({
   );
 }
 
-/** The three answers as three rows: a badge and the sentence that says why. */
+/**
+ * The three answers as three rows: a badge and the sentence that says why. With `isWriterActive`
+ * (the log being followed, its writer still appending) an unended run is "running" (shownRunEnding).
+ */
 export function ThreeAnswersList({
   answers,
   onSelectSeq,
+  isWriterActive = false,
 }: {
   answers: ThreeAnswers;
   onSelectSeq?: (seq: number) => void;
+  isWriterActive?: boolean;
 }) {
+  const run = shownRunEnding(answers.run, isWriterActive);
   const rows: {
     key: string;
     question: string;
@@ -158,15 +163,21 @@ export function ThreeAnswersList({
     {
       key: 'run',
       question: 'How did the run end?',
-      ...RUN_WORDS[answers.run.ending],
-      sentence: answers.run.sentence,
+      label: run.label,
+      tone: run.tone,
+      sentence: run.sentence,
       seq: answers.run.seq,
     },
   ];
   return (
     <dl className="space-y-1 text-xs" data-testid="three-answers">
       {rows.map((row) => (
-        <div key={row.key} className="flex flex-wrap items-baseline gap-x-2" data-answer={row.key}>
+        <div
+          key={row.key}
+          className="flex flex-wrap items-baseline gap-x-2"
+          data-answer={row.key}
+          data-ending={row.key === 'run' ? run.ending : undefined}
+        >
           <dt className="w-40 shrink-0 text-zinc-600 dark:text-zinc-400">{row.question}</dt>
           <dd className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-2">
             <StatusBadge tone={row.tone} label={row.label} />

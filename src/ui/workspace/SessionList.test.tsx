@@ -30,7 +30,7 @@ const HANGING: ThreeAnswers = {
 };
 
 /** A listed session whose summary says its last turn has no end (as the scan read it). */
-function hangingRow(id: string): WorkspaceRow {
+function hangingRow(id: string, parentId: string | null = null): WorkspaceRow {
   const summary = {
     title: id,
     lastEventTime: null,
@@ -43,7 +43,8 @@ function hangingRow(id: string): WorkspaceRow {
     requests: [],
     answers: HANGING,
   } as unknown as WorkspaceRow['summary'];
-  return { ...workspaceRowOf(id, { createdAt: id === 'followed' ? 1 : 2 }), summary };
+  const row = workspaceRowOf(id, { parentId, createdAt: id === 'followed' ? 1 : 2 });
+  return { ...row, summary, totals: { ...row.totals, sessions: 1, summarized: 1, notOkSessions: 1 } };
 }
 
 describe('SessionList while a session is followed', () => {
@@ -95,5 +96,65 @@ describe('SessionList while a session is followed', () => {
     actions.stopFollowing();
     store.setState({ live: { ...live, status: { ...live.status, state: 'stopped' } } });
     await expect.poll(() => answersOf('followed')?.getAttribute('data-run')).toBe('hanging');
+  });
+
+  it('leaves the running followed session out of "not ok only", the "N not ok" count and its parent\'s roll-up', async () => {
+    const fake = createFakeClient();
+    const store = createTestStore(fake.client);
+    const { actions } = store.getState();
+    actions.followUrl('http://127.0.0.1/session.jsonl');
+    fake.listeners.at(-1)!.onLoaded(summaryOf(30, 'followed'), PROGRESS);
+    actions.openWorkspace('sessions', []);
+    // A completed parent whose subtree holds the followed child and another child without an end:
+    // the worker's roll-up counts both (it goes by the bytes, not the writer's clock).
+    const parentBase = workspaceRowOf('parent', { createdAt: 0 });
+    const parent: WorkspaceRow = {
+      ...parentBase,
+      summary: {
+        ...(hangingRow('parent').summary as NonNullable<WorkspaceRow['summary']>),
+        failure: { state: 'ok', reason: null },
+        answers: { ...HANGING, run: { ending: 'completed', turn: 2, seq: 21, sentence: 'Completed.' } },
+      },
+      totals: { ...parentBase.totals, sessions: 3, summarized: 3, notOkSessions: 2 },
+    };
+    fake.workspaceListeners.at(-1)!.onSnapshot({
+      rows: [parent, hangingRow('followed', 'parent'), hangingRow('other', 'parent')],
+      problems: [],
+      links: [],
+      parents: [],
+      ignoredFiles: 0,
+      isComplete: true,
+    });
+    const screen = await render(
+      <ViewerStoreContext.Provider value={store}>
+        <div style={{ height: 600, display: 'flex' }}>
+          <SessionList />
+        </div>
+      </ViewerStoreContext.Provider>,
+    );
+    const rowOf = (id: string) => screen.container.querySelector(`[data-session-id="${id}"]`);
+    const belowOf = (id: string) => rowOf(id)?.querySelector('[data-testid="subtree-not-ok"]');
+    await expect
+      .poll(() => rowOf('followed')?.querySelector('[data-run]')?.getAttribute('data-run'))
+      .toBe('running');
+    // One rule: only 'other' hangs.
+    expect(screen.container.querySelector('[data-testid="session-count"]')?.textContent).toBe(
+      '3 sessions, 1 not ok',
+    );
+    expect(belowOf('parent')?.getAttribute('data-count')).toBe('1');
+    await screen.getByLabelText('not ok only').click();
+    await expect.poll(() => rowOf('parent')).toBeNull();
+    expect(rowOf('followed')).toBeNull();
+    expect(rowOf('other')).not.toBeNull();
+
+    // Quiet past the threshold: the followed run hangs again, and is counted.
+    const live = store.getState().live!;
+    store.setState({
+      live: { ...live, status: { ...live.status, lastGrowthAt: Date.now() - live.idleThresholdMs - 1_000 } },
+    });
+    await expect.poll(() => rowOf('followed')).not.toBeNull();
+    expect(screen.container.querySelector('[data-testid="session-count"]')?.textContent).toBe(
+      '3 sessions, 2 not ok',
+    );
   });
 });

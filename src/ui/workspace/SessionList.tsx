@@ -13,7 +13,13 @@ import { compareWithSession } from './compare-entry.ts';
 import { placeVirtualItem, useVirtualList } from '../shared/use-virtual-list.ts';
 import { WorkspaceSearchBox, WorkspaceSearchResults } from './WorkspaceSearch.tsx';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
-import { isFailedRow, projectsOf, selectSessionRows, type SessionSort } from './session-list-model.ts';
+import {
+  isFailedRow,
+  liveRunOf,
+  projectsOf,
+  selectSessionRows,
+  type SessionSort,
+} from './session-list-model.ts';
 
 // Six lines: title, the three answers, id and cwd, times, own counts, money and the subtree's roll-up.
 const ROW_HEIGHT_PX = 108;
@@ -56,9 +62,14 @@ export function SessionList() {
   };
   const allRows = workspace?.snapshot?.rows;
   const costs = useWorkspaceCosts(allRows, workspace?.status === 'scanning');
+  // The followed session's running run is not hanging for the filter and the counts either.
+  const live = useMemo(
+    () => liveRunOf(allRows ?? [], followedId, isWriterActive),
+    [allRows, followedId, isWriterActive],
+  );
   const rows = useMemo(
-    () => selectSessionRows(allRows ?? [], { isFailedOnly, project, text }, sort),
-    [allRows, isFailedOnly, project, text, sort],
+    () => selectSessionRows(allRows ?? [], { isFailedOnly, project, text }, sort, live),
+    [allRows, isFailedOnly, project, text, sort, live],
   );
   const projects = useMemo(() => projectsOf(allRows ?? []), [allRows]);
   // Against every row, not the filtered ones: a label stays the same while the filter changes.
@@ -91,7 +102,7 @@ export function SessionList() {
     event.stopPropagation();
   };
   const { progress, status, snapshot } = workspace;
-  const failedCount = (allRows ?? []).filter(isFailedRow).length;
+  const failedCount = (allRows ?? []).filter((row) => isFailedRow(row, live)).length;
   return (
     <aside
       aria-label="Sessions"
@@ -250,6 +261,7 @@ export function SessionList() {
                   isActive={item.index === active}
                   isOpen={row.id === openId}
                   isWriterActive={isWriterActive && row.id === followedId}
+                  live={live}
                   idLabel={idLabels.get(row.id) ?? row.id}
                   cost={
                     costs && { value: costs.bySession.get(row.id), source: costs.source, edits: costs.edits }

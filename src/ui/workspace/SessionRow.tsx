@@ -5,7 +5,7 @@ import { SessionRowMoney, type RowCost } from './SessionRowMoney.tsx';
 import type { WorkspaceRow } from '../../worker/client.ts';
 import { formatBytes, formatCount, formatEpoch } from '../shared/format.ts';
 import { revealInvisibleCharacters } from '../shared/visible-text.ts';
-import { titleOf, tokensOf } from './session-list-model.ts';
+import { titleOf, tokensOf, type LiveRun } from './session-list-model.ts';
 import { formatCountOf } from '../shared/count-noun.ts';
 import { ThreeAnswersChips } from '../shared/ThreeAnswersView.tsx';
 
@@ -59,8 +59,11 @@ export function SessionRowView({
   cost,
   idLabel,
   isWriterActive = false,
+  live = null,
 }: {
   cost: RowCost | null;
+  /** The followed session while its writer appends (liveRunOf): its run counts as running below. */
+  live?: LiveRun | null;
   /**
    * This row is the session being followed and its writer is still appending (useIsWriterActive):
    * an unended run reads "running", as the header says, not "hanging".
@@ -178,7 +181,7 @@ export function SessionRowView({
           </>
         )}
       </div>
-      <SessionRowMoney row={row} cost={cost} />
+      <SessionRowMoney row={row} cost={cost} live={live} />
     </div>
   );
 }

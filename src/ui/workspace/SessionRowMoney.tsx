@@ -4,7 +4,7 @@ import { SessionCostText } from '../cost/SessionCostText.tsx';
 import type { SessionCost } from '../cost/workspace-pricing.ts';
 import type { WorkspaceRow } from '../../worker/client.ts';
 import { formatCount, formatDuration } from '../shared/format.ts';
-import { notOkRunsBelow, notOkRunsBelowText } from './session-list-model.ts';
+import { notOkRunsBelow, notOkRunsBelowText, type LiveRun } from './session-list-model.ts';
 
 /** The row's priced cost (undefined until priced), the table's name and how many edits are in force. */
 export interface RowCost {
@@ -13,10 +13,18 @@ export interface RowCost {
   edits: number;
 }
 
-export function SessionRowMoney({ row, cost }: { row: WorkspaceRow; cost: RowCost | null }) {
+export function SessionRowMoney({
+  row,
+  cost,
+  live = null,
+}: {
+  row: WorkspaceRow;
+  cost: RowCost | null;
+  live?: LiveRun | null;
+}) {
   const hasSubtree = row.totals.sessions > 1;
   const subtreeTokens = row.totals.tokens.inputTokens + row.totals.tokens.outputTokens;
-  const notOkBelow = notOkRunsBelow(row);
+  const notOkBelow = notOkRunsBelow(row, live);
   return (
     <div className="truncate tabular-nums text-zinc-600 dark:text-zinc-400">
       {cost && (

@@ -57,7 +57,7 @@ describe('selectSessionRows', () => {
       row('hangs', '/p', 3, false, 'hangs', 'hanging'),
       row('cancelled', '/p', 4, false, 'cancelled', 'interrupted'),
     ];
-    expect(rows.filter(isFailedRow).map((r) => r.id)).toEqual(['cut', 'hangs']);
+    expect(rows.filter((r) => isFailedRow(r)).map((r) => r.id)).toEqual(['cut', 'hangs']);
   });
 
   it('the runs not ok below a row are the rows below it the not ok filter keeps (one predicate)', () => {

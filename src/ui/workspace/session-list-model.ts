@@ -27,19 +27,61 @@ export function tokensOf(row: WorkspaceRow): number | null {
   return tokens ? tokens.inputTokens + tokens.outputTokens : null;
 }
 
-/** Not ok: unreadable, or its summary is (isSummaryNotOk, the one definition the tree roll-up uses). */
-export function isFailedRow(row: WorkspaceRow): boolean {
+/**
+ * The session being followed while its writer appends (issue 22): its unended run is running, not
+ * hanging (shownRunEndingOf), so the filter and the counts leave it out as its row's chips do.
+ * `ancestorIds`: the sessions whose subtree holds it (their roll-up, made in the worker by
+ * isSummaryNotOk without the writer's clock, counted it when it hangs only by the bytes).
+ */
+export interface LiveRun {
+  id: string;
+  ancestorIds: ReadonlySet<string>;
+  /** The worker's roll-up counts it as not ok, the shown answer does not. */
+  isCountedNotOkOnlyByBytes: boolean;
+}
+
+/** The LiveRun of `followedId` among `rows` while `isWriterActive`, else null. */
+export function liveRunOf(
+  rows: readonly WorkspaceRow[],
+  followedId: string | null,
+  isWriterActive: boolean,
+): LiveRun | null {
+  if (!isWriterActive || followedId === null) return null;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const followed = byId.get(followedId);
+  if (followed === undefined) return null;
+  const ancestorIds = new Set<string>();
+  for (let parent = followed.parentId; parent !== null && !ancestorIds.has(parent);) {
+    ancestorIds.add(parent);
+    parent = byId.get(parent)?.parentId ?? null;
+  }
+  const summary = followed.summary;
+  const isCountedNotOkOnlyByBytes =
+    followed.failureReason === null &&
+    summary !== null &&
+    isSummaryNotOk(summary) &&
+    !isSummaryNotOk(summary, true);
+  return { id: followedId, ancestorIds, isCountedNotOkOnlyByBytes };
+}
+
+/**
+ * Not ok: unreadable, or its summary is (isSummaryNotOk, the one definition the tree roll-up uses);
+ * the row of `live` goes by its shown answer (a running run is ok).
+ */
+export function isFailedRow(row: WorkspaceRow, live: LiveRun | null = null): boolean {
   if (row.failureReason !== null) return true;
-  return row.summary !== null && isSummaryNotOk(row.summary);
+  return row.summary !== null && isSummaryNotOk(row.summary, live?.id === row.id);
 }
 
 /**
  * Runs below a row that are not ok: its subtree's roll-up (notOkSessions, isSummaryNotOk) without
- * the row itself, whose own ending its chips show. Sessions not summarized yet are not counted.
+ * the row itself, whose own ending its chips show, and without the followed session below it whose
+ * run is running (`live`). Sessions not summarized yet are not counted.
  */
-export function notOkRunsBelow(row: WorkspaceRow): number {
+export function notOkRunsBelow(row: WorkspaceRow, live: LiveRun | null = null): number {
   const isOwnNotOk = row.summary !== null && isSummaryNotOk(row.summary);
-  return row.totals.notOkSessions - (isOwnNotOk ? 1 : 0);
+  const isLiveBelowCounted = live !== null && live.isCountedNotOkOnlyByBytes && live.ancestorIds.has(row.id);
+  return row.totals.notOkSessions - (isOwnNotOk ? 1 : 0) - (isLiveBelowCounted ? 1 : 0);
 }
 
 /** "2 runs not ok below": the run endings the "not ok only" filter goes by, in the subtree. */
@@ -70,11 +112,12 @@ export function selectSessionRows(
   rows: readonly WorkspaceRow[],
   filter: SessionFilter,
   sort: SessionSort,
+  live: LiveRun | null = null,
 ): WorkspaceRow[] {
   const text = filter.text.trim().toLowerCase();
   const shown = rows.filter(
     (row) =>
-      (!filter.isFailedOnly || isFailedRow(row)) &&
+      (!filter.isFailedOnly || isFailedRow(row, live)) &&
       (filter.project === null || row.head.cwd === filter.project) &&
       (text === '' ||
         [titleOf(row), row.id, row.head.cwd ?? '', row.path].some((field) =>

@@ -11,6 +11,7 @@ import { SeqLink } from '../../../shared/SeqLink.tsx';
 import type { TriageSectionProps } from './section-props.ts';
 import { revealInvisibleCharacters } from '../../../shared/visible-text.ts';
 import { ThreeAnswersList } from '../../../shared/ThreeAnswersView.tsx';
+import { useIsWriterActive } from '../../../../store/use-writer-activity.ts';
 
 /** The writer's verdict: a refusal (unsupported) is a warning about the file, not a failure of the run. */
 const VERDICT_TONES: Record<TriageSectionProps['report']['verdict']['status'], BadgeTone> = {
@@ -33,10 +34,12 @@ const CURRENT_TONES: Record<CurrentVerdictStatus, BadgeTone> = {
  */
 export function HeaderSection({ report, onSelect }: TriageSectionProps) {
   const { header, format } = report;
+  // While the log is followed and its writer appends, its unended run is running (as in the header).
+  const isWriterActive = useIsWriterActive();
   return (
     <Section title="Header" step={1} testId="triage-header">
       <div className="mb-2 rounded border border-zinc-200 p-2 dark:border-zinc-700">
-        <ThreeAnswersList answers={report.answers} onSelectSeq={onSelect} />
+        <ThreeAnswersList answers={report.answers} onSelectSeq={onSelect} isWriterActive={isWriterActive} />
       </div>
       <Facts
         rows={[
