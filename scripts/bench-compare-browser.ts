@@ -266,12 +266,18 @@ async function runOnce(
     const turnCount = Number(
       (await page.getByTestId('compare-timelines').getAttribute('data-turn-count')) ?? '0',
     );
+    if (profiler !== null) await profiler.send('Profiler.start');
     for (let click = 0; click < SCRUB_CLICKS && turnCount > 1; click++) {
       // Spread over the run, never the turn already shown; a column without a turn in A is skipped.
       const index = Math.floor(((click + 0.5) * turnCount) / SCRUB_CLICKS);
       if (!(await page.evaluate(revealColumnInPage, { index, timeoutMs: SCRUB_TIMEOUT_MS }))) continue;
       const ms = await page.evaluate(timeTurnClickInPage, { index, timeoutMs: SCRUB_TIMEOUT_MS });
       if (ms !== null) scrubMs.push(ms);
+    }
+    if (profiler !== null) {
+      const { profile } = await profiler.send('Profiler.stop');
+      process.stdout.write('    main thread, most self time over the locked scrub:\n');
+      for (const line of summarizeProfile(profile, 15)) process.stdout.write(`    ${line}\n`);
     }
     return {
       firstDivergenceMs: timing.firstDivergenceMs,

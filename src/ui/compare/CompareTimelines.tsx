@@ -132,11 +132,16 @@ export function CompareTimelines({ base, run, turns, position, isLocked, onPosit
     overscan: COLUMN_OVERSCAN,
     horizontal: true,
   });
-  const { scrollToIndex } = strip;
+  const { scrollToOffset, readViewport } = strip;
+  // Centred on the position through the virtualizer, from the fixed column width and the observed
+  // viewport: its scrollToIndex reads the strip's scrollWidth (a forced layout, the largest main-thread
+  // cost of a scrub step), and scrollIntoView on a column laid out the whole strip.
   useEffect(() => {
-    if (position.turnIndex >= 0 && position.turnIndex < turns.length)
-      scrollToIndex(position.turnIndex, 'center');
-  }, [position.turnIndex, turns.length, scrollToIndex]);
+    if (position.turnIndex < 0 || position.turnIndex >= turns.length) return;
+    const viewport = readViewport();
+    if (viewport === null) return;
+    scrollToOffset((position.turnIndex + 0.5) * COLUMN_WIDTH_PX - viewport.heightPx / 2);
+  }, [position.turnIndex, turns.length, scrollToOffset, readViewport]);
   const current = turns[position.turnIndex];
   const turnA = current?.a == null ? null : (base.turns[current.a] ?? null);
   const turnB = current?.b == null ? null : (run.turns[current.b] ?? null);
