@@ -34,15 +34,20 @@ export interface KnownScrollOffset {
   ) => void;
 }
 
-/** Creates one per scroll list (keep it in a ref or state for the component's lifetime). */
-export function createKnownScrollOffset(): KnownScrollOffset {
+/**
+ * Creates one per scroll list (keep it in a ref or state for the component's lifetime). A horizontal
+ * list's offset is its scrollLeft (`top` and `maxTop` then mean the left offset and its maximum).
+ */
+export function createKnownScrollOffset(axis: 'vertical' | 'horizontal' = 'vertical'): KnownScrollOffset {
+  const isHorizontal = axis === 'horizontal';
   let written: { offset: number; at: number } | null = null;
   /** The offset last reported to the virtualizer (0 for a new element). */
   let reported = 0;
   return {
     scrollTo(element, top, maxTop) {
       written = { offset: Math.max(0, Math.min(top, maxTop)), at: performance.now() };
-      element.scrollTop = top;
+      if (isHorizontal) element.scrollLeft = top;
+      else element.scrollTop = top;
     },
     observe(instance, callback) {
       const element = instance.scrollElement;
@@ -56,7 +61,7 @@ export function createKnownScrollOffset(): KnownScrollOffset {
         const known =
           written !== null && performance.now() - written.at <= WRITTEN_OFFSET_TTL_MS ? written : null;
         written = null;
-        offset = known ? known.offset : element.scrollTop;
+        offset = known ? known.offset : isHorizontal ? element.scrollLeft : element.scrollTop;
         reported = offset;
         // Not "scrolling" for our own writes: with isScrolling the virtualizer also reads
         // scrollHeight − clientHeight to detect overscroll, another forced layout.
@@ -77,7 +82,7 @@ export function createKnownScrollOffset(): KnownScrollOffset {
     scrollToFn(offset, { adjustments = 0, behavior }, instance) {
       const top = offset + adjustments;
       if (top === reported && behavior !== 'smooth') return;
-      instance.scrollElement?.scrollTo({ top, behavior });
+      instance.scrollElement?.scrollTo(isHorizontal ? { left: top, behavior } : { top, behavior });
     },
   };
 }

@@ -49,6 +49,11 @@ interface VirtualListOptions {
    * observation.
    */
   onViewportResize?: (before: ListViewport, after: ListViewport) => number | null;
+  /**
+   * A row of columns scrolled sideways (the compare view's aligned strip): sizes and offsets are
+   * widths and scrollLeft, `ListViewport.heightPx` is the viewport's width. Fixed for the list's life.
+   */
+  horizontal?: boolean;
 }
 
 interface VirtualList {
@@ -76,6 +81,11 @@ export function placeVirtualItem(item: VirtualItem): CSSProperties {
   return { position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` };
 }
 
+/** placeVirtualItem for a horizontal list: the item at its left offset, as tall as the list (add a width). */
+export function placeVirtualColumn(item: VirtualItem): CSSProperties {
+  return { position: 'absolute', top: 0, bottom: 0, left: 0, transform: `translateX(${item.start}px)` };
+}
+
 /** A virtualized list over a scroll element the caller renders (see VirtualList for the contract). */
 export function useVirtualList({
   count,
@@ -84,12 +94,17 @@ export function useVirtualList({
   overscan,
   rangeExtractor,
   onViewportResize,
+  horizontal = false,
 }: VirtualListOptions): VirtualList {
   const scrollRef = useRef<HTMLDivElement>(null);
   const onResizeRef = useRef(onViewportResize);
   onResizeRef.current = onViewportResize;
   const getScrollElement = useCallback(() => scrollRef.current, []);
-  const [knownOffset] = useState(createKnownScrollOffset);
+  const [knownOffset] = useState(() => createKnownScrollOffset(horizontal ? 'horizontal' : 'vertical'));
+  /** The viewport's extent along the list (its height, or a horizontal list's width). */
+  const [extentOf] = useState(
+    () => (rect: { width: number; height: number }) => (horizontal ? rect.width : rect.height),
+  );
   const [initialRect] = useState(estimateViewportRect);
   /** The instance (the same object across renders), for callbacks that run inside its render. */
   const instanceRef = useRef<ListVirtualizer | null>(null);
@@ -97,10 +112,11 @@ export function useVirtualList({
     (range: Range) => {
       const instance = instanceRef.current;
       if (!rangeExtractor || instance === null) return defaultRangeExtractor(range);
-      const viewport = { offsetPx: instance.scrollOffset ?? 0, heightPx: instance.scrollRect?.height ?? 0 };
+      const rect = instance.scrollRect;
+      const viewport = { offsetPx: instance.scrollOffset ?? 0, heightPx: rect ? extentOf(rect) : 0 };
       return rangeExtractor(range, viewport);
     },
-    [rangeExtractor],
+    [rangeExtractor, extentOf],
   );
   const [observeRect] = useState(
     () =>
@@ -111,14 +127,11 @@ export function useVirtualList({
         let heightPx: number | null = null;
         return observeRectAfterLayout(instance, (rect) => {
           const before = heightPx;
-          heightPx = rect.height;
+          heightPx = extentOf(rect);
           callback(rect);
           const offsetPx = instanceRef.current?.scrollOffset ?? 0;
-          if (before === null || before === rect.height) return;
-          const target = onResizeRef.current?.(
-            { offsetPx, heightPx: before },
-            { offsetPx, heightPx: rect.height },
-          );
+          if (before === null || before === heightPx) return;
+          const target = onResizeRef.current?.({ offsetPx, heightPx: before }, { offsetPx, heightPx });
           if (target !== null && target !== undefined) controlsRef.current?.scrollToOffset(target);
         });
       },
@@ -144,6 +157,7 @@ export function useVirtualList({
     // Sized by ResizeObserver after the browser's layout, never by a forced one at mount.
     observeElementRect: observeRect,
     initialRect,
+    horizontal,
   });
   instanceRef.current = virtualizer;
   const controlsRef = useRef<{ scrollToOffset: (offsetPx: number) => void } | null>(null);
@@ -153,7 +167,12 @@ export function useVirtualList({
       const instance = instanceRef.current;
       if (!element || !instance) return null;
       const rect = instance.scrollRect;
-      const heightPx = rect !== null && rect !== initialRect ? rect.height : element.clientHeight;
+      const heightPx =
+        rect !== null && rect !== initialRect
+          ? extentOf(rect)
+          : horizontal
+            ? element.clientWidth
+            : element.clientHeight;
       return { offsetPx: instance.scrollOffset ?? 0, heightPx };
     };
     return {
@@ -210,7 +229,7 @@ function measureWithoutLayout(
   instance: ListVirtualizer,
 ) {
   const box = entry?.borderBoxSize[0];
-  if (box) return Math.round(box.blockSize);
+  if (box) return Math.round(instance.options.horizontal ? box.inlineSize : box.blockSize);
   const index = instance.indexFromElement(element);
   return (
     instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index)
