@@ -81,11 +81,6 @@ export function placeVirtualItem(item: VirtualItem): CSSProperties {
   return { position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` };
 }
 
-/** placeVirtualItem for a horizontal list: the item at its left offset, as tall as the list (add a width). */
-export function placeVirtualColumn(item: VirtualItem): CSSProperties {
-  return { position: 'absolute', top: 0, bottom: 0, left: 0, transform: `translateX(${item.start}px)` };
-}
-
 /** A virtualized list over a scroll element the caller renders (see VirtualList for the contract). */
 export function useVirtualList({
   count,
