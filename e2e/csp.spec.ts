@@ -17,14 +17,23 @@ function logPointingAt(target: string): string {
   return toolErrorLogWithBait(bait);
 }
 
-test('a log served from its ?src= origin makes neither the page nor the worker contact another origin', async ({
-  page,
-  viewer,
-}) => {
+/**
+ * Two loopback origins: a recorder that answers anything (and must hear nothing), and the `?src=`
+ * origin serving a log whose every text points at the recorder.
+ */
+async function serveBaitedLog() {
   const recorder = await startLoopbackServer((_request, response) => answerText(response, 'recorded'));
   const logServer = await startLoopbackServer((_request, response) =>
     answerText(response, logPointingAt(recorder.origin)),
   );
+  return { recorder, logServer };
+}
+
+test('a log served from its ?src= origin makes neither the page nor the worker contact another origin', async ({
+  page,
+  viewer,
+}) => {
+  const { recorder, logServer } = await serveBaitedLog();
   try {
     await viewer.gotoReady(`/?src=${encodeURIComponent(`${logServer.origin}/session.jsonl`)}`);
     // Text is exact by default (issue 20); render markdown, where links and images could hide.
@@ -75,10 +84,7 @@ test('the worker’s policy names only its own and the ?src= origin: requests th
   page,
   viewer,
 }) => {
-  const recorder = await startLoopbackServer((_request, response) => answerText(response, 'recorded'));
-  const logServer = await startLoopbackServer((_request, response) =>
-    answerText(response, logPointingAt(recorder.origin)),
-  );
+  const { recorder, logServer } = await serveBaitedLog();
   try {
     await viewer.gotoReady(`/?src=${encodeURIComponent(`${logServer.origin}/session.jsonl`)}`);
     const [worker] = page.workers();

@@ -8,15 +8,10 @@
 // API (what ran it, how much was rendering). With --profile, the main thread's functions with the most self time.
 
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
 import { hasLongTasksInPage, installProbe, isSettledInPage, readProbeInPage } from './bench-browser-page.ts';
-import { ensureLargeLog } from './large-log/cache.ts';
-import { CHROMIUM_ARGS, chromiumExecutablePath } from './lib/chromium.ts';
-import { readOption } from './lib/cli-options.ts';
 import { summarizeProfile } from './lib/cpu-profile.ts';
-import { startPreview, stopServer } from './lib/preview-server.ts';
+import { stopServer } from './lib/preview-server.ts';
+import { startBenchBrowser } from './lib/bench-browser-start.ts';
 
 const LOAD_TIMEOUT_MS = 180_000;
 const INDEX_TIMEOUT_MS = 180_000;
@@ -73,19 +68,7 @@ function recordLongFramesInPage(): void {
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-  const files = await ensureLargeLog({
-    scale: 1,
-    seed: 1,
-    generation: 0,
-    outDir: resolve(root, readOption(argv, '--out') ?? '.bench'),
-  });
-  const { server, url } = await startPreview(root, Number(readOption(argv, '--port') ?? '4181'));
-  const browser = await chromium.launch({
-    headless: !argv.includes('--headed'),
-    executablePath: chromiumExecutablePath(),
-    args: [...CHROMIUM_ARGS],
-  });
+  const { files, server, url, browser } = await startBenchBrowser(argv, 4181);
   const out = (line: string) => process.stdout.write(`${line}\n`);
   try {
     const context = await browser.newContext({

@@ -3,15 +3,10 @@
 // frame that shows its answer (the values with their counts, the narrowed list's first rows, the
 // whole list back after Clear), and the main thread's long tasks meanwhile. Prints ms per step.
 
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
 import { hasLongTasksInPage, installProbe, isSettledInPage, readProbeInPage } from './bench-browser-page.ts';
-import { ensureLargeLog } from './large-log/cache.ts';
-import { CHROMIUM_ARGS, chromiumExecutablePath } from './lib/chromium.ts';
-import { readOption } from './lib/cli-options.ts';
 import { summarizeProfile } from './lib/cpu-profile.ts';
-import { startPreview, stopServer } from './lib/preview-server.ts';
+import { stopServer } from './lib/preview-server.ts';
+import { startBenchBrowser } from './lib/bench-browser-start.ts';
 
 const LOAD_TIMEOUT_MS = 180_000;
 const STEP_TIMEOUT_MS = 20_000;
@@ -61,19 +56,7 @@ async function clickAndTimeInPage(args: {
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-  const files = await ensureLargeLog({
-    scale: 1,
-    seed: 1,
-    generation: 0,
-    outDir: resolve(root, readOption(argv, '--out') ?? '.bench'),
-  });
-  const { server, url } = await startPreview(root, Number(readOption(argv, '--port') ?? '4179'));
-  const browser = await chromium.launch({
-    headless: !argv.includes('--headed'),
-    executablePath: chromiumExecutablePath(),
-    args: [...CHROMIUM_ARGS],
-  });
+  const { files, server, url, browser } = await startBenchBrowser(argv, 4179);
   const out = (line: string) => process.stdout.write(`${line}\n`);
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
