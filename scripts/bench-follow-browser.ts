@@ -21,7 +21,7 @@ import { ensureLargeLog } from './large-log/cache.ts';
 import { CHROMIUM_ARGS, chromiumExecutablePath } from './lib/chromium.ts';
 import { readOption } from './lib/cli-options.ts';
 import { summarizeProfile, summarizeProfileTotals } from './lib/cpu-profile.ts';
-import { startGrowingLogServer } from './lib/growing-log-server.ts';
+import { lineEnds, startGrowingLogServer } from './lib/growing-log-server.ts';
 import { percentile } from './lib/percentile.ts';
 import { startPreview, stopServer } from './lib/preview-server.ts';
 import { createRandom } from './lib/random.ts';
@@ -85,12 +85,6 @@ function readMarksInPage(count: number): { row?: number; model?: number } | null
 async function taskSeconds(cdp: CDPSession): Promise<number> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? Number.NaN;
-}
-
-function lineEnds(bytes: Uint8Array): number[] {
-  const ends: number[] = [];
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0x0a) ends.push(i + 1);
-  return ends;
 }
 
 function describe(values: number[], unit: string): string {

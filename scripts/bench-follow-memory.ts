@@ -18,7 +18,7 @@ import { LogFollower } from '../src/log/index.ts';
 import { ensureLargeLog } from './large-log/cache.ts';
 import { CHROMIUM_ARGS, chromiumExecutablePath } from './lib/chromium.ts';
 import { readOption } from './lib/cli-options.ts';
-import { startGrowingLogServer } from './lib/growing-log-server.ts';
+import { lineEnds, startGrowingLogServer } from './lib/growing-log-server.ts';
 import { startPreview, stopServer } from './lib/preview-server.ts';
 
 const FLUSH_MS = 200;
@@ -65,8 +65,7 @@ async function main(): Promise<void> {
     outDir: resolve(root, '.bench'),
   });
   const bytes = new Uint8Array(readFileSync(files.jsonlPath));
-  const ends: number[] = [];
-  for (let at = 0; at < bytes.length; at++) if (bytes[at] === 0x0a) ends.push(at + 1);
+  const ends = lineEnds(bytes);
   // The event count after each line, as the core reads it (packed rows hold several events).
   const counter = new LogFollower();
   const eventsAfter: number[] = [];

@@ -67,3 +67,10 @@ export async function startGrowingLogServer(initial: Uint8Array, options: { supp
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
+
+/** The byte offset after each line feed of `bytes`: where a growing log may be cut into appends. */
+export function lineEnds(bytes: Uint8Array): number[] {
+  const ends: number[] = [];
+  for (let at = 0; at < bytes.length; at++) if (bytes[at] === 0x0a) ends.push(at + 1);
+  return ends;
+}
